@@ -1,0 +1,517 @@
+"""Calculations as data: parse what people type, evaluate step by step, render back.
+
+A calculation is a tree of :class:`Num` leaves and :class:`BinOp` nodes. Two readings
+of typed text exist, chosen by :class:`Order`:
+
+* ``Order.TREE`` — usual precedence (× and ÷ before + and −), brackets group;
+* ``Order.CHAIN`` — strictly left to right (the Nambarz basic rule): ``1+3×3`` is
+  ``(1+3)×3``; brackets still group, so ``(6+5)×2`` is allowed and means the same.
+
+Rendering brackets every compound operand except a leading one of the same or higher
+precedence, so a rendered calculation reads the same both ways:
+
+>>> e = parse_expression("9 - (8:2)")
+>>> str(e), evaluate(e)
+('9-(8÷2)', Fraction(5, 1))
+>>> str(parse_expression("1+3x3", Order.CHAIN)), str(parse_expression("1+3x3"))
+('(1+3)×3', '1+(3×3)')
+
+Two calculations are *the same* when they differ only by the order of the terms of a
+sum or the factors of a product, or by brackets that change nothing (commutativity and
+associativity): :func:`normal_key` names that class.
+
+>>> normal_key(parse_expression("2*6")) == normal_key(parse_expression("6x2"))
+True
+>>> normal_key(parse_expression("6+5+2-10")) == normal_key(parse_expression("2+(6-10+5)"))
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterator, Union
+
+from solver.errors import TablecalcError
+
+__all__ = [
+    "Order",
+    "Intermediates",
+    "Num",
+    "BinOp",
+    "Expr",
+    "Step",
+    "parse_expression",
+    "parse_ops",
+    "render_ops",
+    "evaluate",
+    "steps",
+    "first_bad_step",
+    "leaves",
+    "is_chain",
+    "normal_key",
+    "canonical",
+    "allows",
+    "OPS",
+]
+
+OPS = "+-*/"
+"""The four operations in their internal spelling."""
+
+SYMBOL = {"+": "+", "-": "-", "*": "×", "/": "÷"}
+"""How each operation is shown."""
+
+_OP_ALIASES = {
+    "+": "+",
+    "-": "-",
+    "−": "-",
+    "–": "-",
+    "*": "*",
+    "x": "*",
+    "X": "*",
+    "×": "*",
+    "·": "*",
+    "/": "/",
+    ":": "/",
+    "÷": "/",
+}
+_OPEN = "(["
+_CLOSE = ")]"
+
+
+class Order(str, enum.Enum):
+    """How a calculation is read: any bracketing (tree) or strictly left to right (chain)."""
+
+    TREE = "tree"
+    CHAIN = "chain"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Intermediates(str, enum.Enum):
+    """Which numbers a calculation may pass through on its way to the result."""
+
+    NATURAL = "natural"
+    """Whole numbers ≥ 0: division must be exact, subtraction may not go below zero."""
+    INTEGER = "integer"
+    """Whole numbers, negatives allowed; division must still be exact."""
+    RATIONAL = "rational"
+    """Exact fractions."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def allows(intermediates: Intermediates, value: Fraction | int | None) -> bool:
+    """Whether ``value`` may appear as an intermediate result (``None`` = division by zero).
+
+    >>> allows(Intermediates.NATURAL, -1), allows(Intermediates.INTEGER, -1)
+    (False, True)
+    >>> allows(Intermediates.INTEGER, Fraction(1, 2)), allows(Intermediates.RATIONAL, Fraction(1, 2))
+    (False, True)
+    """
+    if value is None:
+        return False
+    if intermediates is Intermediates.RATIONAL:
+        return True
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return False
+    return intermediates is Intermediates.INTEGER or value >= 0
+
+
+def parse_ops(text: str) -> frozenset[str]:
+    """Parse a set of operations such as ``"+-*/"``, ``"+-x:"``, ``"+−×÷"`` or ``"all"``.
+
+    >>> sorted(parse_ops("+-x:"))
+    ['*', '+', '-', '/']
+    >>> parse_ops("+%")
+    Traceback (most recent call last):
+    ...
+    solver.errors.TablecalcError: unknown operation '%' in '+%': expected some of + - × ÷ (also written * x / :)
+    """
+    if text.strip().lower() == "all":
+        return frozenset(OPS)
+    ops = set()
+    for i, ch in enumerate(text):
+        if ch.isspace() or ch == ",":
+            continue
+        op = _OP_ALIASES.get(ch)
+        if op is None:
+            raise TablecalcError(
+                f"unknown operation {ch!r} in {text!r}: expected some of + - × ÷ (also written * x / :)",
+                text=text,
+                position=i,
+            )
+        ops.add(op)
+    if not ops:
+        raise TablecalcError(f"no operation in {text!r}: expected some of + - × ÷, e.g. '+-*/'")
+    return frozenset(ops)
+
+
+def render_ops(ops: frozenset[str]) -> str:
+    """The canonical spelling of a set of operations: ``+-*/`` order, ASCII.
+
+    >>> render_ops(parse_ops("÷×+"))
+    '+*/'
+    """
+    return "".join(op for op in OPS if op in ops)
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    """A number in a calculation; ``label`` is the card as typed (``3-bee``), if any."""
+
+    value: int
+    label: str | None = None
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class BinOp:
+    """``left op right`` with ``op`` one of ``+ - * /``."""
+
+    op: str
+    left: "Expr"
+    right: "Expr"
+
+    def __str__(self) -> str:
+        return render(self)
+
+
+Expr = Union[Num, BinOp]
+
+
+def _is_sum(e: Expr) -> bool:
+    return isinstance(e, BinOp) and e.op in "+-"
+
+
+def render(e: Expr, *, labels: bool = False) -> str:
+    """Render a calculation so that it reads the same left to right and with precedence.
+
+    With ``labels=True`` leaves are written as their cards (``8-bee - 5-cat``), with
+    spaces around operations so a card's dash cannot be taken for a minus.
+    """
+    if isinstance(e, Num):
+        return e.label if labels and e.label else str(e.value)
+    left = render(e.left, labels=labels)
+    right = render(e.right, labels=labels)
+    if _is_sum(e.left) and e.op in "*/":
+        left = f"({left})"
+    if isinstance(e.right, BinOp):
+        right = f"({right})"
+    sep = " " if labels else ""
+    return f"{left}{sep}{SYMBOL[e.op]}{sep}{right}"
+
+
+# ---------------------------------------------------------------- parsing
+
+
+@dataclass(frozen=True, slots=True)
+class _Tok:
+    kind: str  # "num", "op", "open", "close", "end"
+    text: str
+    pos: int
+    value: int = 0
+
+
+def _tokens(text: str) -> Iterator[_Tok]:
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+        elif ch.isdigit():
+            j = i
+            while j < n and text[j].isdigit():
+                j += 1
+            value = int(text[i:j])
+            # a card name: digits, a dash, then letters (3-bee, 3-abeille, 5-symbol)
+            if j + 1 < n and text[j] in "-" and text[j + 1].isalpha():
+                k = j + 1
+                while k < n and (text[k].isalpha() or text[k] in "-'"):
+                    k += 1
+                # do not swallow a trailing dash that is really a minus
+                while text[k - 1] in "-'":
+                    k -= 1
+                yield _Tok("num", text[i:k], i, value)
+                i = k
+            elif j < n and text[j].isalpha() and text[j] not in "xX":
+                raise TablecalcError(
+                    f"unexpected {text[j]!r} at character {j + 1} of {text!r}: "
+                    "a card is written as a number, or number-animal like 3-bee",
+                    text=text,
+                    position=j,
+                )
+            else:
+                yield _Tok("num", text[i:j], i, value)
+                i = j
+        elif ch in _OP_ALIASES:
+            yield _Tok("op", _OP_ALIASES[ch], i)
+            i += 1
+        elif ch in _OPEN:
+            yield _Tok("open", ch, i)
+            i += 1
+        elif ch in _CLOSE:
+            yield _Tok("close", ch, i)
+            i += 1
+        else:
+            hint = " (write only the calculation, without '= result')" if ch == "=" else ""
+            raise TablecalcError(
+                f"unexpected {ch!r} at character {i + 1} of {text!r}: expected a number, "
+                f"an operation + - × ÷ or a bracket{hint}",
+                text=text,
+                position=i,
+            )
+    yield _Tok("end", "", n)
+
+
+class _Parser:
+    """Recursive descent; in chain order every operation has the same precedence."""
+
+    def __init__(self, text: str, order: Order):
+        self.text = text
+        self.order = order
+        self.toks = list(_tokens(text))
+        self.i = 0
+
+    def peek(self) -> _Tok:
+        return self.toks[self.i]
+
+    def take(self) -> _Tok:
+        tok = self.toks[self.i]
+        self.i += 1
+        return tok
+
+    def fail(self, tok: _Tok, expected: str) -> TablecalcError:
+        found = "the end" if tok.kind == "end" else repr(tok.text)
+        if tok.kind == "op":
+            found = repr(SYMBOL[tok.text])
+        return TablecalcError(
+            f"malformed calculation {self.text!r}: expected {expected} at character {tok.pos + 1}, found {found}",
+            text=self.text,
+            position=tok.pos,
+        )
+
+    def parse(self) -> Expr:
+        if self.peek().kind == "end":
+            raise TablecalcError(
+                f"empty calculation {self.text!r}: expected cards joined by + - × ÷, like 6÷2"
+            )
+        e = self.expr()
+        tok = self.peek()
+        if tok.kind != "end":
+            raise self.fail(tok, "an operation + - × ÷ or the end")
+        return e
+
+    def expr(self) -> Expr:
+        if self.order is Order.CHAIN:
+            return self._level(OPS)
+        return self._level("+-")
+
+    def _level(self, ops: str) -> Expr:
+        left = self.term() if ops == "+-" else self.atom()
+        while self.peek().kind == "op" and self.peek().text in ops:
+            op = self.take().text
+            right = self.term() if ops == "+-" else self.atom()
+            left = BinOp(op, left, right)
+        return left
+
+    def term(self) -> Expr:
+        return self._level("*/")
+
+    def atom(self) -> Expr:
+        tok = self.take()
+        if tok.kind == "num":
+            return Num(tok.value, tok.text if not tok.text.isdigit() else None)
+        if tok.kind == "open":
+            inner = self.expr()
+            close = self.take()
+            if close.kind != "close":
+                raise self.fail(close, f"a closing bracket for the one at character {tok.pos + 1}")
+            if _CLOSE[_OPEN.index(tok.text)] != close.text:
+                raise self.fail(close, f"{_CLOSE[_OPEN.index(tok.text)]!r} to match {tok.text!r}")
+            return inner
+        if tok.kind == "op" and tok.text == "-" and self.i == 1:
+            raise self.fail(tok, "a card number (a calculation starts with a card, not a minus)")
+        raise self.fail(tok, "a number or '('")
+
+
+def parse_expression(text: str, order: Order = Order.TREE) -> Expr:
+    """Parse a typed calculation; raises :class:`TablecalcError` pointing at the bad character.
+
+    Accepts ``+``, ``-``/``−``, ``*``/``x``/``×``, ``/``/``:``/``÷``, round or square
+    brackets, spaces anywhere, and cards written ``3-bee``.
+
+    >>> str(parse_expression("3 x 3 − 1")), str(parse_expression("[6+5]*2"))
+    ('3×3-1', '(6+5)×2')
+    >>> parse_expression("8-bee - 5-cat").left
+    Num(value=8, label='8-bee')
+    >>> parse_expression("6++5")
+    Traceback (most recent call last):
+    ...
+    solver.errors.TablecalcError: malformed calculation '6++5': expected a number or '(' at character 3, found '+'
+    """
+    return _Parser(text, Order(order)).parse()
+
+
+# ---------------------------------------------------------------- evaluation
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One operation of a calculation: ``left op right = result`` (``None``: division by zero)."""
+
+    left: Fraction
+    op: str
+    right: Fraction
+    result: Fraction | None
+
+    def __str__(self) -> str:
+        res = "undefined" if self.result is None else _fmt(self.result)
+        return f"{_fmt(self.left)}{SYMBOL[self.op]}{_fmt(self.right)} = {res}"
+
+
+def _fmt(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def _apply(op: str, a: Fraction, b: Fraction) -> Fraction | None:
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    return None if b == 0 else a / b
+
+
+def steps(e: Expr) -> list[Step]:
+    """Every operation in the order it is worked out (left operand first).
+
+    >>> [str(s) for s in steps(parse_expression("3x3-1", Order.CHAIN))]
+    ['3×3 = 9', '9-1 = 8']
+    """
+    out: list[Step] = []
+
+    def walk(node: Expr) -> Fraction | None:
+        if isinstance(node, Num):
+            return Fraction(node.value)
+        a = walk(node.left)
+        b = walk(node.right)
+        if a is None or b is None:
+            return None
+        r = _apply(node.op, a, b)
+        out.append(Step(a, node.op, b, r))
+        return r
+
+    walk(e)
+    return out
+
+
+def evaluate(e: Expr) -> Fraction | None:
+    """The exact value of a calculation, or ``None`` if it divides by zero."""
+    if isinstance(e, Num):
+        return Fraction(e.value)
+    a = evaluate(e.left)
+    b = evaluate(e.right)
+    if a is None or b is None:
+        return None
+    return _apply(e.op, a, b)
+
+
+def first_bad_step(e: Expr, intermediates: Intermediates) -> Step | None:
+    """The first operation whose result the rules forbid, or ``None`` when all are fine.
+
+    >>> str(first_bad_step(parse_expression("2-6+7", Order.CHAIN), Intermediates.NATURAL))
+    '2-6 = -4'
+    """
+    for s in steps(e):
+        if not allows(intermediates, s.result):
+            return s
+    return None
+
+
+def leaves(e: Expr) -> list[Num]:
+    """The numbers of a calculation in the order they are written (the laying order)."""
+    if isinstance(e, Num):
+        return [e]
+    return leaves(e.left) + leaves(e.right)
+
+
+def is_chain(e: Expr) -> bool:
+    """Whether the calculation can be read strictly left to right (every right operand a card)."""
+    while isinstance(e, BinOp):
+        if isinstance(e.right, BinOp):
+            return False
+        e = e.left
+    return True
+
+
+# ---------------------------------------------------------------- normal form
+
+
+def _flat(e: Expr) -> tuple[str, list[Expr], list[Expr]]:
+    """Split a sum into (+ terms, − terms) or a product into (× factors, ÷ factors)."""
+    if isinstance(e, Num) or e.op not in "+-*/":
+        return ("n", [e], [])
+    kind = "s" if e.op in "+-" else "p"
+    pos: list[Expr] = []
+    neg: list[Expr] = []
+    for child, flip in ((e.left, False), (e.right, e.op in "-/")):
+        ck = "n" if isinstance(child, Num) else ("s" if child.op in "+-" else "p")
+        if ck == kind:
+            _, cp, cn = _flat(child)
+        else:
+            cp, cn = [child], []
+        if flip:
+            cp, cn = cn, cp
+        pos += cp
+        neg += cn
+    return (kind, pos, neg)
+
+
+def normal_key(e: Expr) -> str:
+    """A string naming the calculation up to commutativity and associativity.
+
+    >>> normal_key(parse_expression("9-(8/2)"))
+    'S(9|P(8|2))'
+    """
+    if isinstance(e, Num):
+        return str(e.value)
+    kind, pos, neg = _flat(e)
+    tag = "S" if kind == "s" else "P"
+    return f"{tag}({','.join(sorted(normal_key(x) for x in pos))}|{','.join(sorted(normal_key(x) for x in neg))})"
+
+
+def canonical(e: Expr) -> Expr:
+    """The representative of ``e``'s class used for display in tree order.
+
+    Terms are sorted from the largest value down, additions before subtractions and
+    multiplications before divisions; that keeps every intermediate a whole number ≥ 0
+    whenever the original calculation had that property.
+
+    >>> str(canonical(parse_expression("2+(6-10+5)")))
+    '6+5+2-10'
+    >>> str(canonical(parse_expression("2*6")))
+    '6×2'
+    """
+    if isinstance(e, Num):
+        return Num(e.value)
+    kind, pos, neg = _flat(e)
+    plus, minus = ("+", "-") if kind == "s" else ("*", "/")
+
+    def order(xs: list[Expr]) -> list[Expr]:
+        cs = [canonical(x) for x in xs]
+        return sorted(cs, key=lambda c: (-(evaluate(c) or 0), normal_key(c)))
+
+    items = order(pos)
+    out = items[0]
+    for x in items[1:]:
+        out = BinOp(plus, out, x)
+    for x in order(neg):
+        out = BinOp(minus, out, x)
+    return out

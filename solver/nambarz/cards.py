@@ -1,0 +1,261 @@
+"""Nambarz cards, the deck they come from, and the concordance between two cards.
+
+A card is a *symbol* card (a number only, written ``6``), a *drawing* card (a number
+with an animal, written ``3-bee`` or in French ``3-abeille``) or a *joker* (written by
+its kind: ``change-number``, ``change-drawing``, ``change-number-or-drawing``,
+``play-again``, or the French ``change-chiffre``, ``rejouer``...).
+
+>>> deck = Deck.default()
+>>> deck.parse_card("3-abeille"), str(deck.parse_card("3-abeille"))
+(Card(number=3, animal='bee', joker=None), '3-bee')
+>>> [str(c) for c in deck.parse_hand("6 5, 2 10 rejouer")]
+['6', '5', '2', '10', 'play-again']
+>>> deck.parse_card("3-lion")
+Traceback (most recent call last):
+...
+solver.errors.TablecalcError: there is no 3-lion card in the deck: the drawing cards numbered 3 are 3-bee, 3-hippo
+
+Concordance: one card covers another when it has the same number, or when both are
+drawing cards with the same animal.
+
+>>> top = deck.parse_card("3-bee")
+>>> [is_concordant(deck.parse_card(c), top) for c in ("3", "3-hippo", "8-bee", "8-lion", "5-cat")]
+[True, True, True, False, False]
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import tomllib
+from collections import Counter
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Iterable
+
+from solver.errors import TablecalcError
+
+__all__ = ["Family", "Card", "Deck", "is_concordant"]
+
+
+class Family(str, enum.Enum):
+    """A calculation uses cards of one family only."""
+
+    SYMBOL = "symbol"
+    DRAWING = "drawing"
+    JOKER = "joker"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_SYMBOL_WORDS = {"symbol", "symbole", "sym", "s"}
+
+
+@dataclass(frozen=True)
+class Card:
+    """One Nambarz card: ``number`` and ``animal`` for number cards, ``joker`` for jokers."""
+
+    number: int | None = None
+    animal: str | None = None
+    joker: str | None = None
+
+    @property
+    def family(self) -> Family:
+        if self.joker:
+            return Family.JOKER
+        return Family.DRAWING if self.animal else Family.SYMBOL
+
+    @property
+    def is_joker(self) -> bool:
+        return self.joker is not None
+
+    def sort_key(self) -> tuple:
+        """Symbol cards, then drawing cards, then jokers; by number, then animal."""
+        order = {Family.SYMBOL: 0, Family.DRAWING: 1, Family.JOKER: 2}[self.family]
+        return (order, self.number or 0, self.animal or "", self.joker or "")
+
+    def __lt__(self, other: "Card") -> bool:
+        return self.sort_key() < other.sort_key()
+
+    def __str__(self) -> str:
+        if self.joker:
+            return self.joker
+        return f"{self.number}-{self.animal}" if self.animal else str(self.number)
+
+
+def is_concordant(card: Card, top: Card) -> bool:
+    """Whether ``card`` alone may cover ``top``: same number, or same drawing (drawing cards only)."""
+    if card.is_joker or top.is_joker:
+        return False
+    if card.number == top.number:
+        return True
+    return card.animal is not None and card.animal == top.animal
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The cards of a Nambarz box and how many copies of each; loaded from a TOML file."""
+
+    low: int
+    high: int
+    symbol_copies: int
+    drawing_copies: int
+    animals: dict[str, tuple[int, ...]]
+    animal_names: dict[str, str]  # any accepted name (lower case) -> canonical name
+    confirmed: frozenset[tuple[str, int]]  # (animal, number) pairs the published rules confirm
+    jokers: dict[str, int]
+    joker_names: dict[str, str]
+    source: str = "built-in"
+
+    # -- loading -------------------------------------------------------------
+
+    @classmethod
+    def default(cls) -> "Deck":
+        """The deck shipped with tablecalc (``solver/data/nambarz_deck.toml``)."""
+        text = resources.files("solver.data").joinpath("nambarz_deck.toml").read_text("utf-8")
+        return cls.from_toml(text, source="built-in")
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> "Deck":
+        """A deck file of the same shape as the built-in one."""
+        p = Path(path)
+        try:
+            text = p.read_text("utf-8")
+        except OSError as e:
+            raise TablecalcError(f"cannot read deck file {str(p)!r}: {e.strerror}") from None
+        return cls.from_toml(text, source=str(p))
+
+    @classmethod
+    def from_toml(cls, text: str, source: str = "<string>") -> "Deck":
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise TablecalcError(f"deck file {source!r} is not valid TOML: {e}") from None
+        try:
+            low, high = (int(x) for x in data["numbers"])
+            animals: dict[str, tuple[int, ...]] = {}
+            names: dict[str, str] = {}
+            confirmed = set()
+            for name, spec in data.get("animals", {}).items():
+                key = name.lower()
+                animals[key] = tuple(int(n) for n in spec["numbers"])
+                for alias in [key, *spec.get("names", [])]:
+                    names[alias.lower()] = key
+                confirmed.update((key, int(n)) for n in spec.get("confirmed", []))
+            jokers: dict[str, int] = {}
+            jnames: dict[str, str] = {}
+            for name, spec in data.get("jokers", {}).items():
+                key = name.lower()
+                jokers[key] = int(spec.get("copies", 0))
+                for alias in [key, *spec.get("names", [])]:
+                    jnames[alias.lower()] = key
+            deck = cls(
+                low=low,
+                high=high,
+                symbol_copies=int(data.get("symbol_copies", 4)),
+                drawing_copies=int(data.get("drawing_copies", 2)),
+                animals=animals,
+                animal_names=names,
+                confirmed=frozenset(confirmed),
+                jokers=jokers,
+                joker_names=jnames,
+                source=source,
+            )
+        except (KeyError, TypeError, ValueError) as e:
+            raise TablecalcError(
+                f"deck file {source!r} is malformed ({e}): expected numbers = [low, high], "
+                "[animals.NAME] tables with numbers = [...], [jokers.NAME] tables with copies = N"
+            ) from None
+        for a, nums in animals.items():
+            for n in nums:
+                if not low <= n <= high:
+                    raise TablecalcError(f"deck file {source!r}: animal {a!r} is on {n}, outside {low}-{high}")
+        return deck
+
+    # -- contents -----------------------------------------------------------
+
+    def copies(self, card: Card) -> int:
+        """How many copies of ``card`` the deck holds (0 for a card that does not exist)."""
+        if card.joker:
+            return self.jokers.get(card.joker, 0)
+        if card.number is None or not self.low <= card.number <= self.high:
+            return 0
+        if card.animal is None:
+            return self.symbol_copies
+        return self.drawing_copies if card.number in self.animals.get(card.animal, ()) else 0
+
+    def cards(self) -> list[Card]:
+        """Every distinct card of the deck, symbol cards first, then drawing cards, then jokers."""
+        out = [Card(n) for n in range(self.low, self.high + 1)]
+        out += sorted(
+            (Card(n, a) for a, nums in self.animals.items() for n in nums),
+            key=lambda c: (c.number, c.animal),
+        )
+        out += [Card(joker=j) for j in self.jokers]
+        return out
+
+    def is_confirmed(self, card: Card) -> bool:
+        """Whether the published rules confirm this card (symbol cards and jokers always are)."""
+        return card.animal is None or (card.animal, card.number) in self.confirmed
+
+    def size(self) -> int:
+        return sum(self.copies(c) for c in self.cards())
+
+    def drawings_on(self, number: int) -> list[str]:
+        return sorted(a for a, nums in self.animals.items() if number in nums)
+
+    # -- parsing ------------------------------------------------------------
+
+    def parse_card(self, text: str) -> Card:
+        """Read one card as a player types it; raises :class:`TablecalcError` if it is not in the deck."""
+        t = text.strip().lower()
+        if not t:
+            raise TablecalcError("empty card: expected a number like 6, a drawing card like 3-bee, or a joker")
+        if t in self.joker_names:
+            return Card(joker=self.joker_names[t])
+        m = re.fullmatch(r"(\d+)(?:-([^\W\d_][\w'-]*))?", t)
+        if not m:
+            if t == "joker":
+                raise TablecalcError(
+                    f"which joker? {text!r} is ambiguous: expected one of {', '.join(self.jokers)}"
+                )
+            raise TablecalcError(
+                f"not a card: {text!r}: expected a number {self.low}-{self.high} (symbol card), "
+                f"number-animal like 3-bee (drawing card), or a joker ({', '.join(self.jokers)})"
+            )
+        number = int(m.group(1))
+        if not self.low <= number <= self.high:
+            raise TablecalcError(
+                f"there is no card numbered {number} ({text!r}): Nambarz numbers run {self.low}-{self.high}"
+            )
+        word = m.group(2)
+        if word is None or word in _SYMBOL_WORDS:
+            return Card(number)
+        animal = self.animal_names.get(word)
+        if animal is None:
+            raise TablecalcError(
+                f"unknown drawing {word!r} in {text!r}: expected one of {', '.join(sorted(self.animals))}"
+            )
+        card = Card(number, animal)
+        if not self.copies(card):
+            on = ", ".join(f"{number}-{a}" for a in self.drawings_on(number)) or "none"
+            raise TablecalcError(
+                f"there is no {card} card in the deck: the drawing cards numbered {number} are {on}"
+            )
+        return card
+
+    def parse_hand(self, text: str) -> list[Card]:
+        """Read cards separated by spaces or commas."""
+        return [self.parse_card(tok) for tok in re.split(r"[\s,;]+", text.strip()) if tok]
+
+    def check_available(self, cards: Iterable[Card], what: str = "these cards") -> None:
+        """Raise if ``cards`` hold more copies of a card than the deck has."""
+        for card, n in sorted(Counter(cards).items()):
+            have = self.copies(card)
+            if n > have:
+                raise TablecalcError(
+                    f"impossible {what}: {n} × {card} but the deck has only {have} "
+                    f"(see the deck with 'tablecalc nambarz deck')"
+                )

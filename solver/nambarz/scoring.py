@@ -1,0 +1,171 @@
+"""Nambarz scoring: places in each round, coup de maître bonuses, several rounds, teams.
+
+A round is written as its finishing order, first out first, separated by commas; a
+player's legal calculations of 4 or more cards follow their name as ``+N``:
+
+>>> r = Round.parse("Ann+4, Bob, Cid+5+4, Dee")
+>>> str(r), r.coups
+('Ann+4, Bob, Cid+5+4, Dee', (('Ann', 4), ('Cid', 5), ('Cid', 4)))
+>>> board = score_game([r, Round.parse("Bob, Ann, Dee, Cid")], teams={"Red": ("Ann", "Bob"), "Blue": ("Cid", "Dee")})
+>>> board.totals
+{'Ann': 79, 'Bob': 72, 'Cid': 65, 'Dee': 44}
+>>> board.team_totals, board.leaders
+({'Red': 151, 'Blue': 109}, ('Red',))
+
+Places score 40, 32, 25, 19 and 14; players beyond fifth (or still holding cards when
+the round ends without them) score no place points. Coups score 7 per card beyond 3.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+from solver.errors import TablecalcError
+from solver.nambarz.rules import Rules
+
+__all__ = ["PLACE_POINTS", "Round", "Scoreboard", "parse_round", "score_game"]
+
+PLACE_POINTS = (40, 32, 25, 19, 14)
+"""Points for the first five players out in a round."""
+
+MAX_PLAYERS = 12
+
+_NAME = re.compile(r"[^\W\d][\w' .-]*")
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round: the finishing order and every coup (player, cards in the calculation)."""
+
+    order: tuple[str, ...]
+    coups: tuple[tuple[str, int], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> "Round":
+        """Read ``"Ann+4, Bob, Cid+5+4, Dee"`` (finishing order; ``+N`` = a coup with N cards)."""
+        order: list[str] = []
+        coups: list[tuple[str, int]] = []
+        parts = [p.strip() for p in text.split(",")]
+        if not any(parts):
+            raise TablecalcError(f"empty round {text!r}: expected the finishing order, e.g. \"Ann+4, Bob, Cid\"")
+        for part in parts:
+            if not part:
+                raise TablecalcError(f"empty name in round {text!r}: expected names separated by commas")
+            name, *bonus = [x.strip() for x in part.split("+")]
+            if not _NAME.fullmatch(name):
+                raise TablecalcError(
+                    f"bad player name {name!r} in round {text!r}: expected a name, optionally followed by +N for "
+                    "each coup of N cards, e.g. Ann+4"
+                )
+            if name in order:
+                raise TablecalcError(f"{name} appears twice in round {text!r}: each player finishes once")
+            order.append(name)
+            for b in bonus:
+                if not b.isdigit() or int(b) < 4:
+                    raise TablecalcError(
+                        f"bad coup {name}+{b} in round {text!r}: expected +N with N ≥ 4, the cards of a "
+                        "legal calculation (4 = coup de maître, 5 = coup de super maître)"
+                    )
+                coups.append((name, int(b)))
+        return cls(tuple(order), tuple(coups))
+
+    def __str__(self) -> str:
+        return ", ".join(
+            name + "".join(f"+{n}" for who, n in self.coups if who == name) for name in self.order
+        )
+
+
+parse_round = Round.parse
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """Scores of a game: per player and round ``(place, place points, coup points)``, totals, teams."""
+
+    players: tuple[str, ...]
+    rounds: tuple[Round, ...]
+    cells: Mapping[str, tuple[tuple[int | None, int, int], ...]]
+    totals: Mapping[str, int]
+    teams: Mapping[str, tuple[str, ...]]
+    team_totals: Mapping[str, int]
+
+    @property
+    def ranking(self) -> list[tuple[str, int]]:
+        """Players, or teams when there are teams, from the most points down."""
+        scores = self.team_totals if self.teams else self.totals
+        return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+
+    @property
+    def leaders(self) -> tuple[str, ...]:
+        """Who has the most points; more than one means a tie, settled by extra rounds."""
+        ranking = self.ranking
+        top = ranking[0][1]
+        return tuple(name for name, pts in ranking if pts == top)
+
+    def as_dict(self) -> dict:
+        return {
+            "rounds": [str(r) for r in self.rounds],
+            "players": [
+                {
+                    "name": p,
+                    "rounds": [
+                        {"place": place, "place_points": pp, "coup_points": cp} for place, pp, cp in self.cells[p]
+                    ],
+                    "total": self.totals[p],
+                }
+                for p in self.players
+            ],
+            "teams": [
+                {"name": t, "members": list(m), "total": self.team_totals[t]} for t, m in self.teams.items()
+            ],
+            "ranking": [{"name": n, "total": s} for n, s in self.ranking],
+            "leaders": list(self.leaders),
+            "tie": len(self.leaders) > 1,
+        }
+
+
+def score_game(
+    rounds: Sequence[Round],
+    players: Iterable[str] = (),
+    teams: Mapping[str, Sequence[str]] | None = None,
+    rules: Rules = Rules(),
+) -> Scoreboard:
+    """Add up a game. ``players`` may name players who never went out (they score 0)."""
+    if not rounds:
+        raise TablecalcError("no rounds to score: expected at least one --round \"Ann, Bob, ...\"")
+    names: list[str] = list(dict.fromkeys(players))
+    for r in rounds:
+        for n in r.order:
+            if n not in names:
+                names.append(n)
+    if len(names) < 2:
+        raise TablecalcError(f"a game needs at least 2 players, got {len(names)}: {', '.join(names)}")
+    if len(names) > MAX_PLAYERS:
+        raise TablecalcError(f"Nambarz is for at most {MAX_PLAYERS} players, got {len(names)}")
+    teams = {t: tuple(m) for t, m in (teams or {}).items()}
+    seen: dict[str, str] = {}
+    for t, members in teams.items():
+        for m in members:
+            if m not in names:
+                raise TablecalcError(f"team {t} names {m}, who plays in no round: expected one of {', '.join(names)}")
+            if m in seen:
+                raise TablecalcError(f"{m} is in two teams ({seen[m]} and {t}): each player is in one team")
+            seen[m] = t
+    if teams and len(seen) != len(names):
+        missing = [n for n in names if n not in seen]
+        raise TablecalcError(f"with teams, every player needs a team; no team for: {', '.join(missing)}")
+
+    cells: dict[str, list[tuple[int | None, int, int]]] = {n: [] for n in names}
+    for r in rounds:
+        for n in names:
+            place = r.order.index(n) + 1 if n in r.order else None
+            pp = PLACE_POINTS[place - 1] if place and place <= len(PLACE_POINTS) else 0
+            cp = sum(rules.coup_bonus(k) for who, k in r.coups if who == n)
+            cells[n].append((place, pp, cp))
+    totals = {n: sum(pp + cp for _, pp, cp in cells[n]) for n in names}
+    team_totals = {t: sum(totals[m] for m in members) for t, members in teams.items()}
+    return Scoreboard(
+        tuple(names), tuple(rounds), {n: tuple(c) for n, c in cells.items()}, totals, teams, team_totals
+    )

@@ -1,0 +1,226 @@
+"""The tablecalc command line, through typer's CliRunner."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from trainer.cli import app
+
+runner = CliRunner()
+
+
+def run(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def run_json(*args, code=0):
+    r = run(*args, "--json")
+    assert r.exit_code == code, r.output
+    return json.loads(r.stdout)
+
+
+# ---------------------------------------------------------------- reach
+
+def test_reach_countdown():
+    d = run_json("reach", "25", "50", "75", "100", "3", "6", "--target", "952")
+    assert d["min_cards"] == 6 and d["expressions"]
+    assert "((100+6)×75×3-50)÷25" in d["expressions"]
+
+
+def test_reach_24_game_needs_fractions():
+    d = run_json("reach", "1", "5", "5", "5", "-t", "24", "--all", "--intermediates", "rational")
+    assert d["min_cards"] == 4 and d["expressions"] == ["5×(5-(1÷5))"]
+    d = run_json("reach", "1", "5", "5", "5", "-t", "24", "--all")
+    assert d["min_cards"] is None and d["expressions"] == []
+
+
+def test_reach_chain_and_ops():
+    d = run_json("reach", "9", "8", "2", "-t", "5", "--order", "chain")
+    assert d["min_cards"] is None
+    d = run_json("reach", "6", "2", "-t", "3", "--ops", "+-")
+    assert d["min_cards"] is None
+
+
+def test_reach_human_output():
+    r = run("reach", "6", "5", "2", "10", "-t", "3")
+    assert r.exit_code == 0, r.output
+    assert "Fewest numbers: 2" in r.output and "6÷2 = 3" in r.output
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["reach", "6", "x", "-t", "3"], "bad number 'x'"),
+        (["reach", "6", "2"], "no target"),
+        (["reach", "-t", "3"], "no numbers"),
+        (["reach", "6", "2", "-t", "3", "--order", "sideways"], "unknown order"),
+        (["reach", "6", "2", "-t", "3", "--ops", "+%"], "unknown operation"),
+        (["reach", "6", "2", "-t", "3", "--intermediates", "real"], "unknown intermediates"),
+    ],
+)
+def test_reach_bad_input_is_one_line_and_exit_2(args, message):
+    r = run(*args)
+    assert r.exit_code == 2
+    assert message in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_reach_batch_from_stdin():
+    lines = "\n".join([
+        json.dumps({"numbers": [25, 50, 75, 100, 3, 6], "target": 952}),
+        json.dumps({"numbers": [1, 3, 3], "target": 8, "order": "chain"}),
+        json.dumps({"numbers": [3, 3, 8, 8], "target": 24, "intermediates": "rational", "all": True, "ops": "+-*/"}),
+    ])
+    r = run("reach", "--batch", "-", input=lines)
+    assert r.exit_code == 0, r.output
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [o["min_cards"] for o in out] == [6, 3, 4]
+    assert out[1]["expressions"] == ["3×3-1"]
+    assert out[2]["expressions"] == ["8÷(3-(8÷3))"]
+
+
+def test_reach_batch_bad_lines_get_an_error_line_and_the_rest_is_answered(tmp_path):
+    f = tmp_path / "in.jsonl"
+    f.write_text('{"numbers": [6, 2], "target": 3}\nnot json\n{"numbers": [6], "target": 6, "colour": 1}\n[1]\n')
+    r = run("reach", "--batch", str(f))
+    assert r.exit_code == 2
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert out[0]["min_cards"] == 2
+    assert "not JSON" in out[1]["error"] and "unknown key 'colour'" in out[2]["error"]
+    assert "JSON object" in out[3]["error"]
+
+
+def test_reach_batch_empty_or_missing_file(tmp_path):
+    f = tmp_path / "empty.jsonl"
+    f.write_text("\n\n")
+    r = run("reach", "--batch", str(f))
+    assert r.exit_code == 2 and "empty" in r.stderr
+    r = run("reach", "--batch", str(tmp_path / "nope.jsonl"))
+    assert r.exit_code == 2 and "cannot read" in r.stderr
+
+
+# ---------------------------------------------------------------- nambarz
+
+def test_solve_json():
+    d = run_json("nambarz", "solve", "--target", "3-bee", "--hand", "6 5 2 10")
+    assert d["concordant"] == [] and d["min_cards"] == 2
+    assert {p["expression"] for p in d["plays"]} == {"6÷2", "5-2"}
+    assert all(len(p["cards"]) == 2 for p in d["plays"])
+
+
+def test_solve_human_output_names_the_laying_order():
+    r = run("nambarz", "solve", "--target", "8", "--hand", "1 3 3")
+    assert r.exit_code == 0, r.output
+    assert "3×3-1" in r.output and "3, 3, 1" in r.output
+
+
+def test_check_illegal_exits_1_and_explains():
+    r = run("nambarz", "check", "--target", "3-bee", "--hand", "6 5 2 10", "6+5+2-10")
+    assert r.exit_code == 1
+    assert "6÷2" in r.output and "Draw 3 cards" in r.output
+
+
+def test_check_legal_exits_0():
+    r = run("nambarz", "check", "--target", "3-bee", "--hand", "6 5 2 10", "6:2")
+    assert r.exit_code == 0, r.output
+    assert "Correct" in r.output
+
+
+def test_check_preset_and_options():
+    d = run_json("nambarz", "check", "--target", "5", "--hand", "9 8 2", "9-(8/2)", "--preset", "parentheses")
+    assert d["legal"] and d["rules"]["preset"] == "parentheses"
+    d = run_json("nambarz", "check", "--target", "5", "--hand", "9 8 2", "9-(8/2)", "--order", "tree")
+    assert d["legal"] and d["rules"]["preset"] == "basic+custom"
+
+
+def test_check_malformed_calculation():
+    d = run_json("nambarz", "check", "--target", "3-bee", "--hand", "6 5 2 10", "6++2", code=1)
+    assert d["violations"] == ["not-a-calculation"] and "character 3" in d["error"]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--target", "3-lion", "--hand", "6 5"], "no 3-lion"),
+        (["--target", "3", "--hand", "6 11"], "no card numbered 11"),
+        (["--target", "3", "--hand", " "], "hand is empty"),
+        (["--target", "3", "--hand", "3-bee 3-bee 3-bee"], "impossible"),
+        (["--target", "3", "--hand", "6 2", "--preset", "expert"], "unknown preset"),
+    ],
+)
+def test_nambarz_bad_input(args, message):
+    r = run("nambarz", "solve", *args)
+    assert r.exit_code == 2, r.output
+    assert message in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_custom_deck_file(tmp_path):
+    from importlib import resources
+
+    text = resources.files("solver.data").joinpath("nambarz_deck.toml").read_text()
+    f = tmp_path / "deck.toml"
+    f.write_text(text.replace("numbers = [3, 8]", "numbers = [3, 9]", 1))
+    d = run_json("nambarz", "solve", "--target", "3-bee", "--hand", "9-bee", "--deck", str(f))
+    assert d["concordant"] == ["9-bee"]
+    bad = tmp_path / "bad.toml"
+    bad.write_text("numbers = ")
+    r = run("nambarz", "solve", "--target", "3", "--hand", "6", "--deck", str(bad))
+    assert r.exit_code == 2 and "not valid TOML" in r.stderr
+
+
+def test_deck_and_rules_commands():
+    d = run_json("nambarz", "deck")
+    assert d["size"] == 92
+    assert {"card": "3-bee", "family": "drawing", "copies": 2, "confirmed": True} in d["cards"]
+    d = run_json("nambarz", "rules")
+    assert set(d) == {"beginner", "basic", "parentheses"}
+
+
+def test_score_rounds_and_teams():
+    d = run_json(
+        "nambarz", "score", "--round", "Ann+4, Bob, Cid+5, Dee", "--round", "Bob, Ann, Dee, Cid",
+        "--team", "Red=Ann,Bob", "--team", "Blue=Cid,Dee",
+    )
+    totals = {p["name"]: p["total"] for p in d["players"]}
+    assert totals == {"Ann": 40 + 7 + 32, "Bob": 32 + 40, "Cid": 25 + 14 + 19, "Dee": 19 + 25}
+    assert d["leaders"] == ["Red"] and not d["tie"]
+
+
+def test_score_tie_and_places_beyond_fifth():
+    d = run_json("nambarz", "score", "-r", "A, B, C, D, E, F, G", "-r", "B, A, C, D, E, G, F")
+    totals = {p["name"]: p["total"] for p in d["players"]}
+    assert totals["A"] == totals["B"] == 72 and totals["F"] == totals["G"] == 0
+    assert d["tie"] and d["leaders"] == ["A", "B"]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["-r", "Ann, Ann"], "twice"),
+        (["-r", "Ann+3, Bob"], "N ≥ 4"),
+        (["-r", "Ann, Bob", "--team", "Red"], "bad team"),
+        (["-r", "Ann, Bob", "--team", "Red=Ann,Zed"], "Zed"),
+        (["-r", ", ,"], "empty"),
+    ],
+)
+def test_score_bad_input(args, message):
+    r = run("nambarz", "score", *args)
+    assert r.exit_code == 2, r.output
+    assert message in r.stderr
+
+
+def test_cli_does_not_import_heavy_modules():
+    """The CLI answers quickly: no sympy, scipy, numpy or matplotlib on the Nambarz path."""
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from trainer.cli import app\n"
+        "r = CliRunner().invoke(app, ['nambarz', 'check', '--target', '3', '--hand', '6 2', '6:2'])\n"
+        "assert r.exit_code == 0, r.output\n"
+        "print(sorted(m for m in ('sympy', 'scipy', 'numpy', 'matplotlib') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

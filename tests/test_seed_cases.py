@@ -1,0 +1,65 @@
+"""Every worked example of the Nambarz rules, from the shipped pack, through the CLI."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from puzzles import load_pack
+from trainer.cli import app
+
+PACK = load_pack("nambarz-seed")
+runner = CliRunner()
+
+
+def _cli(*args):
+    r = runner.invoke(app, [*args, "--json"])
+    assert r.exit_code in (0, 1), r.output
+    return json.loads(r.stdout), r.exit_code
+
+
+@pytest.mark.parametrize("case", PACK.cases, ids=lambda c: c.id)
+def test_seed_case_through_the_cli(case):
+    common = ["--target", case.target, "--hand", case.hand, "--preset", case.preset]
+    exp = case.expect
+    solved, _ = _cli("nambarz", "solve", *common)
+    if "min_cards" in exp:
+        assert solved["min_cards"] == exp["min_cards"]
+    if "plays" in exp:
+        assert [[p["expression"], p["cards"]] for p in solved["plays"]] == exp["plays"]
+    if "simplest_includes" in exp:
+        assert set(exp["simplest_includes"]) <= {p["expression"] for p in solved["plays"]}
+    if "concordant" in exp:
+        assert solved["concordant"] == exp["concordant"]
+    if case.answer is None:
+        return
+    verdict, code = _cli("nambarz", "check", case.answer, *common)
+    assert verdict["legal"] is exp["legal"]
+    assert code == (0 if exp["legal"] else 1)
+    assert verdict["violations"] == exp["violations"]
+    if "draw" in exp:
+        assert verdict["penalty"]["draw"] == exp["draw"]
+    if "take_back" in exp:
+        assert verdict["penalty"]["take_back"] == exp["take_back"]
+    if "play_instead" in exp:
+        assert verdict["penalty"]["play_instead"]["expression"] == exp["play_instead"]
+    if "bonus" in exp:
+        assert verdict["bonus"] == exp["bonus"]
+    assert verdict["explanation"]
+
+
+def test_pack_loader_refuses_bad_packs(tmp_path):
+    from solver.errors import TablecalcError
+
+    for text, message in [
+        ("", "empty"),
+        ("{", "not JSON"),
+        ('{"game": "nambarz", "cases": [{"id": "a", "target": "3-lion", "hand": "6"}]}', "3-lion"),
+        ('{"game": "nambarz", "cases": [{"id": "a", "hand": "6"}]}', "missing key 'target'"),
+    ]:
+        f = tmp_path / "pack.json"
+        f.write_text(text)
+        with pytest.raises(TablecalcError, match=message):
+            load_pack(str(f))
+    with pytest.raises(TablecalcError, match="no puzzle pack"):
+        load_pack("no-such-pack")

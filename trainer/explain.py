@@ -1,0 +1,148 @@
+"""Plain-language explanations of referee verdicts: one or two sentences a child can follow.
+
+The verdict itself is data (:class:`solver.nambarz.Verdict`); this module only words it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from solver.expr import SYMBOL, Intermediates
+from solver.nambarz import Card, Play, Solution, Verdict, Violation, is_concordant
+
+__all__ = ["explain_verdict", "explain_solution", "play_text", "cards_text"]
+
+
+def _num(x: Fraction | int | None) -> str:
+    if x is None:
+        return "nothing"
+    x = Fraction(x)
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def cards_text(cards) -> str:
+    """``6, 5 and 10``."""
+    names = [str(c) for c in cards]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def play_text(p: Play) -> str:
+    """``6÷2`` or, for drawing cards, ``8-lion - 5-cat``."""
+    if any(c.animal for c in p.cards):
+        from solver.expr import parse_expression, render
+
+        # put the card names into the expression, in laying order
+        expr = parse_expression(p.expression)
+        return _with_labels(expr, p.cards, render)
+    return p.expression
+
+
+def _with_labels(expr, cards, render) -> str:
+    from solver.expr import BinOp, Num
+
+    it = iter(cards)
+
+    def walk(e):
+        if isinstance(e, Num):
+            return Num(e.value, str(next(it)))
+        return BinOp(e.op, walk(e.left), walk(e.right))
+
+    return render(walk(expr), labels=True)
+
+
+def _why_concordant(card: Card, top: Card) -> str:
+    return "same number" if card.number == top.number else "same drawing"
+
+
+def _reason(v: Verdict, code: Violation) -> str:
+    t = v.target
+    if code is Violation.NOT_A_CALCULATION:
+        return f"That is not a calculation: {v.error or 'expected cards joined by + - × ÷'}"
+    if code is Violation.NOT_IN_HAND:
+        return f"You do not have {cards_text(v.missing)} in your hand"
+    if code is Violation.NOT_CONCORDANT:
+        card = v.cards[0]
+        extra = " or the same drawing" if t.animal and card is not None and card.animal else ""
+        return f"{card} does not match {t}: a card played alone needs the same number{extra}"
+    if code is Violation.OPERATION_NOT_ALLOWED:
+        refused = " and ".join(SYMBOL[o] for o in v.ops_refused)
+        allowed = " ".join(SYMBOL[o] for o in "+-*/" if o in v.rules.ops)
+        return f"{refused} is not allowed with the {v.rules.name} rules (only {allowed})"
+    if code is Violation.NEEDS_PARENTHESES:
+        return (
+            f"The basic rule works strictly left to right, so {v.expression} needs the parentheses variant"
+        )
+    if code is Violation.BAD_INTERMEDIATE:
+        s = v.bad_step
+        if s is None or s.result is None:
+            return f"{s.left}÷0 divides by zero, which no rule allows" if s else "It divides by zero"
+        shown = f"{_num(s.left)}{SYMBOL[s.op]}{_num(s.right)} = {_num(s.result)}"
+        if s.result < 0 and v.rules.intermediates is Intermediates.NATURAL:
+            return f"{shown} goes below zero, which these rules do not allow"
+        return f"{_num(s.left)}{SYMBOL[s.op]}{_num(s.right)} does not divide exactly, which these rules do not allow"
+    if code is Violation.WRONG_RESULT:
+        if v.precedence_value is not None:
+            return (
+                f"Read left to right as the basic rule says, {v.expression} makes {_num(v.value)}, "
+                f"not {t.number}"
+            )
+        return f"{v.expression} makes {_num(v.value)}, not {t.number}"
+    if code is Violation.MIXED_FAMILIES:
+        return "A calculation uses only symbol cards or only drawing cards, and this one mixes them"
+    if code is Violation.CONCORDANT_CARD:
+        c = v.concordant_cards[0]
+        return f"{c} matches {t} ({_why_concordant(c, t)}), so it may not be used in a calculation"
+    if code is Violation.NOT_SIMPLEST:
+        p = v.penalty.play_instead or (v.simplest[0] if v.simplest else None)
+        shorter = f"{play_text(p)} uses only {len(p.cards)} cards" if p else "a shorter calculation exists"
+        return f"{v.expression} does make {t.number}, but {shorter}, and the simplest calculation is compulsory"
+    return str(code)
+
+
+def explain_verdict(v: Verdict) -> str:
+    """One or two sentences: why, and what happens now (naming the simpler play when there is one)."""
+    if v.legal:
+        if v.kind == "joker":
+            return f"Correct: a joker can be laid on any card; {v.cards[0]} now sets what comes next."
+        if v.kind == "concordance":
+            c = v.cards[0]
+            return f"Correct: {c} covers {v.target} by concordance ({_why_concordant(c, v.target)})."
+        n = len(v.cards)
+        text = f"Correct: {v.expression} = {v.target.number} covers {v.target} with {n} cards, the fewest possible."
+        if v.bonus:
+            name = "coup de maître" if n == 4 else "coup de super maître" if n == 5 else "coup de maître"
+            text += f" {name.capitalize()}: a legal {n}-card calculation earns {v.bonus} points."
+        return text
+    first, *others = v.violations
+    reason = _reason(v, first)
+    if others:
+        reason += " (and also: " + ", ".join(str(o).replace("-", " ") for o in others) + ")"
+    p = v.penalty
+    if p.draw == 0:
+        after = "Nothing was laid, so there is no penalty: try again."
+    elif p.play_instead is not None:
+        back = f" and take back {cards_text(p.take_back)}" if p.take_back else ""
+        after = f"Draw {p.draw} cards, play {play_text(p.play_instead)} instead{back}."
+    else:
+        after = f"Draw {p.draw} cards and take back {cards_text(p.take_back)}."
+        if v.relaid is not None:
+            after += f" Laid as {play_text(v.relaid)} it would have been right."
+        elif v.simplest and Violation.NOT_SIMPLEST not in v.violations:
+            after += f" You could have played {play_text(v.simplest[0])}."
+    return f"{reason}. {after}"
+
+
+def explain_solution(s: Solution) -> str:
+    """A one-sentence summary of what a hand can do."""
+    parts = []
+    if s.concordant:
+        parts.append(f"cover {s.target} by concordance with {cards_text(s.concordant)}")
+    if s.plays:
+        parts.append(f"calculate with {s.min_cards} cards: {play_text(s.plays[0])}")
+    if s.jokers:
+        parts.append(f"lay a joker ({cards_text(s.jokers)})")
+    if not parts:
+        return f"Nothing in this hand covers {s.target}: draw a card."
+    return "You can " + "; or ".join(parts) + "."
