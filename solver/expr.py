@@ -31,7 +31,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterator, Union
+from typing import Iterable, Iterator, Union
 
 from solver.errors import TablecalcError
 
@@ -49,6 +49,7 @@ __all__ = [
     "steps",
     "first_bad_step",
     "leaves",
+    "label_leaves",
     "is_chain",
     "normal_key",
     "canonical",
@@ -291,7 +292,7 @@ class _Parser:
         if tok.kind == "op":
             found = repr(SYMBOL[tok.text])
         return TablecalcError(
-            f"malformed calculation {self.text!r}: expected {expected} at character {tok.pos + 1}, found {found}",
+            f"{self.text!r} is not a calculation: expected {expected} at character {tok.pos + 1}, found {found}",
             text=self.text,
             position=tok.pos,
         )
@@ -353,7 +354,7 @@ def parse_expression(text: str, order: Order = Order.TREE) -> Expr:
     >>> parse_expression("6++5")
     Traceback (most recent call last):
     ...
-    solver.errors.TablecalcError: malformed calculation '6++5': expected a number or '(' at character 3, found '+'
+    solver.errors.TablecalcError: '6++5' is not a calculation: expected a number or '(' at character 3, found '+'
     """
     return _Parser(text, Order(order)).parse()
 
@@ -440,6 +441,22 @@ def leaves(e: Expr) -> list[Num]:
     if isinstance(e, Num):
         return [e]
     return leaves(e.left) + leaves(e.right)
+
+
+def label_leaves(e: Expr, labels: Iterable[object]) -> Expr:
+    """The same calculation with its numbers labelled, in writing order (e.g. with cards).
+
+    >>> render(label_leaves(parse_expression("8-5"), ["8-lion", "5-cat"]), labels=True)
+    '8-lion - 5-cat'
+    """
+    it = iter(labels)
+
+    def walk(node: Expr) -> Expr:
+        if isinstance(node, Num):
+            return Num(node.value, str(next(it)))
+        return BinOp(node.op, walk(node.left), walk(node.right))
+
+    return walk(e)
 
 
 def is_chain(e: Expr) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from solver.expr import SYMBOL, Intermediates
+from solver.expr import SYMBOL, Intermediates, label_leaves, parse_expression, render
 from solver.nambarz import Card, Play, Solution, Verdict, Violation, is_concordant
 
 __all__ = ["explain_verdict", "explain_solution", "play_text", "cards_text"]
@@ -30,26 +30,9 @@ def cards_text(cards) -> str:
 
 def play_text(p: Play) -> str:
     """``6÷2`` or, for drawing cards, ``8-lion - 5-cat``."""
-    if any(c.animal for c in p.cards):
-        from solver.expr import parse_expression, render
-
-        # put the card names into the expression, in laying order
-        expr = parse_expression(p.expression)
-        return _with_labels(expr, p.cards, render)
-    return p.expression
-
-
-def _with_labels(expr, cards, render) -> str:
-    from solver.expr import BinOp, Num
-
-    it = iter(cards)
-
-    def walk(e):
-        if isinstance(e, Num):
-            return Num(e.value, str(next(it)))
-        return BinOp(e.op, walk(e.left), walk(e.right))
-
-    return render(walk(expr), labels=True)
+    if not any(c.animal for c in p.cards):
+        return p.expression
+    return render(label_leaves(parse_expression(p.expression), p.cards), labels=True)
 
 
 def _why_concordant(card: Card, top: Card) -> str:
@@ -59,7 +42,7 @@ def _why_concordant(card: Card, top: Card) -> str:
 def _reason(v: Verdict, code: Violation) -> str:
     t = v.target
     if code is Violation.NOT_A_CALCULATION:
-        return f"That is not a calculation: {v.error or 'expected cards joined by + - × ÷'}"
+        return v.error or f"{v.answer!r} is not a calculation: expected cards joined by + - × ÷"
     if code is Violation.NOT_IN_HAND:
         return f"You do not have {cards_text(v.missing)} in your hand"
     if code is Violation.NOT_CONCORDANT:
@@ -101,6 +84,18 @@ def _reason(v: Verdict, code: Violation) -> str:
     return str(code)
 
 
+_ALSO = {
+    Violation.NOT_IN_HAND: "some cards are not in your hand",
+    Violation.OPERATION_NOT_ALLOWED: "it uses an operation these rules do not allow",
+    Violation.NEEDS_PARENTHESES: "it needs brackets",
+    Violation.BAD_INTERMEDIATE: "it passes through a number these rules do not allow",
+    Violation.WRONG_RESULT: "the result is wrong",
+    Violation.MIXED_FAMILIES: "it mixes symbol and drawing cards",
+    Violation.CONCORDANT_CARD: "it uses a card that matches the top card",
+    Violation.NOT_SIMPLEST: "a calculation with fewer cards exists",
+}
+
+
 def explain_verdict(v: Verdict) -> str:
     """One or two sentences: why, and what happens now (naming the simpler play when there is one)."""
     if v.legal:
@@ -118,7 +113,7 @@ def explain_verdict(v: Verdict) -> str:
     first, *others = v.violations
     reason = _reason(v, first)
     if others:
-        reason += " (and also: " + ", ".join(str(o).replace("-", " ") for o in others) + ")"
+        reason += "; also, " + " and ".join(_ALSO[o] for o in others)
     p = v.penalty
     if p.draw == 0:
         after = "Nothing was laid, so there is no penalty: try again."

@@ -34,6 +34,7 @@ from solver.expr import (
     evaluate,
     first_bad_step,
     is_chain,
+    label_leaves,
     leaves,
     normal_key,
     parse_expression,
@@ -417,7 +418,7 @@ def check(
                 break
     assert best_verdict is not None
     _, reading, cards, violations, missing, conc = best_verdict
-    labelled = _label(expr, cards)
+    labelled = label_leaves(expr, cards)
     laid = [c for c in reading if c is not None]
     penalty = _penalty(violations, laid, simplest, rules)
     relaid = None
@@ -440,18 +441,6 @@ def check(
         relaid=relaid,
         precedence_value=precedence_value,
     )
-
-
-def _label(expr: Expr, cards: list[Card]) -> Expr:
-    it = iter(cards)
-
-    def walk(e: Expr) -> Expr:
-        if isinstance(e, Num):
-            c = next(it)
-            return Num(e.value, str(c))
-        return BinOp(e.op, walk(e.left), walk(e.right))
-
-    return walk(expr)
 
 
 def _penalty(violations: Sequence[Violation], laid: list[Card], simplest: tuple[Play, ...], rules: Rules) -> Penalty:
