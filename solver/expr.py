@@ -50,6 +50,7 @@ __all__ = [
     "first_bad_step",
     "leaves",
     "label_leaves",
+    "operations",
     "is_chain",
     "normal_key",
     "canonical",
@@ -459,6 +460,17 @@ def label_leaves(e: Expr, labels: Iterable[object]) -> Expr:
     return walk(e)
 
 
+def operations(e: Expr) -> frozenset[str]:
+    """The operations a calculation uses.
+
+    >>> sorted(operations(parse_expression("9-(8÷2)")))
+    ['-', '/']
+    """
+    if isinstance(e, Num):
+        return frozenset()
+    return frozenset(e.op) | operations(e.left) | operations(e.right)
+
+
 def is_chain(e: Expr) -> bool:
     """Whether the calculation can be read strictly left to right (every right operand a card)."""
     while isinstance(e, BinOp):
@@ -509,7 +521,8 @@ def canonical(e: Expr) -> Expr:
 
     Terms are sorted from the largest value down, additions before subtractions and
     multiplications before divisions; that keeps every intermediate a whole number ≥ 0
-    whenever the original calculation had that property.
+    whenever the original calculation had that property. It may use an operation the
+    original did not (``a-(b-c)`` becomes ``a+c-b``): check :func:`operations`.
 
     >>> str(canonical(parse_expression("2+(6-10+5)")))
     '6+5+2-10'

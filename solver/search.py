@@ -43,6 +43,7 @@ from solver.expr import (
     Order,
     canonical,
     normal_key,
+    operations,
     parse_ops,
     render_ops,
 )
@@ -50,6 +51,9 @@ from solver.expr import (
 __all__ = ["SearchRules", "Reach", "reach"]
 
 Value = int | Fraction
+
+MAX_VALUES = 4_000_000
+"""Work budget: the most intermediate values one search may store (about 400 MB)."""
 MultiSet = tuple[int, ...]
 
 
@@ -146,8 +150,11 @@ def _minus(ms: MultiSet, part: MultiSet) -> MultiSet:
 class _Searcher:
     """Value sets and calculations over the sub-multisets of one multiset."""
 
-    def __init__(self, rules: SearchRules):
+    def __init__(self, rules: SearchRules, numbers: MultiSet, max_values: int = MAX_VALUES):
         self.rules = rules
+        self.numbers = numbers
+        self.max_values = max_values
+        self.stored = 0
         self.ops = rules.ops
         self.natural = rules.intermediates is Intermediates.NATURAL
         self.rational = rules.intermediates is Intermediates.RATIONAL
@@ -231,6 +238,12 @@ class _Searcher:
                         for _, _, v in self.results(a, b):
                             out.add(v)
             got = frozenset(out)
+        self.stored += len(got)
+        if self.stored > self.max_values:
+            raise TablecalcError(
+                f"search too large: {' '.join(map(str, self.numbers))} would need more than "
+                f"{self.max_values:,} intermediate values; expected fewer numbers (or fewer large ones)"
+            )
         self._values[ms] = got
         return got
 
@@ -334,7 +347,8 @@ class _Searcher:
                         e = BinOp(op, eb, ea) if swapped else BinOp(op, ea, eb)
                         k = normal_key(e)
                         if k not in out:
-                            out[k] = canonical(e)
+                            c = canonical(e)  # nicer, unless it needs an operation the rules refuse
+                            out[k] = c if operations(c) <= self.ops else e
         self._exprs[memo_key] = out
         return out
 
@@ -349,12 +363,15 @@ def reach(
     rules: SearchRules = SearchRules(),
     *,
     min_numbers: int = 1,
+    max_values: int = MAX_VALUES,
 ) -> Reach:
     """The fewest of ``numbers`` that reach ``target``, and every distinct calculation of that size.
 
     ``min_numbers`` raises the smallest size considered (Nambarz calculations use at
     least 2 cards). With ``rules.use_all`` only calculations using every number count.
     Numbers are whole numbers ≥ 0; the result lists calculations shortest-written first.
+    A search that would store more than ``max_values`` intermediate values raises
+    :class:`TablecalcError` instead of exhausting memory.
     """
     nums = tuple(sorted(numbers))
     for n in nums:
@@ -365,8 +382,10 @@ def reach(
     if isinstance(target, bool) or not isinstance(target, (int, Fraction)):
         raise TablecalcError(f"bad target {target!r}: expected a whole number or a fraction")
     target = _norm(target)
-    s = _Searcher(rules)
-    sizes = [len(nums)] if rules.use_all else range(max(1, min_numbers), len(nums) + 1)
+    s = _Searcher(rules, nums, max_values)
+    s._root = nums
+    smallest = max(1, min_numbers)
+    sizes = range(max(smallest, len(nums) if rules.use_all else 1), len(nums) + 1)
     for k in sizes:
         hits = [ms for ms in sorted(set(combinations(nums, k))) if s.reaches(ms, target)]
         if hits:

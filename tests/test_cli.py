@@ -224,3 +224,11 @@ def test_cli_does_not_import_heavy_modules():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_runaway_search_is_a_clear_error():
+    from solver.errors import TablecalcError
+    from solver.search import reach
+
+    with pytest.raises(TablecalcError, match="search too large"):
+        reach([3, 7, 11, 13, 17, 19, 23], 1_000_003, max_values=10_000)

@@ -37,6 +37,7 @@ from solver.expr import (
     label_leaves,
     leaves,
     normal_key,
+    operations,
     parse_expression,
     render,
 )
@@ -323,12 +324,6 @@ def _relay(expr: Expr, value: Fraction, rules: Rules) -> Expr | None:
     return None
 
 
-def _ops_of(expr: Expr) -> frozenset[str]:
-    if isinstance(expr, Num):
-        return frozenset()
-    return frozenset(expr.op) | _ops_of(expr.left) | _ops_of(expr.right)
-
-
 def check(
     target: Card,
     hand: Sequence[Card],
@@ -367,7 +362,7 @@ def check(
 
     # what does not depend on which card each number is
     fixed: list[Violation] = []
-    refused = tuple(sorted(_ops_of(expr) - rules.ops))
+    refused = tuple(sorted(operations(expr) - rules.ops))
     if refused:
         fixed.append(Violation.OPERATION_NOT_ALLOWED)
     if rules.order is Order.CHAIN and not is_chain(expr):

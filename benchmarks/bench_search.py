@@ -1,0 +1,178 @@
+#!/usr/bin/env python
+"""Benchmark of :func:`solver.search.reach` (a script, not a test).
+
+    python benchmarks/bench_search.py           # full run, about 2 minutes
+    python benchmarks/bench_search.py --quick   # smaller samples, under 30 s
+
+With a fixed seed it prints:
+
+1. the speed-up of ``reach`` over the naive oracle ``tests/oracle.py`` on random 5-card
+   Nambarz hands (cards 1-10, target 1-10, at least 2 cards, natural intermediates, all
+   four operations), for chain and tree order: total oracle time / total reach time over
+   the same hands (goal: at least 50x); it aborts if the two disagree on min_cards;
+2. the median time of one ``reach`` query on random 7-card hands, both orders;
+3. the median and max time of one query on 6-number Countdown selections (drawn without
+   replacement from 1-10 twice, 25, 50, 75, 100; target 100-999; tree order, any subset,
+   natural intermediates) and the share of targets reached exactly;
+4. the machine and the total wall time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from solver.expr import OPS, Intermediates, Order  # noqa: E402
+from solver.search import SearchRules, reach  # noqa: E402
+from tests.oracle import naive_reach  # noqa: E402
+
+SEED = 20240521
+SPEEDUP_GOAL = 50.0
+COUNTDOWN_POOL = [*range(1, 11), *range(1, 11), 25, 50, 75, 100]
+REACH_REPEATS = 5
+"""Each reach query in the speed-up section is timed this many times (mean taken): it is
+~1000x faster than the oracle, so one run would be mostly timer noise."""
+
+
+def fmt_time(seconds: float) -> str:
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds * 1e6:.0f} µs"
+
+
+def table(headers: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+    line = "  ".join("-" * w for w in widths)
+    out = ["  ".join(h.ljust(w) for h, w in zip(headers, widths)), line]
+    for r in rows:
+        out.append("  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))))
+    return "\n".join(out)
+
+
+def nambarz_hand(rng: random.Random, size: int) -> tuple[list[int], int]:
+    return [rng.randint(1, 10) for _ in range(size)], rng.randint(1, 10)
+
+
+def bench_speedup(rng: random.Random, n: int) -> list[list[str]]:
+    """reach vs the naive oracle on the same 5-card hands, per order."""
+    rows = []
+    for order in (Order.CHAIN, Order.TREE):
+        rules = SearchRules(order=order, ops=frozenset(OPS), intermediates=Intermediates.NATURAL)
+        hands = [nambarz_hand(rng, 5) for _ in range(n)]
+        oracle_total = reach_total = 0.0
+        for hand, target in hands:
+            t0 = time.perf_counter()
+            want, _ = naive_reach(hand, target, order, OPS, Intermediates.NATURAL, min_numbers=2)
+            oracle_total += time.perf_counter() - t0
+
+            t0 = time.perf_counter()
+            for _ in range(REACH_REPEATS):
+                got = reach(hand, target, rules, min_numbers=2)
+            reach_total += (time.perf_counter() - t0) / REACH_REPEATS
+
+            if got.min_cards != want:
+                sys.exit(
+                    f"\n*** DISAGREEMENT: reach({hand}, {target}, order={order.value}, min_numbers=2) "
+                    f"gives min_cards {got.min_cards}, the naive oracle {want} ***"
+                )
+        speedup = oracle_total / reach_total
+        verdict = "ok" if speedup >= SPEEDUP_GOAL else "BELOW GOAL"
+        rows.append(
+            [
+                order.value,
+                str(n),
+                fmt_time(oracle_total),
+                fmt_time(reach_total),
+                f"{speedup:,.0f}×",
+                f"(goal ≥ {SPEEDUP_GOAL:.0f}×) {verdict}",
+            ]
+        )
+    return rows
+
+
+def time_queries(queries, rules: SearchRules, min_numbers: int) -> tuple[list[float], int]:
+    times, reached = [], 0
+    for numbers, target in queries:
+        t0 = time.perf_counter()
+        r = reach(numbers, target, rules, min_numbers=min_numbers)
+        times.append(time.perf_counter() - t0)
+        reached += r.min_cards is not None
+    return times, reached
+
+
+def bench_seven(rng: random.Random, n: int) -> list[list[str]]:
+    rows = []
+    for order in (Order.CHAIN, Order.TREE):
+        queries = [nambarz_hand(rng, 7) for _ in range(n)]
+        times, reached = time_queries(queries, SearchRules(order=order), min_numbers=2)
+        rows.append(
+            [
+                f"7 cards, {order.value}",
+                str(n),
+                fmt_time(statistics.median(times)),
+                fmt_time(max(times)),
+                f"{reached / n:.0%}",
+            ]
+        )
+    return rows
+
+
+def bench_countdown(rng: random.Random, n: int) -> list[list[str]]:
+    queries = [(rng.sample(COUNTDOWN_POOL, 6), rng.randint(100, 999)) for _ in range(n)]
+    rules = SearchRules(order=Order.TREE, intermediates=Intermediates.NATURAL)
+    times, reached = time_queries(queries, rules, min_numbers=1)
+    return [
+        [
+            "Countdown 6 numbers, tree",
+            str(n),
+            fmt_time(statistics.median(times)),
+            fmt_time(max(times)),
+            f"{reached / n:.0%}",
+        ]
+    ]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="smaller samples (under 30 s)")
+    parser.add_argument("--seed", type=int, default=SEED, help=f"random seed (default {SEED})")
+    args = parser.parse_args(argv)
+
+    n_speedup, n_seven, n_countdown = (5, 40, 30) if args.quick else (30, 200, 100)
+    rng = random.Random(args.seed)
+    start = time.perf_counter()
+
+    print(f"bench_search — {'quick' if args.quick else 'full'} run, seed {args.seed}")
+    print(
+        f"machine: {platform.platform()}; {platform.machine()}; {os.cpu_count()} CPUs; "
+        f"Python {platform.python_version()} ({platform.python_implementation()})"
+    )
+    print()
+
+    print("1. reach vs naive oracle — 5-card Nambarz hands (cards 1-10, target 1-10, ≥2 cards, natural, +-×÷)")
+    speed = bench_speedup(rng, n_speedup)
+    print(table(["order", "hands", "oracle total", "reach total", "speed-up", "goal"], speed))
+    print("   min_cards agreed on every hand.")
+    print()
+
+    print("2. time per reach query — random hands (≥2 cards, natural, +-×÷) and Countdown")
+    rows = bench_seven(rng, n_seven) + bench_countdown(rng, n_countdown)
+    print(table(["query", "N", "median", "max", "reached"], rows))
+    print()
+    print(f"total wall time: {time.perf_counter() - start:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
