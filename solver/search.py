@@ -27,7 +27,6 @@ from the value sets, deduplicated by normal form at every level.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
@@ -142,9 +141,11 @@ def _norm(v: Value) -> Value:
 
 
 def _minus(ms: MultiSet, part: MultiSet) -> MultiSet:
-    rest = Counter(ms)
-    rest.subtract(part)
-    return tuple(sorted(rest.elements()))
+    """``ms`` without the elements of ``part`` (both sorted; the result stays sorted)."""
+    rest = list(ms)
+    for x in part:
+        rest.remove(x)
+    return tuple(rest)
 
 
 class _Searcher:
@@ -180,6 +181,13 @@ class _Searcher:
         return got
 
     # -- the value of one operation ----------------------------------------
+
+    def _exact(self, a: Value, b: Value) -> Value | None:
+        """``a / b`` when the rules allow its value (``b`` non-zero), else ``None``."""
+        if self.rational:
+            return _norm(Fraction(a) / b)
+        q, r = divmod(a, b)
+        return None if r else q
 
     def _div(self, a: Value, b: Value) -> Value | None:
         if b == 0:
@@ -257,9 +265,9 @@ class _Searcher:
         if "-" in ops:
             yield "-", t + x
         if "*" in ops and x != 0:
-            q = Fraction(t) / x
-            if self.rational or q.denominator == 1:
-                yield "*", _norm(q)
+            q = self._exact(t, x)
+            if q is not None:
+                yield "*", q
         if "/" in ops and x != 0:
             yield "/", t * x
 
@@ -269,17 +277,17 @@ class _Searcher:
         if "+" in ops:
             yield "+", False, t - a
         if "*" in ops and a != 0:
-            q = Fraction(t) / a
-            if self.rational or q.denominator == 1:
-                yield "*", False, _norm(q)
+            q = self._exact(t, a)
+            if q is not None:
+                yield "*", False, q
         if "-" in ops:
             yield "-", False, a - t
             yield "-", True, a + t
         if "/" in ops:
             if t != 0:
-                q = Fraction(a) / t
-                if self.rational or q.denominator == 1:
-                    yield "/", False, _norm(q)
+                q = self._exact(a, t)
+                if q is not None:
+                    yield "/", False, q
             if a != 0:
                 yield "/", True, t * a
 
@@ -325,6 +333,15 @@ class _Searcher:
 
     # -- rebuilding calculations ----------------------------------------------
 
+    def display(self, e: Expr) -> Expr:
+        """How a found calculation is shown: a chain as laid; in tree order the canonical
+        form (largest terms first), unless that needs an operation the rules refuse
+        (``a-(b-c)`` would become ``a+c-b``)."""
+        if self.rules.order is Order.CHAIN:
+            return e
+        c = canonical(e)
+        return c if operations(c) <= self.ops else e
+
     def expressions(self, ms: MultiSet, t: Value) -> dict[str, Expr]:
         """Every distinct calculation over exactly ``ms`` equal to ``t``, keyed by normal form."""
         memo_key = (ms, t)
@@ -345,15 +362,13 @@ class _Searcher:
                 for ea in self.expressions(a_ms, a).values():
                     for eb in self.expressions(b_ms, b).values():
                         e = BinOp(op, eb, ea) if swapped else BinOp(op, ea, eb)
-                        k = normal_key(e)
-                        if k not in out:
-                            c = canonical(e)  # nicer, unless it needs an operation the rules refuse
-                            out[k] = c if operations(c) <= self.ops else e
+                        out.setdefault(normal_key(e), e)
         self._exprs[memo_key] = out
         return out
 
 
 def _sort_key(e: Expr) -> tuple:
+    """Shortest written first, then alphabetical: a stable, readable order."""
     return (len(str(e)), str(e))
 
 
@@ -393,6 +408,6 @@ def reach(
             for ms in hits:
                 for key, e in s.expressions(ms, target).items():
                     found.setdefault(key, e)
-            exprs = tuple(sorted(found.values(), key=_sort_key))
+            exprs = tuple(sorted((s.display(e) for e in found.values()), key=_sort_key))
             return Reach(nums, target, rules, k, exprs)
     return Reach(nums, target, rules, None, ())

@@ -130,11 +130,14 @@ def naive_reach(
     intermediates,
     use_all: bool = False,
     min_numbers: int = 1,
+    stop_at_first_size: bool = False,
 ) -> tuple[int | None, set[str]]:
     """The minimum count of numbers reaching ``target`` and the normal keys of all calculations of that size.
 
     Sizes considered: ``max(1, min_numbers) .. len(numbers)``, only ``len(numbers)``
     when ``use_all``. Returns ``(None, set())`` when nothing reaches the target.
+    ``stop_at_first_size`` skips the sizes above the first one with a hit (a fairer
+    speed baseline; the answer is the same).
     """
     numbers = list(numbers)
     order = Order(order)
@@ -160,6 +163,8 @@ def naive_reach(
                     if v is not None and v == target:
                         hits.add(normal_key(build(shape, row, op_row)))
         hits_by_size[k] = hits
+        if hits and stop_at_first_size:
+            break
 
     reached = [k for k, hits in hits_by_size.items() if hits]
     if not reached:

@@ -1,14 +1,14 @@
-"""Every worked example of the Nambarz rules, from the shipped pack, through the CLI."""
+"""Every known Nambarz case of the shipped packs (the rules' worked examples, coups de maître), through the CLI."""
 
 import json
 
 import pytest
 from typer.testing import CliRunner
 
-from puzzles import load_pack
+from puzzles import list_packs, load_pack
 from trainer.cli import app
 
-PACK = load_pack("nambarz-seed")
+CASES = [case for name in list_packs() if (pack := load_pack(name)).game == "nambarz" for case in pack.cases]
 runner = CliRunner()
 
 
@@ -18,7 +18,14 @@ def _cli(*args):
     return json.loads(r.stdout), r.exit_code
 
 
-@pytest.mark.parametrize("case", PACK.cases, ids=lambda c: c.id)
+def test_packs_hold_the_seed_examples_and_coups():
+    ids = {c.id for c in CASES}
+    assert {"simplest-is-compulsory", "no-concordant-card-in-a-calculation", "left-to-right-order",
+            "parentheses-variant"} <= ids
+    assert sum(1 for c in CASES if c.expect and c.expect.get("bonus", 0) > 0) >= 10
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_seed_case_through_the_cli(case):
     common = ["--target", case.target, "--hand", case.hand, "--preset", case.preset]
     exp = case.expect
