@@ -17,16 +17,19 @@ from solver.errors import TablecalcError
 
 __all__ = ["Case", "Pack", "load_pack", "list_packs"]
 
-_CASE_KEYS = {"id", "source", "target", "hand", "preset", "answer", "expect"}
+_CASE_KEYS = {"id", "source", "target", "table", "hand", "preset", "answer", "expect"}
+_REQUIRED = {"nambarz": {"id", "target", "hand"}, "nmbrs": {"id", "hand"}}
 
 
 @dataclass(frozen=True)
 class Case:
-    """One known situation: a top card, a hand, a preset, optionally an answer and what to expect."""
+    """One known situation: a hand, a top card (Nambarz) or a table (Nmbrs!), a preset,
+    optionally an answer and what to expect."""
 
     id: str
-    target: str
     hand: str
+    target: str | None = None
+    table: str | None = None
     preset: str = "basic"
     answer: str | None = None
     expect: dict[str, Any] | None = None
@@ -67,20 +70,22 @@ def load_pack(name_or_path: str) -> Pack:
         raise TablecalcError(f"puzzle pack {where!r} is not JSON: {e.msg} at line {e.lineno}") from None
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list) or "game" not in data:
         raise TablecalcError(f"puzzle pack {where!r}: expected an object with 'name', 'game' and a 'cases' list")
-    cases = tuple(_case(c, where, i) for i, c in enumerate(data["cases"]))
-    if data["game"] == "nambarz":
-        _check_nambarz(cases, where)
+    game = data["game"]
+    if game not in _REQUIRED:
+        raise TablecalcError(f"puzzle pack {where!r}: unknown game {game!r}, expected one of {', '.join(_REQUIRED)}")
+    cases = tuple(_case(c, where, i, _REQUIRED[game]) for i, c in enumerate(data["cases"]))
+    (_check_nambarz if game == "nambarz" else _check_nmbrs)(cases, where)
     ids = [c.id for c in cases]
     if len(set(ids)) != len(ids):
         raise TablecalcError(f"puzzle pack {where!r}: case ids must be unique")
     return Pack(str(data.get("name", where)), str(data["game"]), str(data.get("description", "")), cases)
 
 
-def _case(raw: Any, where: str, i: int) -> Case:
+def _case(raw: Any, where: str, i: int, required: set[str]) -> Case:
     if not isinstance(raw, dict):
         raise TablecalcError(f"puzzle pack {where!r}, case {i + 1}: expected an object")
     unknown = set(raw) - _CASE_KEYS
-    missing = {"id", "target", "hand"} - set(raw)
+    missing = required - set(raw)
     if unknown or missing:
         what = f"unknown key {sorted(unknown)[0]!r}" if unknown else f"missing key {sorted(missing)[0]!r}"
         raise TablecalcError(f"puzzle pack {where!r}, case {i + 1}: {what}; expected keys {', '.join(sorted(_CASE_KEYS))}")
@@ -96,5 +101,21 @@ def _check_nambarz(cases: tuple[Case, ...], where: str) -> None:
             deck.parse_card(c.target)
             deck.parse_hand(c.hand)
             Rules.preset(c.preset)
+        except TablecalcError as e:
+            raise TablecalcError(f"puzzle pack {where!r}, case {c.id!r}: {e}") from None
+
+
+def _check_nmbrs(cases: tuple[Case, ...], where: str) -> None:
+    from solver.nmbrs import Deck, Rules
+    from solver.nmbrs.table import Table, parse_moves
+
+    deck = Deck.default()
+    for c in cases:
+        try:
+            rules = Rules.preset(c.preset)
+            deck.parse_hand(c.hand)
+            Table.parse(c.table or "", deck, rules)
+            if c.answer:
+                parse_moves(c.answer.split(";"), deck)
         except TablecalcError as e:
             raise TablecalcError(f"puzzle pack {where!r}, case {c.id!r}: {e}") from None

@@ -1,53 +1,37 @@
 """The ``tablecalc`` command line: a thin layer over ``solver`` that renders verdicts.
 
-Bad input raises :class:`solver.errors.TablecalcError`; :class:`_Group` catches it once
-and prints one line (exit 2). ``nambarz check`` exits 1 when the play is illegal.
+Bad input raises :class:`solver.errors.TablecalcError`; :class:`trainer.clikit.Group`
+catches it once and prints one line (exit 2). ``nambarz check`` exits 1 when the play
+is illegal.
 """
 
 from __future__ import annotations
 
+import enum
 import json
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from typer.core import TyperGroup
-
 from solver.errors import TablecalcError
-
-EXIT_ILLEGAL = 1
-EXIT_BAD_INPUT = 2
-
-
-class _Group(TyperGroup):
-    """The one place where project errors become a readable line and an exit code."""
-
-    def invoke(self, ctx):
-        try:
-            return super().invoke(ctx)
-        except TablecalcError as e:
-            typer.echo(f"tablecalc: error: {e}", err=True)
-            raise typer.Exit(EXIT_BAD_INPUT) from None
-
+from trainer.clikit import EXIT_BAD_INPUT, EXIT_ILLEGAL, Group, JsonOpt, emit_json
+from trainer.nmbrs_cli import nmbrs_app
 
 app = typer.Typer(
     name="tablecalc",
-    cls=_Group,
+    cls=Group,
     no_args_is_help=True,
     add_completion=False,
     help="Arithmetic puzzle solver and referee for table games (Nambarz, Countdown, the 24 game...).",
 )
 nambarz_app = typer.Typer(
-    cls=_Group,
+    cls=Group,
     no_args_is_help=True,
     help="Nambarz: cover the top card by concordance or by the simplest calculation.",
 )
 app.add_typer(nambarz_app, name="nambarz")
-
-
-def _emit_json(data) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False))
+app.add_typer(nmbrs_app, name="nmbrs")
 
 
 # ---------------------------------------------------------------- reach
@@ -57,7 +41,6 @@ OpsOpt = Annotated[str, typer.Option("--ops", help="Allowed operations, e.g. '+-
 InterOpt = Annotated[
     str, typer.Option("--intermediates", help="natural (whole numbers ≥ 0), integer or rational.")
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 
 
 @app.command()
@@ -89,7 +72,7 @@ def reach(
     rules = SearchRules.from_options(order, ops, intermediates, use_all)
     result = do_reach(nums, _whole(target, "target"), rules)
     if as_json:
-        _emit_json(result.as_dict())
+        emit_json(result.as_dict())
         return
     from trainer.render import print_reach
 
@@ -150,7 +133,7 @@ def _reach_batch(path: str, defaults) -> int:
         except TablecalcError as e:
             failed = True
             out = {"line": lineno, "error": str(e), "min_cards": None, "expressions": []}
-        _emit_json(out)
+        emit_json(out)
     return EXIT_BAD_INPUT if failed else 0
 
 
@@ -196,7 +179,7 @@ def nambarz_solve(
     if as_json:
         from trainer.explain import explain_solution
 
-        _emit_json({**sol.as_dict(), "explanation": explain_solution(sol)})
+        emit_json({**sol.as_dict(), "explanation": explain_solution(sol)})
         return
     from trainer.render import print_solution
 
@@ -223,7 +206,7 @@ def nambarz_check(
     rules, d = _nambarz_setup(preset, order, ops, intermediates, simplest_against, deck)
     verdict = check(d.parse_card(target), d.parse_hand(hand), answer, rules, d)
     if as_json:
-        _emit_json({**verdict.as_dict(), "explanation": explain_verdict(verdict)})
+        emit_json({**verdict.as_dict(), "explanation": explain_verdict(verdict)})
     else:
         from trainer.render import print_verdict
 
@@ -260,7 +243,7 @@ def nambarz_score(
     names = [p.strip() for p in (players or "").split(",") if p.strip()]
     board = score_game([Round.parse(r) for r in rounds], names, teams)
     if as_json:
-        _emit_json(board.as_dict())
+        emit_json(board.as_dict())
         return
     from trainer.render import print_scoreboard
 
@@ -276,7 +259,7 @@ def nambarz_deck(deck: DeckOpt = None, as_json: JsonOpt = False) -> None:
     cards = [{"card": str(c), "family": str(c.family), "copies": d.copies(c),
               "confirmed": d.is_confirmed(c)} for c in d.cards()]
     if as_json:
-        _emit_json({"source": d.source, "size": d.size(), "cards": cards})
+        emit_json({"source": d.source, "size": d.size(), "cards": cards})
         return
     from trainer.render import print_deck
 
@@ -289,10 +272,98 @@ def nambarz_rules(as_json: JsonOpt = False) -> None:
     from solver.nambarz import PRESETS
 
     if as_json:
-        _emit_json({name: r.as_dict() for name, r in PRESETS.items()})
+        emit_json({name: r.as_dict() for name, r in PRESETS.items()})
         return
     for r in PRESETS.values():
         typer.echo(r.describe())
+
+
+
+
+# ---------------------------------------------------------------- trainer
+
+
+class Game(str, enum.Enum):
+    nambarz = "nambarz"
+    nmbrs = "nmbrs"
+    arith = "arith"
+
+
+@app.command()
+def drill(
+    game: Annotated[Game, typer.Argument(help="nambarz, nmbrs or arith.")],
+    count: Annotated[Optional[int], typer.Option("--count", "-n", help="Puzzles in the session (default 10; timed arith rounds: until time is up).")] = None,
+    time_limit: Annotated[Optional[float], typer.Option("--time-limit", help="Seconds per answer.")] = None,
+    round_time: Annotated[Optional[float], typer.Option("--round-time", help="Seconds for the whole round (timed arith levels: 120).")] = None,
+    level: Annotated[Optional[str], typer.Option("--level", "-l", help="nambarz: beginner, basic, parentheses; arith: mixed, add, sub, mul, div, make24, countdown; nmbrs: see README.")] = None,
+    preset: Annotated[Optional[str], typer.Option("--preset", "-p", help="Rules preset, overriding the level's.")] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Same seed, same session (reviews are then off unless --review).")] = None,
+    pack: Annotated[Optional[str], typer.Option("--pack", help="Puzzles from a pack in puzzles/ (name or file).")] = None,
+    hand_size: Annotated[Optional[int], typer.Option("--hand-size", help="Cards in the hand.")] = None,
+    min_cards: Annotated[Optional[int], typer.Option("--min-cards", help="nambarz: the simplest calculation needs at least this many cards.")] = None,
+    max_solutions: Annotated[Optional[int], typer.Option("--max-solutions", help="nambarz: at most this many simplest calculations.")] = None,
+    trap_rate: Annotated[float, typer.Option("--trap-rate", help="Share of puzzles where nothing is playable (answer: draw).")] = 0.0,
+    review: Annotated[Optional[bool], typer.Option("--review/--no-review", help="Mix in items due for review (spaced repetition).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Practise: puzzles judged by each game's rules; every answer is saved to your progress history."""
+    from trainer.drills import DrillOptions, make_drill
+    from trainer.history import History
+    from trainer.session import JsonIO, LineIO, SessionOptions, TerminalIO, run_session
+
+    if count is not None and count < 1:
+        raise TablecalcError(f"bad --count {count}: expected at least 1 puzzle")
+    if round_time is not None and round_time <= 0:
+        raise TablecalcError(f"bad --round-time {round_time}: expected seconds > 0")
+    options = DrillOptions(level=level, preset=preset, hand_size=hand_size, min_cards=min_cards,
+                           max_solutions=max_solutions, trap_rate=trap_rate, time_limit=time_limit)
+    the_drill = make_drill(game.value, options)
+    cases: tuple = ()
+    if pack is not None:
+        from puzzles import load_pack
+
+        loaded = load_pack(pack)
+        if loaded.game != game.value:
+            raise TablecalcError(f"pack {pack!r} is for {loaded.game}, not {game.value}")
+        cases = loaded.cases
+    timed = game is Game.arith and the_drill.level in ("mixed", "add", "sub", "mul", "div")
+    if count is None and not (timed and not cases):
+        count = 10
+    if round_time is None and timed and count is None:
+        round_time = 120.0
+    opts = SessionOptions(count=count, round_time=round_time, seed=seed,
+                          review=review if review is not None else seed is None, cases=cases)
+    if as_json:
+        io = JsonIO()
+    elif sys.stdin.isatty() and sys.stdout.isatty():
+        io = TerminalIO()
+    else:
+        io = LineIO()
+    with History.open() as history:
+        summary = run_session(the_drill, opts, io, history)
+    if summary.stopped == "interrupted":
+        raise typer.Exit(130)
+
+
+@app.command()
+def stats(
+    plot: Annotated[Optional[Path], typer.Option("--plot", help="Write a chart of your progress to FILE.png.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Your progress: accuracy, speed and penalties per drill and level over time, and your weakest items."""
+    from trainer.history import History
+    from trainer.stats import compute_stats, plot_stats, render_stats
+
+    with History.open() as history:
+        data = compute_stats(history)
+        if plot is not None:
+            plot_stats(history, plot)
+    if as_json:
+        emit_json(data)
+    else:
+        render_stats(data)
+        if plot is not None:
+            typer.echo(f"Chart written to {plot}")
 
 
 def main() -> None:

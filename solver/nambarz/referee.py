@@ -395,9 +395,10 @@ def check(
         missing = tuple(str(cards[i]) for i, c in enumerate(reading) if c is None)
         if missing:
             vs.append(Violation.NOT_IN_HAND)
-        if len({c.family for c in cards}) > 1:
+        held = [c for c in reading if c is not None]  # judge families and concordance on real cards
+        if len({c.family for c in held}) > 1:
             vs.append(Violation.MIXED_FAMILIES)
-        conc = tuple(c for c in cards if is_concordant(c, target))
+        conc = tuple(c for c in held if is_concordant(c, target))
         if conc:
             vs.append(Violation.CONCORDANT_CARD)
         scope_best = best

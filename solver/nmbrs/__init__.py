@@ -1,0 +1,22 @@
+"""Nmbrs!: number-sequence rummy — valid sequences, table moves, scoring and the best turn.
+
+>>> from solver.nmbrs import Deck, Rules, check_sequence, valid_sequences
+>>> deck = Deck.default()
+>>> check_sequence(deck.parse_hand("14 20 26"), Rules.preset("advanced")).reason
+'counting back 26, 20, 14, 8, 2 lands on 2, not 0 or 1'
+>>> [str(s) for s in valid_sequences(deck.parse_hand("5 10 15 20"), Rules.preset("advanced"))]
+['5 10 15 20', '5 10 15', '10 15 20']
+"""
+
+from solver.nmbrs.cards import JOKER, Card, Colour, Deck, Placed
+from solver.nmbrs.rules import MIN_LENGTH, PRESETS, Doubling, JokerColour, Opening, Rules, ScoreBy, SequenceRule
+from solver.nmbrs.sequences import (
+    Completion, LaidSequence, SequenceVerdict, check_sequence, completions, count_back, valid_sequences, why_not,
+)
+
+__all__ = [
+    "JOKER", "Card", "Colour", "Deck", "Placed",
+    "MIN_LENGTH", "PRESETS", "Doubling", "JokerColour", "Opening", "Rules", "ScoreBy", "SequenceRule",
+    "Completion", "LaidSequence", "SequenceVerdict", "check_sequence", "completions", "count_back",
+    "valid_sequences", "why_not",
+]

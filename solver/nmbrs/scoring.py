@@ -1,0 +1,173 @@
+"""Nmbrs! scoring: the points of a move, the colour doubling, and the end of a round.
+
+A move scores the points of the cards the player laid from their hand (cards already on
+the table do not count), doubled when the sequence is all one colour or all different
+colours. With the shipped deck the points are an *estimate* (``Deck.points_estimated``).
+
+>>> deck, rules = Deck.default(), Rules()
+>>> laid = [Placed(deck.parse_card(c), int(c[:-1])) for c in ("12r", "24r", "36r")]
+>>> score_cards(laid, laid, rules, deck)
+(4, 'one colour', 8)
+>>> mixed = [Placed(deck.parse_card(c), int(c[:-1])) for c in ("12r", "24r", "36g")]
+>>> score_cards(mixed, mixed, rules, deck)
+(4, None, 4)
+
+At the end of a round the players still holding cards lose their points; a player at
+100 or more wins:
+
+>>> r = end_round([("Ann", 96, []), ("Bob", 103, deck.parse_hand("7 joker")), ("Cid", 40, deck.parse_hand("60"))], rules, deck)
+>>> [(p.name, p.penalty, p.after) for p in r.players], r.winners
+([('Ann', 0, 96), ('Bob', 3, 100), ('Cid', 1, 39)], ('Bob',))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from solver.errors import TablecalcError
+from solver.nmbrs.cards import Card, Colour, Deck, Placed
+from solver.nmbrs.rules import JokerColour, Rules, ScoreBy
+
+__all__ = ["ONE_COLOUR", "ALL_DIFFERENT", "doubling", "card_points", "score_cards", "PlayerRound",
+           "RoundResult", "end_round", "parse_player"]
+
+ONE_COLOUR = "one colour"
+ALL_DIFFERENT = "all different"
+
+
+def doubling(cards: Sequence[Placed], rules: Rules, deck: Deck) -> str | None:
+    """``"one colour"``, ``"all different"`` or ``None``: whether these cards double the points.
+
+    A joker's colour follows ``rules.joker_colour``. Fewer than 2 cards never double.
+
+    >>> deck = Deck.default()
+    >>> cards = [Placed(deck.parse_card("5r"), 5), Placed(deck.parse_card("joker"), 10), Placed(deck.parse_card("15r"), 15)]
+    >>> doubling(cards, Rules(), deck), doubling(cards, Rules().with_options(joker_colour="none"), deck)
+    ('one colour', None)
+    """
+    if len(cards) < 2:
+        return None
+    colours: list[Colour] = []
+    wild = 0
+    for p in cards:
+        if p.is_joker:
+            if rules.joker_colour is JokerColour.NONE:
+                return None
+            if rules.joker_colour is JokerColour.WILD:
+                wild += 1
+                continue
+            colours.append(deck.colours[p.value])
+        else:
+            colours.append(deck.colour_of(p.card))  # type: ignore[arg-type]
+    if len(set(colours)) <= 1:
+        return ONE_COLOUR
+    if len(set(colours)) == len(colours) and len(cards) <= len(Colour):
+        return ALL_DIFFERENT
+    return None
+
+
+def card_points(cards: Sequence[Card | Placed], rules: Rules, deck: Deck) -> int:
+    """Points of laid cards before doubling: their points (estimate), or 1 per card in the simple version."""
+    if rules.score_by is ScoreBy.CARDS:
+        return len(cards)
+    return sum(deck.points_of(c.card if isinstance(c, Placed) else c) for c in cards)
+
+
+def score_cards(
+    laid: Sequence[Placed], judged: Sequence[Placed], rules: Rules, deck: Deck
+) -> tuple[int, str | None, int]:
+    """``(points, doubling, score)`` for ``laid`` hand cards whose doubling is judged on ``judged``."""
+    points = card_points(laid, rules, deck)
+    why = doubling(judged, rules, deck)
+    return points, why, points * (2 if why else 1)
+
+
+# ---------------------------------------------------------------- end of a round
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    """One player at the end of a round: score before, the cards still in hand, the penalty, the new score."""
+
+    name: str
+    before: int
+    hand: tuple[Card, ...]
+    penalty: int
+    after: int
+
+    @property
+    def out(self) -> bool:
+        return not self.hand
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "before": self.before, "hand": [str(c) for c in self.hand],
+                "out": self.out, "penalty": self.penalty, "after": self.after}
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """Everyone's score after a round, and who wins (``winners`` empty: play another round)."""
+
+    players: tuple[PlayerRound, ...]
+    rules: Rules
+    points_estimated: bool
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """The players at ``win_at`` or more with the most points (several on a tie)."""
+        at = [p for p in self.players if p.after >= self.rules.win_at]
+        if not at:
+            return ()
+        top = max(p.after for p in at)
+        return tuple(p.name for p in at if p.after == top)
+
+    def as_dict(self) -> dict:
+        return {
+            "players": [p.as_dict() for p in self.players],
+            "winners": list(self.winners),
+            "game_over": bool(self.winners),
+            "tie": len(self.winners) > 1,
+            "win_at": self.rules.win_at,
+            "points_estimated": self.points_estimated and self.rules.score_by is ScoreBy.POINTS,
+            "rules": self.rules.as_dict(),
+        }
+
+
+def end_round(players: Sequence[tuple[str, int, Sequence[Card]]], rules: Rules, deck: Deck) -> RoundResult:
+    """Subtract from each player the points of the cards left in their hand (1 per card in the simple version)."""
+    if len(players) < 2:
+        raise TablecalcError(f"a round needs at least 2 players, got {len(players)}")
+    if len(players) > 8:
+        raise TablecalcError(f"Nmbrs! is for 2 to 8 players, got {len(players)}")
+    names = [p[0] for p in players]
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise TablecalcError(f"{twice} is given twice: each player once")
+    deck.check_available([c for _, _, hand in players for c in hand], "hands")
+    out = []
+    for name, before, hand in players:
+        penalty = card_points(hand, rules, deck)
+        out.append(PlayerRound(name, before, tuple(hand), penalty, before - penalty))
+    return RoundResult(tuple(out), rules, deck.points_estimated)
+
+
+_PLAYER = re.compile(r"\s*([^\W\d][\w' .-]*?)\s*=\s*(-?\d+)\s*(?::(.*))?")
+
+
+def parse_player(text: str, deck: Deck) -> tuple[str, int, list[Card]]:
+    """Read ``"Bob=80:14 20 joker"`` (name = score before the penalty : cards left; none = went out).
+
+    >>> name, before, hand = parse_player("Bob=80: 14 20", Deck.default())
+    >>> name, before, [str(c) for c in hand]
+    ('Bob', 80, ['14', '20'])
+    """
+    m = _PLAYER.fullmatch(text)
+    if not m:
+        raise TablecalcError(
+            f"bad player {text!r}: expected NAME=SCORE or NAME=SCORE:CARDS LEFT, e.g. \"Bob=80:14 20 joker\""
+        )
+    cards = m.group(3) or ""
+    hand = deck.parse_hand(cards, f"hand of {m.group(1)}") if cards.strip() else []
+    return m.group(1), int(m.group(2)), hand

@@ -1,0 +1,296 @@
+"""The trainer: whole drill sessions through the CLI, a program playing --json, a real terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from solver.nambarz import Deck, Rules, solve
+from trainer.cli import app
+from trainer.drills import DrillOptions, Puzzle, make_drill
+from trainer.explain import play_text
+from trainer.session import SessionOptions, Summary, _puzzles
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    """Every test gets its own progress history."""
+    monkeypatch.setenv("TABLECALC_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def drill(*args, input=""):
+    return runner.invoke(app, ["drill", *args], input=input)
+
+
+def answers_recorded() -> int:
+    r = runner.invoke(app, ["stats", "--json"])
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)["answers"]
+
+
+def same_puzzles(game: str, seed: int, n: int, **options) -> list[Puzzle]:
+    """The puzzles a session with --seed asks (reviews are off with a seed)."""
+    d = make_drill(game, DrillOptions(**options))
+    rng = random.Random(seed)
+    return [d.generate(rng) for _ in range(n)]
+
+
+def best_answer(p: Puzzle) -> str:
+    deck = Deck.default()
+    sol = solve(deck.parse_card(p.target), [deck.parse_card(c) for c in p.hand], Rules.preset(p.preset))
+    if sol.plays:
+        return play_text(sol.plays[0])
+    if sol.concordant:
+        return f"concordance {sol.concordant[0]}"
+    return "draw"
+
+
+# ---------------------------------------------------------------- nambarz
+
+
+def test_nambarz_session_right_and_wrong_answers():
+    puzzles = same_puzzles("nambarz", 5, 3, level="basic")
+    script = [best_answer(puzzles[0]), "draw" if best_answer(puzzles[1]) != "draw" else "1+1", best_answer(puzzles[2])]
+    r = drill("nambarz", "--count", "3", "--seed", "5", "--json", input="\n".join(script) + "\n")
+    assert r.exit_code == 0, r.output
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    verdicts = [x for x in lines if x["type"] == "verdict"]
+    assert [v["correct"] for v in verdicts] == [True, False, True]
+    assert lines[-1]["type"] == "summary" and lines[-1]["answered"] == 3 and lines[-1]["correct"] == 2
+    assert answers_recorded() == 3
+
+
+def test_nambarz_penalty_for_a_not_simplest_calculation():
+    r = drill("nambarz", "--pack", "nambarz-seed", "--count", "1", "--json", input="6+5+2-10\n")
+    assert r.exit_code == 0, r.output
+    verdict = [json.loads(x) for x in r.stdout.splitlines()][1]
+    assert verdict["violations"] == ["not-simplest"]
+    assert verdict["penalty"]["draw"] == 3 and verdict["penalty"]["take_back"] == ["5", "10"]
+    assert "6÷2" in verdict["expected"]
+
+
+def test_nambarz_coup_bonus_in_a_drill():
+    r = drill("nambarz", "--pack", "nambarz-coups", "--count", "1", "--json", input="7+7-6-5\n")
+    verdict = [json.loads(x) for x in r.stdout.splitlines()][1]
+    assert verdict["correct"] and verdict["score"] == 4 + 7 and verdict["best_score"] == 11
+
+
+def test_nambarz_text_session_and_bad_answers_do_not_stop_it():
+    puzzles = same_puzzles("nambarz", 9, 3, level="beginner")
+    r = drill("nambarz", "-l", "beginner", "-n", "3", "--seed", "9",
+              input=f"3-lion+2\n6++\n{best_answer(puzzles[2])}\n")
+    assert r.exit_code == 0, r.output
+    assert r.output.count("WRONG") == 2 and r.output.count("RIGHT") == 1
+    assert "no 3-lion card" in r.output
+    assert "Session: 1/3 right" in r.output
+    assert answers_recorded() == 3
+
+
+def test_trap_puzzles_expect_draw():
+    r = drill("nambarz", "-n", "3", "--seed", "2", "--trap-rate", "1", "--json", input="draw\ndraw\ndraw\n")
+    verdicts = [json.loads(x) for x in r.stdout.splitlines() if '"verdict"' in x]
+    assert [v["correct"] for v in verdicts] == [True, True, True]
+    assert all(v["expected"] == ["draw"] for v in verdicts)
+
+
+def test_min_cards_controls_difficulty():
+    for p in same_puzzles("nambarz", 4, 3, level="basic", min_cards=3):
+        deck = Deck.default()
+        sol = solve(deck.parse_card(p.target), [deck.parse_card(c) for c in p.hand], Rules.preset("basic"))
+        assert sol.min_cards >= 3
+
+
+def test_same_seed_same_session():
+    a = drill("nambarz", "-n", "4", "--seed", "11", "--json", input="")
+    b = drill("nambarz", "-n", "4", "--seed", "11", "--json", input="")
+    assert a.stdout.splitlines()[0] == b.stdout.splitlines()[0]
+    assert same_puzzles("arith", 3, 5, level="mixed") == same_puzzles("arith", 3, 5, level="mixed")
+
+
+def test_time_limit_turns_a_late_answer_into_a_timeout():
+    r = drill("arith", "-l", "add", "-n", "1", "--time-limit", "0.000001", "--json", input="5\n")
+    verdict = [json.loads(x) for x in r.stdout.splitlines()][1]
+    assert verdict["timed_out"] and verdict["violations"] == ["timeout"] and not verdict["correct"]
+
+
+def test_empty_input_ends_the_session_cleanly():
+    r = drill("nambarz", "-n", "5", "--json", input="")
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert lines[-1]["type"] == "summary" and lines[-1]["answered"] == 0
+    assert lines[-1]["stopped"] == "end of input"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["nambarz", "--level", "expert"], "unknown nambarz level"),
+        (["arith", "--level", "calculus"], "unknown arith level"),
+        (["nambarz", "--trap-rate", "2"], "bad trap rate"),
+        (["nambarz", "--count", "0"], "bad --count"),
+        (["nambarz", "--pack", "no-such-pack"], "no puzzle pack"),
+        (["nambarz", "--hand-size", "2", "--min-cards", "5"], "no 2-card nambarz deal"),
+        (["arith", "--pack", "nambarz-seed"], "is for nambarz"),
+    ],
+)
+def test_bad_drill_options(args, message):
+    r = drill(*args)
+    assert r.exit_code == 2, r.output
+    assert message in r.stderr
+
+
+# ---------------------------------------------------------------- arith
+
+
+def test_arith_session_right_and_wrong():
+    puzzles = same_puzzles("arith", 8, 3, level="mixed")
+    from solver.expr import evaluate, parse_expression
+
+    right = [str(evaluate(parse_expression(p.prompt)).numerator) for p in puzzles]
+    r = drill("arith", "-n", "3", "--seed", "8", "--json", input=f"{right[0]}\n{int(right[1]) + 1}\nabc\n")
+    verdicts = [json.loads(x) for x in r.stdout.splitlines() if '"verdict"' in x]
+    assert [v["correct"] for v in verdicts] == [True, False, False]
+    assert verdicts[2]["violations"] == ["not-a-number"]
+
+
+def test_arith_timed_round_defaults_to_120_seconds():
+    r = drill("arith", "--seed", "1", "--json", input="1\n2\n")
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert lines[-1]["answered"] == 2 and lines[-1]["stopped"] == "end of input"
+
+
+def test_make24_judged_by_the_search():
+    (p,) = same_puzzles("arith", 6, 1, level="make24")
+    from solver.search import reach
+    from trainer.drills.arith import TWENTY_FOUR
+
+    good = str(reach([int(x) for x in p.hand], 24, TWENTY_FOUR).expressions[0])
+    r = drill("arith", "-l", "make24", "-n", "2", "--seed", "6", "--json", input=f"{good}\n1+1\n")
+    verdicts = [json.loads(x) for x in r.stdout.splitlines() if '"verdict"' in x]
+    assert verdicts[0]["correct"]
+    assert not verdicts[1]["correct"] and "wrong-result" in verdicts[1]["violations"]
+
+
+def test_countdown_accepts_any_subset():
+    d = make_drill("arith", DrillOptions(level="countdown"))
+    p = Puzzle("arith", "countdown", "countdown", "", "x", hand=("25", "50", "75", "100", "3", "6"), target="952")
+    assert d.judge(p, "((100+6)×75×3-50)÷25").correct
+    assert not d.judge(p, "100+100").correct  # 100 is there once
+
+
+# ---------------------------------------------------------------- reviews
+
+
+class _FakeHistory:
+    def __init__(self, due):
+        self._due = due
+
+    def due(self, drill, level, now, limit):
+        return list(self._due)
+
+
+def test_due_items_come_back_every_other_puzzle():
+    d = make_drill("nambarz", DrillOptions(level="basic"))
+    weak = same_puzzles("nambarz", 1, 1, level="basic")[0].as_dict()
+    source = _puzzles(d, SessionOptions(review=True), _FakeHistory([weak]), random.Random(3))
+    got = [next(source) for _ in range(4)]
+    assert [is_review for _, is_review in got] == [False, True, False, False]
+    assert got[1][0].item == weak["item"]
+
+
+# ---------------------------------------------------------------- programs and terminals
+
+
+def test_a_program_plays_the_json_drill_with_the_solver_and_scores_100_percent(home):
+    """Read each puzzle line, answer with the solver's simplest play, read the verdict."""
+    env = {**os.environ, "TABLECALC_HOME": str(home)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "trainer.cli", "drill", "nambarz", "--json", "-n", "6", "--trap-rate", "0.3", "--seed", "21"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+    )
+    verdicts = []
+    while True:
+        line = proc.stdout.readline()
+        assert line, "the drill ended without a summary"
+        msg = json.loads(line)
+        if msg["type"] == "summary":
+            break
+        assert msg["type"] == "puzzle"
+        for key in ("game", "preset", "hand", "target", "time_limit"):
+            assert key in msg
+        proc.stdin.write(best_answer(Puzzle.from_dict(msg)) + "\n")
+        proc.stdin.flush()
+        verdicts.append(json.loads(proc.stdout.readline()))
+    proc.stdin.close()
+    assert proc.wait(timeout=30) == 0
+    assert len(verdicts) == 6 and all(v["correct"] for v in verdicts)
+    assert msg["accuracy"] == 1.0 and msg["score"] == msg["best_score"]
+
+
+def test_interactive_session_interrupted_keeps_answers(home):
+    """A real pseudo-terminal: answer two puzzles, press Ctrl-C, then stats shows both kept."""
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "TABLECALC_HOME": str(home), "TERM": "xterm", "COLUMNS": "100", "LINES": "30"}
+    puzzles = same_puzzles("arith", 4, 3, level="add")
+    from solver.expr import evaluate, parse_expression
+
+    child = pexpect.spawn(
+        sys.executable, ["-m", "trainer.cli", "drill", "arith", "-l", "add", "-n", "5", "--seed", "4"],
+        env=env, encoding="utf-8", timeout=30, dimensions=(30, 100),
+    )
+    try:
+        for p in puzzles[:2]:
+            child.expect_exact(p.prompt)
+            child.expect_exact(">")
+            child.sendline(str(evaluate(parse_expression(p.prompt)).numerator))
+            child.expect("right")
+        child.expect_exact(puzzles[2].prompt)
+        child.expect_exact(">")
+        child.sendintr()
+        child.expect("Session summary")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 130
+    assert answers_recorded() == 2
+
+
+def test_session_summary_as_dict():
+    s = Summary(answered=2, correct=1, score=3, best_score=4, penalty_draws=3, seconds=[1.0, 3.0])
+    d = s.as_dict()
+    assert d["accuracy"] == 0.5 and d["median_seconds"] == 2.0 and d["type"] == "summary"
+
+
+# ---------------------------------------------------------------- nmbrs
+
+
+def test_nmbrs_session_best_invalid_and_below_best():
+    d = make_drill("nmbrs", DrillOptions(level="table"))
+    puzzles = same_puzzles("nmbrs", 12, 3, level="table")
+    best = d.judge(puzzles[0], "pass").expected[0]
+    script = [best, "lay 1 2", "pass"]
+    r = drill("nmbrs", "-l", "table", "-n", "3", "--seed", "12", "--json", input="\n".join(script) + "\n")
+    assert r.exit_code == 0, r.output
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    puzzle_lines = [x for x in lines if x["type"] == "puzzle"]
+    assert all(p["table"] for p in puzzle_lines)  # the table levels show sequences
+    verdicts = [x for x in lines if x["type"] == "verdict"]
+    assert verdicts[0]["correct"] and verdicts[0]["score"] == verdicts[0]["best_score"] > 0
+    assert not verdicts[1]["correct"] and verdicts[1]["score"] == 0  # invalid: cards go back
+    assert not verdicts[2]["correct"] and verdicts[2]["violations"] == ["below-best"]
+    assert answers_recorded() == 3
+
+
+def test_nmbrs_pack_puzzles():
+    r = drill("nmbrs", "--pack", "nmbrs-seed", "-n", "2", "--json", input="pass\npass\n")
+    assert r.exit_code == 0, r.output
+    puzzle = json.loads(r.stdout.splitlines()[0])
+    assert puzzle["game"] == "nmbrs" and puzzle["hand"]

@@ -1,0 +1,566 @@
+"""The progress history: every answer in SQLite, and when each puzzle should come back.
+
+One file, ``history.sqlite3`` (see :func:`default_path`), holds every answer ever given
+(``answers``) and one spaced-repetition card per puzzle (``items``, scheduled with FSRS).
+What the caller must know:
+
+- :meth:`History.record` commits each answer before it returns, in one transaction with
+  the puzzle's card, so a crash, Ctrl-C or ``kill -9`` never loses an earlier answer and
+  never leaves an answer without its card update.
+- Two trainers may use the same file at once: the file is in WAL mode, writers take the
+  write lock up front and wait up to :data:`BUSY_TIMEOUT` seconds for each other.
+- A file that is not a tablecalc history (another program's database, a text file, a
+  damaged file, a history from a newer tablecalc) is refused with a
+  :class:`~solver.errors.TablecalcError` and never modified or "repaired".
+
+>>> import pathlib, tempfile
+>>> from datetime import datetime, timezone
+>>> tmp = tempfile.TemporaryDirectory()
+>>> rec = AnswerRecord(drill="arith", level="add", item="arith:add:17+25", puzzle={"question": "17+25"},
+...                    answer="42", correct=True, verdict={"correct": True}, penalty=0, seconds=2.0,
+...                    reference_seconds=5.0, session="s1", at=datetime(2025, 1, 6, 9, 0, tzinfo=timezone.utc))
+>>> with History.open(pathlib.Path(tmp.name) / "history.sqlite3") as history:
+...     history.record(rec)
+...     history.count(), history.due("arith", "add", datetime(2025, 2, 1, tzinfo=timezone.utc), limit=5)
+(1, [{'question': '17+25'}])
+>>> tmp.cleanup()
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import pathlib
+import sqlite3
+import threading
+import zlib
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import NamedTuple
+
+from fsrs import Card, Rating, Scheduler, State
+
+from solver.errors import TablecalcError
+
+SCHEMA_VERSION = 1
+#: ``PRAGMA application_id`` of a tablecalc history ("tblc"), also readable in the file header.
+APPLICATION_ID = int.from_bytes(b"tblc", "big")
+APPLICATION = "tablecalc-history"
+#: Seconds a writer waits for another trainer holding the file before giving up.
+BUSY_TIMEOUT = 30.0
+FILENAME = "history.sqlite3"
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_SCHEDULER = Scheduler(enable_fuzzing=False)
+_WHAT_TO_DO = "tablecalc never overwrites it: move that file elsewhere, or set TABLECALC_HOME to another folder"
+
+_SCHEMA = """
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE answers (
+    id                INTEGER PRIMARY KEY AUTOINCREMENT,
+    at                TEXT NOT NULL,     -- UTC, fixed-width ISO 8601: sorts as text
+    session           TEXT NOT NULL,
+    drill             TEXT NOT NULL,
+    level             TEXT NOT NULL,
+    item              TEXT NOT NULL,
+    puzzle            TEXT NOT NULL,     -- JSON
+    answer            TEXT NOT NULL,
+    correct           INTEGER NOT NULL CHECK (correct IN (0, 1)),
+    verdict           TEXT NOT NULL,     -- JSON
+    penalty           INTEGER NOT NULL,
+    seconds           REAL NOT NULL,
+    reference_seconds REAL NOT NULL,
+    rating            INTEGER NOT NULL   -- fsrs.Rating given to the item's card
+);
+CREATE INDEX answers_by_drill ON answers (drill, level, at);
+CREATE INDEX answers_by_item ON answers (item);
+CREATE TABLE items (
+    item       TEXT PRIMARY KEY,
+    drill      TEXT NOT NULL,
+    level      TEXT NOT NULL,
+    puzzle     TEXT NOT NULL,            -- JSON, as last asked
+    card       TEXT NOT NULL,            -- JSON of fsrs.Card.to_dict()
+    due        TEXT NOT NULL,            -- same format as answers.at
+    answers    INTEGER NOT NULL,
+    wrong      INTEGER NOT NULL,
+    lapses     INTEGER NOT NULL,         -- wrong answers once the item had been learnt (FSRS Review state)
+    last_at    TEXT NOT NULL
+);
+CREATE INDEX items_due ON items (drill, level, due);
+"""
+
+
+def default_path() -> pathlib.Path:
+    """``$TABLECALC_HOME/history.sqlite3`` if TABLECALC_HOME is set, else the platform's user data folder.
+
+    The user data folder is ``platformdirs.user_data_dir("tablecalc")``
+    (``~/.local/share/tablecalc`` on Linux).
+
+    >>> default_path().name
+    'history.sqlite3'
+    """
+    home = os.environ.get("TABLECALC_HOME", "").strip()
+    if home:
+        return pathlib.Path(home).expanduser() / FILENAME
+    import platformdirs
+
+    return pathlib.Path(platformdirs.user_data_dir("tablecalc", appauthor=False)) / FILENAME
+
+
+def rate(correct: bool, seconds: float, reference_seconds: float) -> Rating:
+    """The FSRS rating of one answer: wrong is Again; right within half the reference time is Easy,
+    within the reference time Good, slower Hard.
+
+    >>> [rate(False, 1, 10).name, rate(True, 5, 10).name, rate(True, 10, 10).name, rate(True, 11, 10).name]
+    ['Again', 'Easy', 'Good', 'Hard']
+    """
+    if not reference_seconds > 0:
+        raise ValueError(f"reference_seconds must be > 0, got {reference_seconds!r}")
+    if not correct:
+        return Rating.Again
+    if seconds <= 0.5 * reference_seconds:
+        return Rating.Easy
+    if seconds <= reference_seconds:
+        return Rating.Good
+    return Rating.Hard
+
+
+def _utc(dt: datetime, what: str) -> datetime:
+    if not isinstance(dt, datetime) or dt.tzinfo is None or dt.utcoffset() is None:
+        raise ValueError(f"{what} must be a timezone-aware datetime, got {dt!r}")
+    return dt.astimezone(timezone.utc)
+
+
+def _stamp(dt: datetime) -> str:
+    """Fixed-width UTC text, so that stored times compare correctly as strings."""
+    return dt.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f+00:00")
+
+
+def _parse_stamp(text: str) -> datetime:
+    return datetime.fromisoformat(text).astimezone(timezone.utc)
+
+
+@dataclass(frozen=True)
+class AnswerRecord:
+    """One answer as the history keeps it. ``at`` must be timezone-aware (it is stored in UTC)."""
+
+    drill: str
+    level: str
+    item: str
+    puzzle: dict
+    answer: str
+    correct: bool
+    verdict: dict
+    penalty: int
+    seconds: float
+    reference_seconds: float
+    session: str
+    at: datetime
+
+    def __post_init__(self):
+        for name in ("drill", "level", "item"):
+            if not isinstance(getattr(self, name), str) or not getattr(self, name):
+                raise ValueError(f"AnswerRecord.{name} must be a non-empty string, got {getattr(self, name)!r}")
+        if not (isinstance(self.seconds, (int, float)) and math.isfinite(self.seconds) and self.seconds >= 0):
+            raise ValueError(f"AnswerRecord.seconds must be a finite number ≥ 0, got {self.seconds!r}")
+        if not (isinstance(self.reference_seconds, (int, float)) and self.reference_seconds > 0
+                and math.isfinite(self.reference_seconds)):
+            raise ValueError(f"AnswerRecord.reference_seconds must be a number > 0, got {self.reference_seconds!r}")
+        if isinstance(self.penalty, bool) or not isinstance(self.penalty, int) or self.penalty < 0:
+            raise ValueError(f"AnswerRecord.penalty must be a whole number ≥ 0, got {self.penalty!r}")
+        object.__setattr__(self, "at", _utc(self.at, "AnswerRecord.at"))
+
+    @property
+    def rating(self) -> Rating:
+        """The FSRS rating this answer gives its item (see :func:`rate`)."""
+        return rate(self.correct, self.seconds, self.reference_seconds)
+
+
+class Outcome(NamedTuple):
+    """How one answer went (see :meth:`History.outcomes`)."""
+
+    at: datetime
+    session: str
+    drill: str
+    level: str
+    item: str
+    correct: bool
+    penalty: int
+    seconds: float
+    reference_seconds: float
+    rating: Rating
+
+
+@dataclass(frozen=True)
+class ItemState:
+    """One puzzle's spaced-repetition state: its FSRS card and how it has gone so far."""
+
+    item: str
+    drill: str
+    level: str
+    puzzle: dict
+    card: Card = field(compare=False)
+    answers: int
+    wrong: int
+    lapses: int
+    last_at: datetime
+
+    @property
+    def due(self) -> datetime:
+        return self.card.due
+
+    @property
+    def stability(self) -> float | None:
+        """FSRS stability in days (how long the item is expected to be remembered)."""
+        return self.card.stability
+
+    @property
+    def difficulty(self) -> float | None:
+        """FSRS difficulty, 1 (easy) to 10 (hard)."""
+        return self.card.difficulty
+
+    def retrievability(self, now: datetime) -> float:
+        """The FSRS probability of answering right at ``now`` (0 for a card never reviewed)."""
+        return float(_SCHEDULER.get_card_retrievability(self.card, _utc(now, "now")))
+
+
+class History:
+    """The answers and spaced-repetition cards in one SQLite file. Open with :meth:`History.open`."""
+
+    def __init__(self, connection: sqlite3.Connection, path: pathlib.Path):
+        self._db = connection
+        self.path = path
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------ opening
+
+    @classmethod
+    def open(cls, path: pathlib.Path | None = None) -> "History":
+        """Open (or create) the history at ``path`` (default :func:`default_path`), creating parent folders.
+
+        Refuses, with a :class:`TablecalcError` naming the path, anything that is not a
+        tablecalc history; such a file is left exactly as it was.
+        """
+        path = pathlib.Path(path if path is not None else default_path()).expanduser()
+        _refuse_unless_history_or_new(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise TablecalcError(
+                f"cannot create the folder {str(path.parent)!r} for the history: {e.strerror}; "
+                "set TABLECALC_HOME to a folder you can write to"
+            ) from None
+        try:
+            db = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as e:
+            raise _error(path, e) from None
+        history = cls(db, path)
+        try:
+            with _translated(path):
+                db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+                history._initialise_or_check()
+                db.execute("PRAGMA journal_mode = WAL")
+                db.execute("PRAGMA synchronous = FULL")
+        except BaseException:
+            db.close()
+            raise
+        return history
+
+    def _initialise_or_check(self) -> None:
+        """Create the schema in an empty file, or check that the file is a history we can read."""
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            app_id = db.execute("PRAGMA application_id").fetchone()[0]
+            if not tables and app_id == 0:
+                # (not executescript: it would COMMIT before our checks are done)
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                db.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", [
+                    ("application", APPLICATION),
+                    ("schema_version", str(SCHEMA_VERSION)),
+                    ("created_at", _stamp(datetime.now(timezone.utc))),
+                ])
+            else:
+                _check_identity(self.path, tables, app_id, db)
+                damage = [r[0] for r in db.execute("PRAGMA quick_check(3)")]
+                if damage != ["ok"]:
+                    raise TablecalcError(
+                        f"{str(self.path)!r} is a damaged tablecalc history ({'; '.join(damage)}); {_WHAT_TO_DO}"
+                    )
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+
+    # ------------------------------------------------------------ writing
+
+    def record(self, rec: AnswerRecord) -> None:
+        """Save one answer and update its item's FSRS card, in one transaction committed before returning."""
+        puzzle = json.dumps(rec.puzzle, ensure_ascii=False)
+        verdict = json.dumps(rec.verdict, ensure_ascii=False)
+        rating = rec.rating
+        at = _stamp(rec.at)
+        with self._lock, _translated(self.path):
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                row = db.execute(
+                    "SELECT card, answers, wrong, lapses FROM items WHERE item = ?", (rec.item,)
+                ).fetchone()
+                if row is None:
+                    card, answers, wrong, lapses = _new_card(rec.item, rec.at), 0, 0, 0
+                else:
+                    card, answers, wrong, lapses = _card(row[0]), row[1], row[2], row[3]
+                if card.state == State.Review and rating == Rating.Again:
+                    lapses += 1
+                # FSRS needs reviews in time order: an answer stamped before the card's last
+                # review (clock changes, a second trainer) counts as given at that review.
+                when = rec.at if card.last_review is None else max(rec.at, card.last_review)
+                card, _log = _SCHEDULER.review_card(card, rating, when)
+                db.execute(
+                    "INSERT INTO answers (at, session, drill, level, item, puzzle, answer, correct, verdict,"
+                    " penalty, seconds, reference_seconds, rating) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (at, rec.session, rec.drill, rec.level, rec.item, puzzle, rec.answer or "",
+                     int(bool(rec.correct)), verdict, rec.penalty, float(rec.seconds),
+                     float(rec.reference_seconds), int(rating)),
+                )
+                db.execute(
+                    "INSERT INTO items (item, drill, level, puzzle, card, due, answers, wrong, lapses, last_at)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT (item) DO UPDATE SET"
+                    " drill = excluded.drill, level = excluded.level, puzzle = excluded.puzzle,"
+                    " card = excluded.card, due = excluded.due, answers = excluded.answers,"
+                    " wrong = excluded.wrong, lapses = excluded.lapses, last_at = MAX(last_at, excluded.last_at)",
+                    (rec.item, rec.drill, rec.level, puzzle, json.dumps(card.to_dict()), _stamp(card.due),
+                     answers + 1, wrong + (not rec.correct), lapses, at),
+                )
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+
+    # ------------------------------------------------------------ reading
+
+    def count(self) -> int:
+        """Total answers recorded."""
+        return self._one("SELECT COUNT(*) FROM answers")[0]
+
+    def due(self, drill: str, level: str, now: datetime, limit: int) -> list[dict]:
+        """Stored puzzles of this drill and level whose card is due at ``now``, weakest first.
+
+        Weakest = lowest FSRS retrievability, then most lapses, then most overdue.
+        The dicts are the puzzles exactly as they were recorded.
+        """
+        return [s.puzzle for s in self.due_items(drill, level, now, limit)]
+
+    def due_items(self, drill: str, level: str, now: datetime, limit: int) -> list[ItemState]:
+        """Like :meth:`due`, with each item's whole state."""
+        now = _utc(now, "now")
+        if limit <= 0:
+            return []
+        states = self._items("WHERE drill = ? AND level = ? AND due <= ?", (drill, level, _stamp(now)))
+        states.sort(key=lambda s: (s.retrievability(now), -s.lapses, s.due, -s.wrong, s.item))
+        return states[:limit]
+
+    def items(self, drill: str | None = None, level: str | None = None) -> list[ItemState]:
+        """Every item's state (optionally of one drill, or one drill and level), in item order."""
+        where, args = _filter(drill, level)
+        return self._items(where + " ORDER BY item", args)
+
+    def answers(self, drill: str | None = None, level: str | None = None) -> list[AnswerRecord]:
+        """Every answer recorded (optionally of one drill, or one drill and level), oldest first."""
+        where, args = _filter(drill, level)
+        rows = self._all(
+            "SELECT drill, level, item, puzzle, answer, correct, verdict, penalty, seconds, reference_seconds,"
+            f" session, at FROM answers {where} ORDER BY at, id", args,
+        )
+        return [
+            AnswerRecord(drill=r[0], level=r[1], item=r[2], puzzle=json.loads(r[3]), answer=r[4],
+                         correct=bool(r[5]), verdict=json.loads(r[6]), penalty=r[7], seconds=r[8],
+                         reference_seconds=r[9], session=r[10], at=_parse_stamp(r[11]))
+            for r in rows
+        ]
+
+    def outcomes(self) -> list[Outcome]:
+        """Every answer's outcome, oldest first, without the puzzle and verdict: what statistics need, fast."""
+        rows = self._all(
+            "SELECT at, session, drill, level, item, correct, penalty, seconds, reference_seconds, rating"
+            " FROM answers ORDER BY at, id"
+        )
+        return [Outcome(_parse_stamp(r[0]), r[1], r[2], r[3], r[4], bool(r[5]), r[6], r[7], r[8], Rating(r[9]))
+                for r in rows]
+
+    def _items(self, where: str, args: tuple) -> list[ItemState]:
+        rows = self._all(
+            f"SELECT item, drill, level, puzzle, card, answers, wrong, lapses, last_at FROM items {where}", args
+        )
+        return [
+            ItemState(item=r[0], drill=r[1], level=r[2], puzzle=json.loads(r[3]), card=_card(r[4]),
+                      answers=r[5], wrong=r[6], lapses=r[7], last_at=_parse_stamp(r[8]))
+            for r in rows
+        ]
+
+    def _one(self, sql: str, args: tuple = ()):
+        with self._lock, _translated(self.path):
+            return self._db.execute(sql, args).fetchone()
+
+    def _all(self, sql: str, args: tuple = ()) -> list:
+        with self._lock, _translated(self.path):
+            return self._db.execute(sql, args).fetchall()
+
+    # ------------------------------------------------------------ closing
+
+    def close(self) -> None:
+        """Close the file (every answer is already committed). Closing twice is harmless."""
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> "History":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"History({str(self.path)!r})"
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _new_card(item: str, at: datetime) -> Card:
+    # A stable id (fsrs would otherwise use the clock and sleep 1 ms per card).
+    return Card(card_id=zlib.crc32(item.encode("utf-8")), due=at)
+
+
+def _card(text: str) -> Card:
+    # to_dict/from_dict (the same JSON as Card.to_json of recent fsrs releases) exist in every fsrs 6.x.
+    return Card.from_dict(json.loads(text))
+
+
+def _filter(drill: str | None, level: str | None) -> tuple[str, tuple]:
+    if drill is None and level is not None:
+        raise ValueError("give the drill when filtering by level")
+    if drill is None:
+        return "", ()
+    if level is None:
+        return "WHERE drill = ?", (drill,)
+    return "WHERE drill = ? AND level = ?", (drill, level)
+
+
+def _refuse_unless_history_or_new(path: pathlib.Path) -> None:
+    """Look at an existing file without writing to it; raise unless it may be opened for writing."""
+    if not path.exists():
+        return
+    if not path.is_file():
+        raise TablecalcError(f"the history path {str(path)!r} is a folder, not a file; {_WHAT_TO_DO}")
+    try:
+        with open(path, "rb") as f:
+            header = f.read(100)
+    except OSError as e:
+        raise TablecalcError(f"cannot read the history {str(path)!r}: {e.strerror}") from None
+    if not header:
+        return  # an empty file is an empty database: nothing in it to lose
+    if not header.startswith(_SQLITE_MAGIC) or len(header) < 100:
+        raise TablecalcError(f"{str(path)!r} is not a tablecalc history (not an SQLite database); {_WHAT_TO_DO}")
+    app_id = int.from_bytes(header[68:72], "big", signed=True)
+    if app_id == APPLICATION_ID:
+        return
+    if app_id != 0:
+        raise TablecalcError(
+            f"{str(path)!r} is not a tablecalc history (its header names another application); {_WHAT_TO_DO}"
+        )
+    if header[18] == 2 or header[19] == 2:
+        # A history is marked in its header before it is ever switched to WAL, so an unmarked
+        # WAL database is someone else's; reading it would create and keep -wal/-shm files.
+        raise TablecalcError(
+            f"{str(path)!r} is not a tablecalc history (an unmarked SQLite database in WAL mode); {_WHAT_TO_DO}"
+        )
+    # Not marked as ours in the header: look inside through a read-only connection.
+    try:
+        ro = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
+    except sqlite3.Error as e:
+        raise _error(path, e) from None
+    try:
+        with _translated(path):
+            tables = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            app_id = ro.execute("PRAGMA application_id").fetchone()[0]
+            if tables or app_id:
+                _check_identity(path, tables, app_id, ro)
+    finally:
+        ro.close()
+
+
+def _check_identity(path: pathlib.Path, tables: set, app_id: int, db: sqlite3.Connection) -> None:
+    """Raise unless the database is a tablecalc history of a schema version this code reads."""
+    meta, problem = {}, ""
+    if "meta" in tables:
+        try:
+            meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        except sqlite3.Error as e:
+            problem = str(e)
+    if app_id != APPLICATION_ID and meta.get("application") != APPLICATION:
+        found = ", ".join(sorted(tables)) or "no tables"
+        raise TablecalcError(
+            f"{str(path)!r} is not a tablecalc history (an SQLite database with {found}); {_WHAT_TO_DO}"
+        )
+    version = meta.get("schema_version", "")
+    if not version.isdigit():
+        why = problem or "its schema version is missing"
+        raise TablecalcError(f"{str(path)!r} is a damaged tablecalc history ({why}); {_WHAT_TO_DO}")
+    if int(version) > SCHEMA_VERSION:
+        raise TablecalcError(
+            f"{str(path)!r} was written by a newer tablecalc (history schema {version}, this one reads "
+            f"{SCHEMA_VERSION}): upgrade tablecalc, or set TABLECALC_HOME to another folder"
+        )
+    missing = {"answers", "items"} - tables
+    if missing:
+        raise TablecalcError(
+            f"{str(path)!r} is a damaged tablecalc history (missing {', '.join(sorted(missing))}); {_WHAT_TO_DO}"
+        )
+
+
+def _error(path: pathlib.Path, e: sqlite3.Error) -> TablecalcError:
+    """One readable line for an SQLite failure on the history file."""
+    msg = str(e)
+    p = str(path)
+    if "locked" in msg or "busy" in msg:
+        return TablecalcError(
+            f"the history {p!r} stayed locked by another program for {BUSY_TIMEOUT:g} s: "
+            "finish the other tablecalc session and try again"
+        )
+    if "readonly" in msg or "unable to open" in msg or "disk I/O" in msg:
+        return TablecalcError(
+            f"cannot write the history {p!r} ({msg}): check the file's permissions, "
+            "or set TABLECALC_HOME to a folder you can write to"
+        )
+    if "full" in msg:
+        return TablecalcError(f"cannot write the history {p!r}: the disk is full")
+    if "not a database" in msg or "malformed" in msg or "corrupt" in msg:
+        return TablecalcError(f"{p!r} is damaged or not a tablecalc history ({msg}); {_WHAT_TO_DO}")
+    return TablecalcError(f"the history {p!r} could not be used ({msg}); {_WHAT_TO_DO}")
+
+
+class _translated:
+    """Context manager: sqlite3 errors become a TablecalcError naming the file."""
+
+    def __init__(self, path: pathlib.Path):
+        self.path = path
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        # (ProgrammingError, e.g. using a closed History, is a bug in the caller: left as it is.)
+        if isinstance(exc, sqlite3.Error) and not isinstance(exc, (sqlite3.ProgrammingError, sqlite3.InterfaceError)):
+            raise _error(self.path, exc) from None
+        return False

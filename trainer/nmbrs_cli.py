@@ -1,0 +1,317 @@
+"""``tablecalc nmbrs``: check sequences, list a hand's sequences, referee a turn, find the best turn, score a round.
+
+A thin layer over :mod:`solver.nmbrs`. Bad input raises :class:`TablecalcError`, which
+:class:`trainer.clikit.Group` prints as one line (exit 2); ``check`` and ``move`` exit 1
+when the sequence or the turn is refused. Every command takes ``--json``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from solver.errors import TablecalcError
+from trainer.clikit import EXIT_ILLEGAL, Group as _Group, JsonOpt, emit_json as _emit_json
+
+nmbrs_app = typer.Typer(
+    cls=_Group,
+    no_args_is_help=True,
+    help="Nmbrs!: number sequences — check a sequence, list a hand's sequences, judge a turn, find the best turn.",
+)
+
+PresetOpt = Annotated[str, typer.Option("--preset", "-p", help="basic, advanced or simple.")]
+HandOpt = Annotated[str, typer.Option("--hand", help="Your hand after the draw, e.g. \"14r 20 26 joker\".")]
+TableOpt = Annotated[
+    str, typer.Option("--table", help="The table: sequences separated by |, e.g. \"10 20 30 | 4 10 16\" (a shared card = a crossing).")
+]
+OpenedOpt = Annotated[
+    bool, typer.Option("--opened/--not-opened", help="Whether you came out (laid a sequence) in an earlier turn.")
+]
+DeckOpt = Annotated[Optional[Path], typer.Option("--deck", help="A deck file (TOML) instead of the built-in deck.")]
+SeqRuleOpt = Annotated[Optional[str], typer.Option("--sequence-rule", help="Override: progression (basic) or count-back (advanced).")]
+DoublingOpt = Annotated[
+    Optional[str], typer.Option("--doubling", help="Additions double by colour judged on the 'whole' sequence (default) or the 'added' cards.")
+]
+JokerColourOpt = Annotated[Optional[str], typer.Option("--joker-colour", help="A joker's colour: wild (default), none or as-card.")]
+OpeningOpt = Annotated[
+    Optional[str], typer.Option("--opening", help="When you may add to the table: once (default), each-turn or free.")
+]
+DiscardOpt = Annotated[
+    Optional[bool], typer.Option("--discard-last/--lay-last", help="Override: must the very last card be discarded?")
+]
+ScoreByOpt = Annotated[Optional[str], typer.Option("--score-by", help="Override: points (of the cards) or cards (laid).")]
+
+
+def _setup(preset, deck_path, sequence_rule=None, doubling=None, joker_colour=None, opening=None,
+           discard_last=None, score_by=None):
+    from solver.nmbrs import Deck, Rules
+
+    rules = Rules.preset(preset).with_options(
+        sequence=sequence_rule, doubling=doubling, joker_colour=joker_colour, opening=opening,
+        discard_last=discard_last, score_by=score_by,
+    )
+    deck = Deck.from_file(deck_path) if deck_path else Deck.default()
+    return rules, deck.limited(rules.high, f"the {rules.name} rules")
+
+
+def _estimate_note(deck, rules) -> str:
+    from solver.nmbrs import ScoreBy
+
+    if rules.score_by is ScoreBy.CARDS:
+        return "1 point per card laid"
+    return "card points are an estimate" if deck.points_estimated else "card points from the deck file"
+
+
+def _estimated(deck, rules) -> bool:
+    from solver.nmbrs import ScoreBy
+
+    return deck.points_estimated and rules.score_by is ScoreBy.POINTS
+
+
+# ---------------------------------------------------------------- check
+
+
+@nmbrs_app.command("check")
+def check(
+    cards: Annotated[list[str], typer.Argument(help="The cards of the sequence, e.g. \"14 20 26\" or 10 joker 30.")],
+    preset: PresetOpt = "basic",
+    sequence_rule: SeqRuleOpt = None,
+    deck: DeckOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Whether cards form a valid sequence, and why not (exit 1 when not)."""
+    from solver.nmbrs import Placed, check_sequence
+    from solver.nmbrs.cards import split_cards
+
+    rules, d = _setup(preset, deck, sequence_rule)
+    tokens = [t for c in cards for t in split_cards(c)]
+    if not tokens:
+        raise TablecalcError("no cards given: expected e.g. tablecalc nmbrs check \"14 20 26\"")
+    typed = []
+    for t in tokens:
+        card, value = d.parse_placed(t)
+        typed.append(Placed(card, value) if card.is_joker and value is not None else card)
+    d.check_available([c.card if isinstance(c, Placed) else c for c in typed], f"sequence {' '.join(tokens)!r}")
+    verdict = check_sequence(typed, rules)
+    if as_json:
+        _emit_json(verdict.as_dict())
+    else:
+        shown = " ".join(map(str, verdict.numbers or ())) or " ".join(tokens)
+        if verdict.valid:
+            typer.echo(f"valid ({rules.name}): {shown}, step {verdict.numbers[1] - verdict.numbers[0]}")  # type: ignore[index]
+            if len(verdict.resolutions) > 1:
+                typer.echo(f"the jokers can make {len(verdict.resolutions)} sequences:")
+                for r in verdict.resolutions:
+                    typer.echo("  " + " ".join(map(str, r)))
+        else:
+            typer.echo(f"invalid ({rules.name}): {verdict.reason}")
+    if not verdict.valid:
+        raise typer.Exit(EXIT_ILLEGAL)
+
+
+# ---------------------------------------------------------------- sequences
+
+
+@nmbrs_app.command("sequences")
+def sequences(
+    hand: HandOpt,
+    preset: PresetOpt = "basic",
+    sequence_rule: SeqRuleOpt = None,
+    doubling: DoublingOpt = None,
+    joker_colour: JokerColourOpt = None,
+    score_by: ScoreByOpt = None,
+    deck: DeckOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Every valid sequence the hand can lay (every subset of 3+ cards), with what it would score."""
+    from solver.nmbrs import valid_sequences
+    from solver.nmbrs.scoring import score_cards
+    from solver.nmbrs.sequences import joker_only_count
+
+    rules, d = _setup(preset, deck, sequence_rule, doubling, joker_colour, score_by=score_by)
+    cards = d.parse_hand(hand)
+    found = valid_sequences(cards, rules)
+    jokers = sum(1 for c in cards if c.is_joker)
+    rows = []
+    for s in found:
+        points, doubled, score = score_cards(s.placed, s.placed, rules, d)
+        rows.append({**s.as_dict(), "points": points, "doubled": doubled, "score": score})
+    omitted = joker_only_count(jokers, rules)
+    if as_json:
+        _emit_json({
+            "hand": [str(c) for c in cards],
+            "count": len(rows),
+            "sequences": rows,
+            "omitted_joker_only": omitted,
+            "points_estimated": _estimated(d, rules),
+            "rules": rules.as_dict(),
+        })
+        return
+    typer.echo(f"{len(rows)} valid sequence{'s' * (len(rows) != 1)} in {' '.join(map(str, cards))} "
+               f"({rules.name}; score if laid as a new sequence, {_estimate_note(d, rules)}):")
+    for s, row in zip(found, rows):
+        jokers_text = ", ".join(f"joker = {v}" for v in s.joker_values)
+        extra = f"  [{jokers_text}]" if jokers_text else ""
+        typer.echo(f"  {' '.join(map(str, s.cards)):<30} {' '.join(map(str, s.numbers)):<24} "
+                   f"{_score_text(row['points'], row['doubled'], row['score'])}{extra}")
+    if omitted:
+        typer.echo(f"(plus {omitted} sequences made of jokers only, not listed)")
+
+
+# ---------------------------------------------------------------- a turn
+
+
+def _score_text(points: int, doubled: str | None, score: int) -> str:
+    return f"{points} × 2 ({doubled}) = {score}" if doubled else str(score)
+
+
+def _print_turn(v, deck, rules) -> None:
+    for k, r in enumerate(v.results, 1):
+        seq = " ".join(map(str, r.numbers))
+        typer.echo(f"  {k}. {r.move}  — {r.kind} → sequence {r.sequence}: {seq}   {_score_text(r.points, r.doubled, r.score)}")
+    if not v.legal:
+        where = f"move {v.failed_move}" if v.failed_move else "end of turn"
+        typer.echo(f"refused ({where}, {v.violation}): {v.reason}")
+        return
+    left = " ".join(map(str, v.hand_left))
+    typer.echo(f"score {v.score} ({_estimate_note(deck, rules)}); table now: {v.table or '(empty)'}")
+    if left:
+        typer.echo(f"hand left: {left}" + (" — discard one of these" if rules.discard_last else ""))
+    else:
+        typer.echo("hand left: none — you are out")
+
+
+@nmbrs_app.command("move")
+def move(
+    moves: Annotated[list[str], typer.Argument(help="Moves in order: \"lay 14 20 26\" \"add 1: 15 25\" \"cross 20: 35 50\" \"link 1 2: 40\" \"swap 20\".")],
+    hand: HandOpt,
+    table: TableOpt = "",
+    opened: OpenedOpt = False,
+    preset: PresetOpt = "basic",
+    sequence_rule: SeqRuleOpt = None,
+    doubling: DoublingOpt = None,
+    joker_colour: JokerColourOpt = None,
+    opening: OpeningOpt = None,
+    discard_last: DiscardOpt = None,
+    score_by: ScoreByOpt = None,
+    deck: DeckOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Judge a turn: each move's result and score, or why it is refused (exit 1 when refused)."""
+    from solver.nmbrs.table import Table, parse_moves, play_turn
+
+    rules, d = _setup(preset, deck, sequence_rule, doubling, joker_colour, opening, discard_last, score_by)
+    t = Table.parse(table, d, rules)
+    verdict = play_turn(t, d.parse_hand(hand), parse_moves(moves, d), rules, d, opened)
+    if as_json:
+        _emit_json(verdict.as_dict())
+    else:
+        typer.echo(f"table: {t or '(empty)'}  hand: {' '.join(map(str, verdict.hand))}  [{rules.name}]")
+        _print_turn(verdict, d, rules)
+    if not verdict.legal:
+        raise typer.Exit(EXIT_ILLEGAL)
+
+
+@nmbrs_app.command("best")
+def best(
+    hand: HandOpt,
+    table: TableOpt = "",
+    opened: OpenedOpt = False,
+    preset: PresetOpt = "basic",
+    sequence_rule: SeqRuleOpt = None,
+    doubling: DoublingOpt = None,
+    joker_colour: JokerColourOpt = None,
+    opening: OpeningOpt = None,
+    discard_last: DiscardOpt = None,
+    score_by: ScoreByOpt = None,
+    deck: DeckOpt = None,
+    limit: Annotated[
+        Optional[int], typer.Option("--limit", help="Positions the search may visit before giving up (default 60000).")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The legal turn with the highest score, its moves spelled out (keeps a card to discard, except in simple)."""
+    from solver.nmbrs.best import DEFAULT_STATE_LIMIT, best_turn
+    from solver.nmbrs.table import Table
+
+    rules, d = _setup(preset, deck, sequence_rule, doubling, joker_colour, opening, discard_last, score_by)
+    t = Table.parse(table, d, rules)
+    if limit is not None and limit < 1:
+        raise TablecalcError(f"bad --limit {limit}: expected a number of positions ≥ 1")
+    found = best_turn(t, d.parse_hand(hand), rules, d, opened, limit or DEFAULT_STATE_LIMIT)
+    if as_json:
+        _emit_json(found.as_dict())
+        return
+    v = found.verdict
+    typer.echo(f"table: {t or '(empty)'}  hand: {' '.join(map(str, v.hand))}  [{rules.name}]")
+    if not v.results:
+        typer.echo("no move scores: just discard a card")
+    else:
+        typer.echo(f"best turn ({found.states} positions searched):")
+    _print_turn(v, d, rules)
+
+
+# ---------------------------------------------------------------- end of a round
+
+
+@nmbrs_app.command("score")
+def score(
+    players: Annotated[
+        list[str],
+        typer.Option("--player", help="NAME=SCORE:CARDS LEFT at the end of the round, e.g. \"Bob=80:14 20 joker\" (no cards: went out). Repeat per player."),
+    ],
+    preset: PresetOpt = "basic",
+    score_by: ScoreByOpt = None,
+    deck: DeckOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """End of a round: subtract the cards left in each hand; who has 100 or more wins."""
+    from solver.nmbrs.scoring import end_round, parse_player
+
+    rules, d = _setup(preset, deck, score_by=score_by)
+    result = end_round([parse_player(p, d) for p in players], rules, d)
+    if as_json:
+        _emit_json(result.as_dict())
+        return
+    for p in result.players:
+        left = " ".join(map(str, p.hand)) or "out"
+        typer.echo(f"  {p.name:<12} {p.before:>4} - {p.penalty:<3} = {p.after:>4}   ({left})")
+    typer.echo(f"({_estimate_note(d, rules)})")
+    if result.winners:
+        typer.echo(f"{' and '.join(result.winners)} win{'s' * (len(result.winners) == 1)} "
+                   f"with {result.players[[p.name for p in result.players].index(result.winners[0])].after}")
+    else:
+        typer.echo(f"nobody has {rules.win_at}: play another round")
+
+
+# ---------------------------------------------------------------- deck and rules
+
+
+@nmbrs_app.command("deck")
+def deck_cmd(preset: PresetOpt = "basic", deck: DeckOpt = None, as_json: JsonOpt = False) -> None:
+    """Show the deck: each number's colour and points (the points are an estimate with the built-in deck)."""
+    rules, d = _setup(preset, deck)
+    cards = [{"card": str(c), "number": c.number, "colour": str(c.colour), "points": d.points_of(c)}
+             for c in d.cards() if not c.is_joker]
+    if as_json:
+        _emit_json({"source": d.source, "numbers": [d.low, d.high], "jokers": d.jokers, "size": d.size(),
+                    "points_estimated": d.points_estimated, "colours_assumed": d.colours_assumed, "cards": cards})
+        return
+    typer.echo(f"{d.size()} cards: {d.low}-{d.high} and {d.jokers} jokers (deck {d.source}; "
+               f"points {'ESTIMATED' if d.points_estimated else 'as printed'}, colours {'assumed' if d.colours_assumed else 'as printed'})")
+    for row in range(0, len(cards), 10):
+        typer.echo("  " + "  ".join(f"{c['card']:>4}:{c['points']}" for c in cards[row:row + 10]))
+
+
+@nmbrs_app.command("rules")
+def rules_cmd(as_json: JsonOpt = False) -> None:
+    """List the presets and their options."""
+    from solver.nmbrs import PRESETS
+
+    if as_json:
+        _emit_json({name: r.as_dict() for name, r in PRESETS.items()})
+        return
+    for r in PRESETS.values():
+        typer.echo(r.describe())

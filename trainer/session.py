@@ -1,0 +1,302 @@
+"""A drill session: ask puzzles, read answers, judge, record each answer at once, summarise.
+
+Three ways to talk to the player, chosen by the CLI:
+
+* :class:`JsonIO` — one JSON line per puzzle and per verdict on stdout, answers one per
+  line on stdin: another program can play a drill;
+* :class:`LineIO` — plain text, answers one per line on stdin (scripts, pipes, tests);
+* :class:`TerminalIO` — a real terminal: rich output and, when there is a time limit, a
+  visible countdown under the prompt that submits nothing when time runs out.
+
+Every answer is written to the history before the next puzzle is shown, so Ctrl-C, a
+crash or a bad answer never loses what was already answered.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+import uuid
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from typing import Iterator, Protocol
+
+from trainer.drills import Drill, Judgement, Puzzle
+
+__all__ = ["SessionOptions", "Summary", "run_session", "JsonIO", "LineIO", "TerminalIO"]
+
+
+@dataclass(frozen=True)
+class SessionOptions:
+    count: int | None = 10
+    round_time: float | None = None
+    seed: int | None = None
+    review: bool = True
+    cases: tuple = ()  # puzzles from a pack, asked in order (shuffled when a seed is given)
+
+
+@dataclass
+class Summary:
+    answered: int = 0
+    correct: int = 0
+    score: int = 0
+    best_score: int = 0
+    penalty_draws: int = 0
+    seconds: list[float] = field(default_factory=list)
+    reviews: int = 0
+    stopped: str = "done"
+
+    def as_dict(self) -> dict:
+        return {
+            "type": "summary",
+            "answered": self.answered,
+            "correct": self.correct,
+            "accuracy": round(self.correct / self.answered, 3) if self.answered else None,
+            "score": self.score,
+            "best_score": self.best_score,
+            "penalty_draws": self.penalty_draws,
+            "median_seconds": round(statistics.median(self.seconds), 2) if self.seconds else None,
+            "reviews": self.reviews,
+            "stopped": self.stopped,
+        }
+
+
+class Answer:
+    """What came back for one puzzle: text, or a timeout, or the end of input."""
+
+    def __init__(self, text: str | None, seconds: float, timed_out: bool = False):
+        self.text = text
+        self.seconds = seconds
+        self.timed_out = timed_out
+
+
+class SessionIO(Protocol):
+    def show_puzzle(self, p: Puzzle, index: int, total: int | None, deadline: float | None) -> None: ...
+
+    def ask(self, p: Puzzle, deadline: float | None) -> Answer: ...
+
+    def show_verdict(self, p: Puzzle, j: Judgement, answer: Answer) -> None: ...
+
+    def show_summary(self, s: Summary) -> None: ...
+
+
+# ---------------------------------------------------------------- line-based IO
+
+
+class LineIO:
+    """Plain text on stdout, one answer per line on stdin; a late answer counts as timed out."""
+
+    def __init__(self, stdin=None, stdout=None):
+        self.stdin = stdin or sys.stdin
+        self.stdout = stdout or sys.stdout
+
+    def write(self, text: str) -> None:
+        self.stdout.write(text + "\n")
+        self.stdout.flush()
+
+    def show_puzzle(self, p, index, total, deadline):
+        of = f"/{total}" if total else ""
+        limit = f" [{p.time_limit:g} s]" if p.time_limit else ""
+        self.write(f"#{index}{of}{limit} {p.prompt}")
+
+    def ask(self, p, deadline):
+        start = time.monotonic()
+        line = self.stdin.readline()
+        seconds = time.monotonic() - start
+        if not line:
+            return Answer(None, seconds)
+        late = deadline is not None and time.monotonic() > deadline
+        return Answer(line.rstrip("\r\n"), seconds, timed_out=late)
+
+    def show_verdict(self, p, j, answer):
+        mark = "RIGHT" if j.correct else ("TIME UP" if answer.timed_out else "WRONG")
+        score = f" (score {j.score}, best {j.best_score})" if p.game != "arith" else ""
+        self.write(f"{mark}{score}: {j.explanation}")
+
+    def show_summary(self, s):
+        d = s.as_dict()
+        acc = f"{d['accuracy']:.0%}" if d["accuracy"] is not None else "-"
+        self.write(
+            f"Session: {s.correct}/{s.answered} right ({acc}), score {s.score} of {s.best_score}, "
+            f"{s.penalty_draws} penalty cards, median "
+            f"{'-' if d['median_seconds'] is None else d['median_seconds']} s per answer."
+        )
+
+
+class JsonIO(LineIO):
+    """One JSON object per line: puzzles and verdicts out, answers in."""
+
+    def show_puzzle(self, p, index, total, deadline):
+        self.write(json.dumps({**p.as_dict(), "index": index}, ensure_ascii=False))
+
+    def show_verdict(self, p, j, answer):
+        d = j.as_dict()
+        d.update(item=p.item, answer=answer.text, seconds=round(answer.seconds, 3), timed_out=answer.timed_out)
+        self.write(json.dumps(d, ensure_ascii=False))
+
+    def show_summary(self, s):
+        self.write(json.dumps(s.as_dict(), ensure_ascii=False))
+
+
+# ---------------------------------------------------------------- a real terminal
+
+
+class TerminalIO:
+    """Rich output; prompt_toolkit input with a live countdown when there is a deadline."""
+
+    def __init__(self):
+        from prompt_toolkit import PromptSession
+        from rich.console import Console
+
+        self.console = Console(highlight=False)
+        self.prompt = PromptSession()
+
+    def show_puzzle(self, p, index, total, deadline):
+        of = f"/{total}" if total else ""
+        self.console.print(f"\n[bold cyan]#{index}{of}[/] {p.prompt}")
+
+    def ask(self, p, deadline):
+        import asyncio
+
+        start = time.monotonic()
+
+        def toolbar():
+            left = max(0.0, deadline - time.monotonic())
+            return f" ⏱  {left:4.0f} s left "
+
+        async def read() -> str:
+            coro = self.prompt.prompt_async(
+                "> ", bottom_toolbar=toolbar if deadline else None, refresh_interval=0.5 if deadline else 0
+            )
+            if deadline is None:
+                return await coro
+            return await asyncio.wait_for(coro, timeout=max(0.05, deadline - time.monotonic()))
+
+        try:
+            text = asyncio.run(read())
+        except TimeoutError:
+            return Answer("", time.monotonic() - start, timed_out=True)
+        except EOFError:
+            return Answer(None, time.monotonic() - start)
+        return Answer(text, time.monotonic() - start)
+
+    def show_verdict(self, p, j, answer):
+        if j.correct:
+            mark = "[bold green]✓ right[/]"
+        else:
+            mark = "[bold yellow]⏱ time up[/]" if answer.timed_out else "[bold red]✗ wrong[/]"
+        score = f"  [dim]score {j.score}, best {j.best_score}[/]" if p.game != "arith" else ""
+        self.console.print(f"{mark}{score}")
+        self.console.print(j.explanation)
+
+    def show_summary(self, s):
+        from rich.table import Table
+
+        d = s.as_dict()
+        t = Table(title="Session summary", show_header=False)
+        t.add_row("answers", f"{s.correct} right of {s.answered}")
+        t.add_row("accuracy", f"{d['accuracy']:.0%}" if d["accuracy"] is not None else "-")
+        t.add_row("score", f"{s.score} of {s.best_score} possible")
+        t.add_row("penalty cards", str(s.penalty_draws))
+        t.add_row("median time", f"{d['median_seconds']} s" if d["median_seconds"] is not None else "-")
+        if s.reviews:
+            t.add_row("reviews", f"{s.reviews} items came back")
+        self.console.print(t)
+
+
+# ---------------------------------------------------------------- the loop
+
+
+def _puzzles(drill: Drill, opts: SessionOptions, history, rng: random.Random) -> Iterator[tuple[Puzzle, bool]]:
+    """Pack cases in order, else due reviews (every other puzzle) mixed with new puzzles."""
+    if opts.cases:
+        cases = list(opts.cases)
+        if opts.seed is not None:
+            rng.shuffle(cases)
+        for case in cases:
+            yield drill.from_case(case), False
+        return
+    reviewing = opts.review and history is not None
+    recent: list[str] = []  # items just asked: a review never repeats them back to back
+    n = 0
+    while True:
+        review = None
+        if reviewing and n % 2 == 1:  # asked afresh each time: an item missed earlier in
+            for d in history.due(drill.game, drill.level, datetime.now(timezone.utc), limit=5):
+                if d["item"] not in recent:  # this session comes back once it is due
+                    review = Puzzle.from_dict(d)
+                    break
+        if review is not None:
+            p = replace(review, time_limit=getattr(drill, "time_limit", review.time_limit))
+        else:
+            p = drill.generate(rng)
+        recent = [p.item, *recent][:2]
+        yield p, review is not None
+        n += 1
+
+
+def run_session(drill: Drill, opts: SessionOptions, io: SessionIO, history=None) -> Summary:
+    """Play one session; returns the summary (``stopped`` says why it ended)."""
+    from trainer.history import AnswerRecord
+
+    rng = random.Random(opts.seed)
+    summary = Summary()
+    session_id = uuid.uuid4().hex[:12]
+    round_end = time.monotonic() + opts.round_time if opts.round_time else None
+    source = _puzzles(drill, opts, history, rng)
+    total = opts.count
+    if opts.cases:
+        total = len(opts.cases) if opts.count is None else min(opts.count, len(opts.cases))
+    index = 0
+    try:
+        while total is None or index < total:
+            if round_end is not None and time.monotonic() >= round_end:
+                summary.stopped = "time"
+                break
+            try:
+                puzzle, is_review = next(source)
+            except StopIteration:
+                break
+            index += 1
+            limits = [t for t in (round_end, time.monotonic() + puzzle.time_limit if puzzle.time_limit else None) if t]
+            deadline = min(limits) if limits else None
+            io.show_puzzle(puzzle, index, total, deadline)
+            answer = io.ask(puzzle, deadline)
+            if answer.text is None:
+                summary.stopped = "end of input"
+                break
+            judgement = drill.judge(puzzle, "" if answer.timed_out else answer.text)
+            if answer.timed_out:
+                judgement = Judgement(
+                    False, ("timeout",), score=0, best_score=judgement.best_score, expected=judgement.expected,
+                    explanation=f"Time is up. {_best(judgement)}",
+                )
+            if history is not None:
+                history.record(AnswerRecord(
+                    drill=drill.game, level=drill.level, item=puzzle.item, puzzle=puzzle.as_dict(),
+                    answer=answer.text, correct=judgement.correct, verdict=judgement.as_dict(),
+                    penalty=judgement.penalty_draw, seconds=answer.seconds,
+                    reference_seconds=puzzle.time_limit or drill.reference_seconds,
+                    session=session_id, at=datetime.now(timezone.utc),
+                ))
+            summary.answered += 1
+            summary.correct += judgement.correct
+            summary.score += judgement.score
+            summary.best_score += judgement.best_score
+            summary.penalty_draws += judgement.penalty_draw
+            summary.seconds.append(answer.seconds)
+            summary.reviews += is_review
+            io.show_verdict(puzzle, judgement, answer)
+    except KeyboardInterrupt:
+        summary.stopped = "interrupted"
+    io.show_summary(summary)
+    return summary
+
+
+def _best(j: Judgement) -> str:
+    if not j.expected:
+        return ""
+    return "Nothing was playable: draw." if j.expected[0] == "draw" else f"Expected: {j.expected[0]}."
