@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import TablecalcError
+from solver.parsing import read_text
 
 __all__ = ["Case", "Pack", "load_pack", "list_packs"]
 
@@ -61,7 +62,7 @@ def load_pack(name_or_path: str) -> Pack:
             raise TablecalcError(
                 f"no puzzle pack {name_or_path!r}: expected a file or one of {', '.join(list_packs())}"
             )
-        text, where = p.read_text("utf-8"), str(p)
+        text, where = read_text(p, "puzzle pack"), str(p)
     if not text.strip():
         raise TablecalcError(f"puzzle pack {where!r} is empty: expected a JSON object with 'name', 'game', 'cases'")
     try:
@@ -89,6 +90,13 @@ def _case(raw: Any, where: str, i: int, required: set[str]) -> Case:
     if unknown or missing:
         what = f"unknown key {sorted(unknown)[0]!r}" if unknown else f"missing key {sorted(missing)[0]!r}"
         raise TablecalcError(f"puzzle pack {where!r}, case {i + 1}: {what}; expected keys {', '.join(sorted(_CASE_KEYS))}")
+    for key, value in raw.items():
+        want = dict if key == "expect" else str
+        if value is not None and not isinstance(value, want):
+            raise TablecalcError(
+                f"puzzle pack {where!r}, case {i + 1}: {key!r} must be {'an object' if want is dict else 'text'}, "
+                f"not {value!r}"
+            )
     return Case(**raw)
 
 

@@ -34,6 +34,7 @@ from fractions import Fraction
 from typing import Iterable, Iterator, Union
 
 from solver.errors import TablecalcError
+from solver.parsing import MAX_DIGITS, is_whole
 
 __all__ = [
     "Order",
@@ -78,6 +79,7 @@ _OP_ALIASES = {
     ":": "/",
     "÷": "/",
 }
+_DIGITS = "0123456789"
 _OPEN = "(["
 _CLOSE = ")]"
 
@@ -226,10 +228,16 @@ def _tokens(text: str) -> Iterator[_Tok]:
         ch = text[i]
         if ch.isspace():
             i += 1
-        elif ch.isdigit():
+        elif ch in _DIGITS:
             j = i
-            while j < n and text[j].isdigit():
+            while j < n and text[j] in _DIGITS:
                 j += 1
+            if j - i > MAX_DIGITS:
+                raise TablecalcError(
+                    f"number too long at character {i + 1} of {text!r}: expected at most {MAX_DIGITS} digits",
+                    text=text,
+                    position=i,
+                )
             value = int(text[i:j])
             # a card name: digits, a dash, then letters (3-bee, 3-abeille, 5-symbol)
             if j + 1 < n and text[j] in "-" and text[j + 1].isalpha():
@@ -328,7 +336,7 @@ class _Parser:
     def atom(self) -> Expr:
         tok = self.take()
         if tok.kind == "num":
-            return Num(tok.value, tok.text if not tok.text.isdigit() else None)
+            return Num(tok.value, None if is_whole(tok.text) else tok.text)
         if tok.kind == "open":
             inner = self.expr()
             close = self.take()

@@ -94,6 +94,8 @@ class SearchRules:
             ) from None
         if isinstance(ops, str):
             ops = parse_ops(ops)
+        elif not (isinstance(ops, (set, frozenset)) and ops and set(ops) <= set(OPS)):
+            raise TablecalcError(f"bad operations {ops!r}: expected some of + - × ÷ written as text, e.g. '+-*/'")
         if not isinstance(use_all, bool):
             raise TablecalcError(f"'all' must be true or false, not {use_all!r}")
         return cls(order, frozenset(ops), intermediates, use_all)
@@ -182,13 +184,6 @@ class _Searcher:
 
     # -- the value of one operation ----------------------------------------
 
-    def _exact(self, a: Value, b: Value) -> Value | None:
-        """``a / b`` when the rules allow its value (``b`` non-zero), else ``None``."""
-        if self.rational:
-            return _norm(Fraction(a) / b)
-        q, r = divmod(a, b)
-        return None if r else q
-
     def _div(self, a: Value, b: Value) -> Value | None:
         if b == 0:
             return None
@@ -265,7 +260,7 @@ class _Searcher:
         if "-" in ops:
             yield "-", t + x
         if "*" in ops and x != 0:
-            q = self._exact(t, x)
+            q = self._div(t, x)
             if q is not None:
                 yield "*", q
         if "/" in ops and x != 0:
@@ -277,7 +272,7 @@ class _Searcher:
         if "+" in ops:
             yield "+", False, t - a
         if "*" in ops and a != 0:
-            q = self._exact(t, a)
+            q = self._div(t, a)
             if q is not None:
                 yield "*", False, q
         if "-" in ops:
@@ -285,7 +280,7 @@ class _Searcher:
             yield "-", True, a + t
         if "/" in ops:
             if t != 0:
-                q = self._exact(a, t)
+                q = self._div(a, t)
                 if q is not None:
                     yield "/", False, q
             if a != 0:
@@ -388,17 +383,17 @@ def reach(
     A search that would store more than ``max_values`` intermediate values raises
     :class:`TablecalcError` instead of exhausting memory.
     """
-    nums = tuple(sorted(numbers))
-    for n in nums:
+    numbers = list(numbers)
+    for n in numbers:
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise TablecalcError(f"bad number {n!r}: expected whole numbers ≥ 0")
+    nums = tuple(sorted(numbers))
     if not nums:
         raise TablecalcError("no numbers given: expected at least one number to calculate with")
     if isinstance(target, bool) or not isinstance(target, (int, Fraction)):
         raise TablecalcError(f"bad target {target!r}: expected a whole number or a fraction")
     target = _norm(target)
     s = _Searcher(rules, nums, max_values)
-    s._root = nums
     smallest = max(1, min_numbers)
     sizes = range(max(smallest, len(nums) if rules.use_all else 1), len(nums) + 1)
     for k in sizes:

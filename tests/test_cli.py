@@ -200,7 +200,7 @@ def test_score_tie_and_places_beyond_fifth():
     "args, message",
     [
         (["-r", "Ann, Ann"], "twice"),
-        (["-r", "Ann+3, Bob"], "N ≥ 4"),
+        (["-r", "Ann+3, Bob"], "N from 4 to 40"),
         (["-r", "Ann, Bob", "--team", "Red"], "bad team"),
         (["-r", "Ann, Bob", "--team", "Red=Ann,Zed"], "Zed"),
         (["-r", ", ,"], "empty"),
@@ -232,3 +232,73 @@ def test_runaway_search_is_a_clear_error():
 
     with pytest.raises(TablecalcError, match="search too large"):
         reach([3, 7, 11, 13, 17, 19, 23], 1_000_003, max_values=10_000)
+
+
+# ---------------------------------------------------------------- odd input (found in review)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["reach", "1", "2", "3", "--target", "²"], "digits 0-9"),
+        (["reach", "1", "2", "--target", "9" * 20], "at most 12 digits"),
+        (["nambarz", "score", "--round", "Ann+²,Bob"], "bad coup"),
+        (["nambarz", "score", "--round", "Ann+999,Bob"], "from 4 to 40"),
+        (["nambarz", "score", "--round", "Ann,Bob", "--players", "3"], "bad player name"),
+        (["nambarz", "score", "--round", "Ann,Bob", "--team", "Red=Ann,Ann"], "names a player twice"),
+        (["nmbrs", "check", "14 ²"], "tablecalc: error"),
+    ],
+)
+def test_odd_numbers_are_one_line_errors(args, message):
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    assert message in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_odd_characters_in_a_calculation_are_a_verdict_not_a_crash():
+    for answer in ("6²", "6[/]", "[bold]6", "6" * 30):
+        r = run("nambarz", "check", "--target", "3", "--hand", "6 2", answer)
+        assert r.exit_code == 1, (answer, r.output)
+        assert "(not-a-calculation)" in r.output
+
+
+def test_batch_lines_of_the_wrong_types_get_error_lines():
+    lines = [
+        '{"numbers": [1, "a"], "target": 3}',
+        '{"numbers": [[1], 2], "target": 3}',
+        '{"numbers": [1, 2], "target": 3, "ops": 5}',
+        '{"numbers": [1, 2], "target": 3, "ops": ["%"]}',
+        '{"numbers": [1, 2], "target": 3.5}',
+        '{"numbers": [1, 2], "target": ' + "9" * 5000 + "}",
+        '{"numbers": [1, 2], "target": 3}',
+    ]
+    r = run("reach", "--batch", "-", input="\n".join(lines) + "\n")
+    assert r.exit_code == 2
+    out = [json.loads(x) for x in r.stdout.splitlines()]
+    assert len(out) == 7 and all("error" in o for o in out[:6])
+    assert out[6]["min_cards"] == 2
+
+
+def test_files_that_are_not_utf8_are_refused(tmp_path):
+    f = tmp_path / "latin1"
+    f.write_bytes("numbers = [1, 10]\n# caf\xe9\n".encode("latin-1"))
+    for args in (["nambarz", "solve", "-t", "3", "--hand", "6 2", "--deck", str(f)],
+                 ["reach", "--batch", str(f)],
+                 ["drill", "nambarz", "--pack", str(f)]):
+        r = run(*args)
+        assert r.exit_code == 2 and "not UTF-8" in r.stderr, (args, r.output)
+
+
+def test_simplest_against_played_uses_the_played_cards_for_the_penalty():
+    d = run_json("nambarz", "check", "--target", "3", "--hand", "10 2 5 2 8 8", "2÷2+10-8",
+                 "--simplest-against", "played", code=1)
+    assert d["violations"] == ["not-simplest"]
+    instead = d["penalty"]["play_instead"]
+    assert instead["expression"] == "10÷2-2" and "5" not in instead["cards"]
+
+
+def test_relaid_hint_is_not_offered_when_a_shorter_calculation_exists():
+    d = run_json("nambarz", "check", "--target", "10", "--hand", "1 3 3 5 2", "1+3x3", code=1)
+    assert d["relaid"] is None and "You could have played 5×2" in d["explanation"]
+    d = run_json("nambarz", "check", "--target", "10", "--hand", "1 3 3", "1+3x3", code=1)
+    assert d["relaid"]["expression"] == "3×3+1"

@@ -125,13 +125,10 @@ def test_deck_file_is_complete_and_estimated():
 
 
 def test_deck_points_are_the_documented_estimate():
-    """The header of nmbrs_deck.toml: 3-card advanced sequences containing n; ≤14 → 3, 15–21 → 2, else 1."""
-    def count(n):
-        return sum(1 for d in range(1, 100) for a in range(1, 101 - 2 * d)
-                   if a % d in (0, 1) and n in (a, a + d, a + 2 * d))
-    for n in range(1, 101):
-        c = count(n)
-        assert DECK.points[n] == (3 if c <= 14 else 2 if c <= 21 else 1), n
+    """The deck file's points are solver.nmbrs.difficulty's estimate (tested against brute force there)."""
+    from solver.nmbrs.difficulty import estimated_points_table
+
+    assert {n: DECK.points[n] for n in range(1, 101)} == estimated_points_table()
 
 
 def test_bad_deck_files():

@@ -137,7 +137,7 @@ def test_empty_input_ends_the_session_cleanly():
         (["nambarz", "--trap-rate", "2"], "bad trap rate"),
         (["nambarz", "--count", "0"], "bad --count"),
         (["nambarz", "--pack", "no-such-pack"], "no puzzle pack"),
-        (["nambarz", "--hand-size", "2", "--min-cards", "5"], "no 2-card nambarz deal"),
+        (["nambarz", "--hand-size", "2", "--min-cards", "5"], "cannot be met with 2 cards"),
         (["arith", "--pack", "nambarz-seed"], "is for nambarz"),
     ],
 )
@@ -294,3 +294,43 @@ def test_nmbrs_pack_puzzles():
     assert r.exit_code == 0, r.output
     puzzle = json.loads(r.stdout.splitlines()[0])
     assert puzzle["game"] == "nmbrs" and puzzle["hand"]
+
+
+def test_nmbrs_cards_typed_with_colours_are_a_new_sequence():
+    d = make_drill("nmbrs", DrillOptions(level="basic"))
+    p = same_puzzles("nmbrs", 1, 1, level="basic")[0]
+    best = d.judge(p, "pass").expected[0]
+    assert best.startswith("lay ")
+    assert d.judge(p, best.removeprefix("lay ")).correct
+
+
+def test_a_pack_drill_asks_every_case_unless_counted():
+    from puzzles import load_pack
+
+    n = len(load_pack("nambarz-coups").cases)
+    r = drill("nambarz", "--pack", "nambarz-coups", "--json", input="draw\n" * (n + 5))
+    assert json.loads(r.stdout.splitlines()[-1])["answered"] == n
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["nambarz", "--trap-rate", "nan"], "bad trap rate"),
+        (["nambarz", "--max-solutions", "0"], "--max-solutions"),
+        (["nambarz", "--min-cards", "8"], "cannot be met with 7 cards"),
+    ],
+)
+def test_more_bad_drill_options(args, message):
+    r = drill(*args)
+    assert r.exit_code == 2, r.output
+    assert message in r.stderr
+
+
+def test_pack_fields_of_the_wrong_type_are_refused(tmp_path):
+    from puzzles import load_pack
+    from solver.errors import TablecalcError
+
+    f = tmp_path / "p.json"
+    f.write_text('{"game": "nambarz", "cases": [{"id": "a", "target": 3, "hand": "6 2"}]}')
+    with pytest.raises(TablecalcError, match="'target' must be text"):
+        load_pack(str(f))

@@ -15,6 +15,7 @@ from typing import Annotated, Optional
 
 import typer
 from solver.errors import TablecalcError
+from solver.parsing import parse_whole, read_text
 from trainer.clikit import EXIT_BAD_INPUT, EXIT_ILLEGAL, Group, JsonOpt, emit_json
 from trainer.nmbrs_cli import nmbrs_app
 
@@ -68,9 +69,9 @@ def reach(
         raise TablecalcError("no numbers given: expected e.g. 'tablecalc reach 25 50 75 100 3 6 --target 952'")
     if target is None:
         raise TablecalcError("no target given: expected --target N")
-    nums = [_whole(n, "number") for n in numbers]
+    nums = [parse_whole(n, "number") for n in numbers]
     rules = SearchRules.from_options(order, ops, intermediates, use_all)
-    result = do_reach(nums, _whole(target, "target"), rules)
+    result = do_reach(nums, parse_whole(target, "target"), rules)
     if as_json:
         emit_json(result.as_dict())
         return
@@ -79,24 +80,11 @@ def reach(
     print_reach(result)
 
 
-def _whole(text: str, what: str) -> int:
-    t = str(text).strip()
-    if not t.isdigit():
-        raise TablecalcError(f"bad {what} {text!r}: expected a whole number ≥ 0")
-    return int(t)
-
-
 def _reach_batch(path: str, defaults) -> int:
     """Answer every JSON line; a bad line gets an ``error`` line. Returns the exit code."""
     from solver.search import SearchRules, reach as do_reach
 
-    if path == "-":
-        lines = sys.stdin.read().splitlines()
-    else:
-        try:
-            lines = Path(path).read_text("utf-8").splitlines()
-        except OSError as e:
-            raise TablecalcError(f"cannot read batch file {path!r}: {e.strerror}") from None
+    lines = (sys.stdin.read() if path == "-" else read_text(path, "batch file")).splitlines()
     numbered = [(i, line) for i, line in enumerate(lines, 1) if line.strip()]
     if not numbered:
         raise TablecalcError(
@@ -110,6 +98,8 @@ def _reach_batch(path: str, defaults) -> int:
                 item = json.loads(line)
             except json.JSONDecodeError as e:
                 raise TablecalcError(f"not JSON ({e.msg} at column {e.colno})") from None
+            except ValueError as e:  # e.g. an integer too long to convert
+                raise TablecalcError(f"not usable JSON ({e})") from None
             if not isinstance(item, dict):
                 raise TablecalcError("expected a JSON object like {\"numbers\": [...], \"target\": N}")
             unknown = sorted(set(item) - known)
@@ -118,8 +108,11 @@ def _reach_batch(path: str, defaults) -> int:
             if "numbers" not in item or "target" not in item:
                 raise TablecalcError("expected both \"numbers\" and \"target\"")
             nums = item["numbers"]
-            if not isinstance(nums, list):
-                raise TablecalcError("\"numbers\" must be a list of whole numbers")
+            if not isinstance(nums, list) or not all(type(n) is int and 0 <= n < 10**12 for n in nums):
+                raise TablecalcError(f"\"numbers\" must be a list of whole numbers ≥ 0, not {nums!r}")
+            for key in ("order", "ops", "intermediates"):
+                if key in item and not isinstance(item[key], str):
+                    raise TablecalcError(f"{key!r} must be a string like {defaults.as_dict()[key]!r}, not {item[key]!r}")
             rules = SearchRules.from_options(
                 item.get("order", defaults.order),
                 item.get("ops", defaults.ops),
@@ -127,7 +120,7 @@ def _reach_batch(path: str, defaults) -> int:
                 item.get("all", defaults.use_all),
             )
             target = item["target"]
-            if isinstance(target, bool) or not isinstance(target, int):
+            if type(target) is not int or abs(target) >= 10**12:
                 raise TablecalcError(f"bad target {target!r}: expected a whole number")
             out = {"line": lineno, **do_reach(nums, target, rules).as_dict()}
         except TablecalcError as e:
@@ -327,7 +320,7 @@ def drill(
             raise TablecalcError(f"pack {pack!r} is for {loaded.game}, not {game.value}")
         cases = loaded.cases
     timed = game is Game.arith and the_drill.level in ("mixed", "add", "sub", "mul", "div")
-    if count is None and not (timed and not cases):
+    if count is None and not cases and not timed:
         count = 10
     if round_time is None and timed and count is None:
         round_time = 120.0

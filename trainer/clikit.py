@@ -12,8 +12,6 @@ from typing import Annotated
 import typer
 from typer.core import TyperGroup
 
-from solver.errors import TablecalcError
-
 __all__ = ["EXIT_ILLEGAL", "EXIT_BAD_INPUT", "Group", "emit_json", "JsonOpt"]
 
 EXIT_ILLEGAL = 1
@@ -23,12 +21,16 @@ EXIT_BAD_INPUT = 2
 
 
 class Group(TyperGroup):
-    """The one place where project errors become a readable line and an exit code."""
+    """The one place where project errors become a readable line and an exit code.
+
+    :class:`~solver.errors.TablecalcError` is a ``ValueError``; catching the base class
+    also turns any bad input that slipped past a check into one line, not a traceback.
+    """
 
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
-        except TablecalcError as e:
+        except ValueError as e:  # TablecalcError, and any input the checks let through
             typer.echo(f"tablecalc: error: {e}", err=True)
             raise typer.Exit(EXIT_BAD_INPUT) from None
 

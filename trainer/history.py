@@ -42,6 +42,7 @@ from typing import NamedTuple
 from fsrs import Card, Rating, Scheduler, State
 
 from solver.errors import TablecalcError
+from solver.parsing import is_whole
 
 SCHEMA_VERSION = 1
 #: ``PRAGMA application_id`` of a tablecalc history ("tblc"), also readable in the file header.
@@ -514,7 +515,7 @@ def _check_identity(path: pathlib.Path, tables: set, app_id: int, db: sqlite3.Co
             f"{str(path)!r} is not a tablecalc history (an SQLite database with {found}); {_WHAT_TO_DO}"
         )
     version = meta.get("schema_version", "")
-    if not version.isdigit():
+    if not is_whole(version):
         why = problem or "its schema version is missing"
         raise TablecalcError(f"{str(path)!r} is a damaged tablecalc history ({why}); {_WHAT_TO_DO}")
     if int(version) > SCHEMA_VERSION:

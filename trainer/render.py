@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from solver.expr import SYMBOL
@@ -23,22 +24,22 @@ def print_reach(r: Reach) -> None:
     rules = _rules_line(r.rules.order, r.rules.ops, r.rules.intermediates)
     if r.rules.use_all:
         rules += ", all numbers"
-    console.print(f"[bold]{r.target}[/] from {nums}  [dim]({rules})[/]")
+    console.print(f"[bold]{r.target}[/] from {nums}  [dim]({escape(rules)})[/]")
     if r.min_cards is None:
         console.print("Unreachable: no calculation with these numbers makes the target.")
         return
     n = len(r.expressions)
     console.print(f"Fewest numbers: [bold]{r.min_cards}[/] — {n} distinct calculation{'s' * (n != 1)}:")
     for e in r.expressions:
-        console.print(f"  {e} = {r.target}")
+        console.print(f"  {escape(str(e))} = {r.target}")
 
 
 def print_solution(s: Solution) -> None:
-    console.print(f"Top card [bold]{s.target}[/], hand {' '.join(str(c) for c in s.hand)}")
-    console.print(f"[dim]Rules {s.rules.describe()}[/]")
-    console.print(f"By concordance: {cards_text(s.concordant) or 'none'}")
+    console.print(f"Top card [bold]{escape(str(s.target))}[/], hand {escape(' '.join(str(c) for c in s.hand))}")
+    console.print(f"[dim]Rules {escape(s.rules.describe())}[/]")
+    console.print(f"By concordance: {escape(cards_text(s.concordant) or 'none')}")
     if s.jokers:
-        console.print(f"Jokers: {cards_text(s.jokers)}")
+        console.print(f"Jokers: {escape(cards_text(s.jokers))}")
     if s.min_cards is None:
         console.print("By calculation: none")
     else:
@@ -49,17 +50,17 @@ def print_solution(s: Solution) -> None:
         table.add_column("calculation")
         table.add_column("lay, in order")
         for p in s.plays:
-            table.add_row(play_text(p), ", ".join(str(c) for c in p.cards))
+            table.add_row(escape(play_text(p)), escape(", ".join(str(c) for c in p.cards)))
         console.print(table)
-    console.print(explain_solution(s))
+    console.print(escape(explain_solution(s)))
 
 
 def print_verdict(v: Verdict) -> None:
     mark = "[bold green]LEGAL[/]" if v.legal else "[bold red]NOT LEGAL[/]"
     codes = "" if v.legal else f"  [dim]({', '.join(str(x) for x in v.violations)})[/]"
     console.print(f"{mark}{codes}")
-    console.print(explain_verdict(v))
-    console.print(f"[dim]Rules {v.rules.describe()}[/]")
+    console.print(escape(explain_verdict(v)))
+    console.print(f"[dim]Rules {escape(v.rules.describe())}[/]")
 
 
 def print_scoreboard(b: Scoreboard) -> None:
@@ -73,16 +74,16 @@ def print_scoreboard(b: Scoreboard) -> None:
         for place, pp, cp in b.cells[p]:
             where = f"{place}." if place else "–"
             cells.append(f"{where} {pp}" + (f" +{cp}" if cp else ""))
-        table.add_row(p, *cells, str(b.totals[p]))
+        table.add_row(escape(p), *cells, str(b.totals[p]))
     console.print(table)
     if b.teams:
         for t, members in b.teams.items():
-            console.print(f"Team {t} ({', '.join(members)}): [bold]{b.team_totals[t]}[/]")
+            console.print(f"Team {escape(t)} ({escape(', '.join(members))}): [bold]{b.team_totals[t]}[/]")
     leaders = b.leaders
     if len(leaders) > 1:
-        console.print(f"Tie between {cards_text(leaders)}: play an extra round.")
+        console.print(f"Tie between {escape(cards_text(leaders))}: play an extra round.")
     else:
-        console.print(f"Winner: [bold]{leaders[0]}[/]")
+        console.print(f"Winner: [bold]{escape(leaders[0])}[/]")
 
 
 def print_deck(d: Deck, cards: list[dict]) -> None:
@@ -90,6 +91,6 @@ def print_deck(d: Deck, cards: list[dict]) -> None:
     for col in ("card", "family", "copies", "confirmed"):
         table.add_column(col)
     for c in cards:
-        table.add_row(c["card"], c["family"], str(c["copies"]), "yes" if c["confirmed"] else "assumed")
+        table.add_row(escape(c["card"]), c["family"], str(c["copies"]), "yes" if c["confirmed"] else "assumed")
     console.print(table)
-    console.print(f"{d.size()} cards ({d.source}). Animal pairs marked 'assumed' are not published; edit the deck file to match your box.")
+    console.print(f"{d.size()} cards ({escape(d.source)}). Animal pairs marked 'assumed' are not published; edit the deck file to match your box.")

@@ -14,8 +14,12 @@ crash or a bad answer never loses what was already answered.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import inspect
 import json
 import random
+import signal
 import statistics
 import sys
 import time
@@ -24,6 +28,9 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Iterator, Protocol
 
+from rich.markup import escape
+
+from solver.errors import TablecalcError
 from trainer.drills import Drill, Judgement, Puzzle
 
 __all__ = ["SessionOptions", "Summary", "run_session", "JsonIO", "LineIO", "TerminalIO"]
@@ -144,23 +151,49 @@ class JsonIO(LineIO):
 # ---------------------------------------------------------------- a real terminal
 
 
+@contextlib.contextmanager
+def _sigint_held():
+    """Hold back Ctrl-C (SIGINT) for a moment; one pressed meanwhile is delivered after."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+_INTERRUPTED = object()
+"""What the prompt returns when Ctrl-C is pressed while it has the terminal."""
+
+
+def _quiet_about_interrupts(loop, context) -> None:
+    """asyncio's error report, minus the leftovers of a Ctrl-C (which the session handles)."""
+    if isinstance(context.get("exception"), (KeyboardInterrupt, asyncio.CancelledError)):
+        return
+    loop.default_exception_handler(context)
+
+
 class TerminalIO:
     """Rich output; prompt_toolkit input with a live countdown when there is a deadline."""
 
     def __init__(self):
         from prompt_toolkit import PromptSession
+        from prompt_toolkit.key_binding import KeyBindings
         from rich.console import Console
 
+        keys = KeyBindings()
+
+        @keys.add("c-c")
+        def _interrupt(event):  # end the prompt with a marker; the interrupt is raised outside asyncio
+            event.app.exit(result=_INTERRUPTED)
+
         self.console = Console(highlight=False)
-        self.prompt = PromptSession()
+        self.prompt = PromptSession(key_bindings=keys)
 
     def show_puzzle(self, p, index, total, deadline):
         of = f"/{total}" if total else ""
-        self.console.print(f"\n[bold cyan]#{index}{of}[/] {p.prompt}")
+        self.console.print(f"\n[bold cyan]#{index}{of}[/] {escape(p.prompt)}")
 
     def ask(self, p, deadline):
-        import asyncio
-
         start = time.monotonic()
 
         def toolbar():
@@ -175,12 +208,25 @@ class TerminalIO:
                 return await coro
             return await asyncio.wait_for(coro, timeout=max(0.05, deadline - time.monotonic()))
 
+        # asyncio.Runner handles Ctrl-C while the prompt runs; building and closing its loop
+        # happen with Ctrl-C held back (a pending one is raised after, at a clean point).
+        with _sigint_held():
+            runner = asyncio.Runner()
+            runner.get_loop().set_exception_handler(_quiet_about_interrupts)
+        coro = read()
         try:
-            text = asyncio.run(read())
+            text = runner.run(coro)
         except TimeoutError:
             return Answer("", time.monotonic() - start, timed_out=True)
         except EOFError:
             return Answer(None, time.monotonic() - start)
+        finally:
+            if inspect.getcoroutinestate(coro) == inspect.CORO_CREATED:
+                coro.close()  # Ctrl-C came before it started: no "never awaited" warning
+            with _sigint_held():
+                runner.close()
+        if text is _INTERRUPTED:
+            raise KeyboardInterrupt
         return Answer(text, time.monotonic() - start)
 
     def show_verdict(self, p, j, answer):
@@ -190,10 +236,11 @@ class TerminalIO:
             mark = "[bold yellow]⏱ time up[/]" if answer.timed_out else "[bold red]✗ wrong[/]"
         score = f"  [dim]score {j.score}, best {j.best_score}[/]" if p.game != "arith" else ""
         self.console.print(f"{mark}{score}")
-        self.console.print(j.explanation)
+        self.console.print(escape(j.explanation))
 
     def show_summary(self, s):
         from rich.table import Table
+
 
         d = s.as_dict()
         t = Table(title="Session summary", show_header=False)
@@ -268,7 +315,10 @@ def run_session(drill: Drill, opts: SessionOptions, io: SessionIO, history=None)
             if answer.text is None:
                 summary.stopped = "end of input"
                 break
-            judgement = drill.judge(puzzle, "" if answer.timed_out else answer.text)
+            try:
+                judgement = drill.judge(puzzle, "" if answer.timed_out else answer.text)
+            except TablecalcError as e:  # the answer named something that does not exist
+                judgement = Judgement(False, ("not-understood",), explanation=str(e))
             if answer.timed_out:
                 judgement = Judgement(
                     False, ("timeout",), score=0, best_score=judgement.best_score, expected=judgement.expected,

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Iterable
 
 from solver.errors import TablecalcError
+from solver.parsing import read_text
 
 __all__ = ["Family", "Card", "Deck", "is_concordant"]
 
@@ -120,12 +121,7 @@ class Deck:
     @classmethod
     def from_file(cls, path: str | Path) -> "Deck":
         """A deck file of the same shape as the built-in one."""
-        p = Path(path)
-        try:
-            text = p.read_text("utf-8")
-        except OSError as e:
-            raise TablecalcError(f"cannot read deck file {str(p)!r}: {e.strerror}") from None
-        return cls.from_toml(text, source=str(p))
+        return cls.from_toml(read_text(path, "deck file"), source=str(path))
 
     @classmethod
     def from_toml(cls, text: str, source: str = "<string>") -> "Deck":
@@ -140,6 +136,9 @@ class Deck:
             confirmed = set()
             for name, spec in data.get("animals", {}).items():
                 key = name.lower()
+                for field in ("numbers", "names", "confirmed"):
+                    if not isinstance(spec.get(field, []), list):
+                        raise TypeError(f"animals.{name}.{field} must be a list")
                 animals[key] = tuple(int(n) for n in spec["numbers"])
                 for alias in [key, *spec.get("names", [])]:
                     names[alias.lower()] = key
@@ -148,6 +147,8 @@ class Deck:
             jnames: dict[str, str] = {}
             for name, spec in data.get("jokers", {}).items():
                 key = name.lower()
+                if not isinstance(spec.get("names", []), list):
+                    raise TypeError(f"jokers.{name}.names must be a list")
                 jokers[key] = int(spec.get("copies", 0))
                 for alias in [key, *spec.get("names", [])]:
                     jnames[alias.lower()] = key
@@ -168,6 +169,8 @@ class Deck:
                 f"deck file {source!r} is malformed ({e}): expected numbers = [low, high], "
                 "[animals.NAME] tables with numbers = [...], [jokers.NAME] tables with copies = N"
             ) from None
+        if not 1 <= low <= high:
+            raise TablecalcError(f"deck file {source!r}: numbers = [{low}, {high}] must go from 1 or more up")
         for a, nums in animals.items():
             for n in nums:
                 if not low <= n <= high:
@@ -215,7 +218,7 @@ class Deck:
             raise TablecalcError("empty card: expected a number like 6, a drawing card like 3-bee, or a joker")
         if t in self.joker_names:
             return Card(joker=self.joker_names[t])
-        m = re.fullmatch(r"(\d+)(?:-([^\W\d_][\w'-]*))?", t)
+        m = re.fullmatch(r"([0-9]{1,12})(?:-([^\W\d_][\w'-]*))?", t)
         if not m:
             if t == "joker":
                 raise TablecalcError(

@@ -388,6 +388,7 @@ def check(
     if relaid_expr is None and value is not None and not refused and (bad is not None or Violation.NEEDS_PARENTHESES in fixed):
         relaid_expr = _relay(expr, value, rules)
 
+    need_scope = right_result or relaid_expr is not None
     best_verdict = None
     for reading in _readings(tokens, hand, deck):
         vs = list(fixed)
@@ -401,28 +402,31 @@ def check(
         conc = tuple(c for c in held if is_concordant(c, target))
         if conc:
             vs.append(Violation.CONCORDANT_CARD)
-        scope_best = best
-        if rules.simplest is SimplestScope.PLAYED:
-            scope_best, _ = simplest_plays(target, [c for c in reading if c is not None], rules)
-        if right_result and scope_best is not None and scope_best < len(tokens):
+        # "simplest" is judged against the whole hand, or (option) only the cards laid
+        scope_best, scope_plays = best, simplest
+        if rules.simplest is SimplestScope.PLAYED and need_scope:
+            scope_best, scope_plays = simplest_plays(target, held, rules)
+        shorter_exists = scope_best is not None and scope_best < len(tokens)
+        if right_result and shorter_exists:
             vs.append(Violation.NOT_SIMPLEST)
         violations = _sorted_violations(vs)
         score = (len(missing), len(violations), [_ORDER.index(v) for v in violations])
         if best_verdict is None or score < best_verdict[0]:
-            best_verdict = (score, reading, cards, violations, missing, conc)
+            best_verdict = (score, reading, cards, violations, missing, conc, scope_best, scope_plays, shorter_exists)
             if not violations:
                 break
     assert best_verdict is not None
-    _, reading, cards, violations, missing, conc = best_verdict
+    _, reading, cards, violations, missing, conc, scope_best, scope_plays, shorter_exists = best_verdict
     labelled = label_leaves(expr, cards)
     laid = [c for c in reading if c is not None]
-    penalty = _penalty(violations, laid, simplest, rules)
+    penalty = _penalty(violations, laid, scope_plays, rules)
     relaid = None
     fixable = {Violation.BAD_INTERMEDIATE, Violation.NEEDS_PARENTHESES, Violation.WRONG_RESULT}
-    if relaid_expr is not None and not (set(violations) - fixable):
+    # the same cards re-laid are only "right" when no calculation with fewer cards exists
+    if relaid_expr is not None and not (set(violations) - fixable) and not shorter_exists:
         relaid = _play_from(relaid_expr, cards)
     return Verdict(
-        **base,
+        **{**base, "min_cards": scope_best, "simplest": scope_plays},
         kind="calculation",
         cards=tuple(reading),
         expression=render(labelled),

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from solver.errors import TablecalcError
+from solver.parsing import is_whole
 from solver.nambarz.rules import Rules
 
 __all__ = ["PLACE_POINTS", "Round", "Scoreboard", "parse_round", "score_game"]
@@ -31,6 +32,8 @@ PLACE_POINTS = (40, 32, 25, 19, 14)
 """Points for the first five players out in a round."""
 
 MAX_PLAYERS = 12
+MAX_COUP = 40
+"""The most cards one calculation can hold: a whole family (40 symbol or 40 drawing cards)."""
 
 _NAME = re.compile(r"[^\W\d][\w' .-]*")
 
@@ -63,10 +66,10 @@ class Round:
                 raise TablecalcError(f"{name} appears twice in round {text!r}: each player finishes once")
             order.append(name)
             for b in bonus:
-                if not b.isdigit() or int(b) < 4:
+                if not is_whole(b) or not 4 <= int(b) <= MAX_COUP:
                     raise TablecalcError(
-                        f"bad coup {name}+{b} in round {text!r}: expected +N with N ≥ 4, the cards of a "
-                        "legal calculation (4 = coup de maître, 5 = coup de super maître)"
+                        f"bad coup {name}+{b} in round {text!r}: expected +N with N from 4 to {MAX_COUP}, the "
+                        "cards of a legal calculation (4 = coup de maître, 5 = coup de super maître)"
                     )
                 coups.append((name, int(b)))
         return cls(tuple(order), tuple(coups))
@@ -136,6 +139,9 @@ def score_game(
     if not rounds:
         raise TablecalcError("no rounds to score: expected at least one --round \"Ann, Bob, ...\"")
     names: list[str] = list(dict.fromkeys(players))
+    for n in names:
+        if not _NAME.fullmatch(n):
+            raise TablecalcError(f"bad player name {n!r}: expected a name that starts with a letter, e.g. Ann")
     for r in rounds:
         for n in r.order:
             if n not in names:
@@ -147,6 +153,8 @@ def score_game(
     teams = {t: tuple(m) for t, m in (teams or {}).items()}
     seen: dict[str, str] = {}
     for t, members in teams.items():
+        if len(set(members)) != len(members):
+            raise TablecalcError(f"team {t} names a player twice: {', '.join(members)}")
         for m in members:
             if m not in names:
                 raise TablecalcError(f"team {t} names {m}, who plays in no round: expected one of {', '.join(names)}")

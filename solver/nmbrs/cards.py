@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Iterable, Mapping
 
 from solver.errors import TablecalcError
+from solver.parsing import is_whole, read_text
 
 __all__ = ["Colour", "Card", "Placed", "Deck", "JOKER"]
 
@@ -122,7 +123,7 @@ class Placed:
         return f"joker={self.value}" if self.card.is_joker else str(self.card)
 
 
-_CARD = re.compile(r"(\d+)\s*-?\s*([^\W\d_]*)")
+_CARD = re.compile(r"([0-9]{1,12})\s*-?\s*([^\W\d_]*)")
 
 
 @dataclass(frozen=True)
@@ -155,12 +156,7 @@ class Deck:
     @classmethod
     def from_file(cls, path: str | Path) -> "Deck":
         """A deck file of the same shape as the built-in one."""
-        p = Path(path)
-        try:
-            text = p.read_text("utf-8")
-        except OSError as e:
-            raise TablecalcError(f"cannot read deck file {str(p)!r}: {e.strerror}") from None
-        return cls.from_toml(text, source=str(p))
+        return cls.from_toml(read_text(path, "deck file"), source=str(path))
 
     @classmethod
     def from_toml(cls, text: str, source: str = "<string>") -> "Deck":
@@ -263,7 +259,7 @@ class Deck:
     def parse_number(self, text: str, context: str | None = None) -> int:
         """A number of the deck (``20``), as a joker's value or a table card."""
         t = text.strip()
-        if not t.isdigit():
+        if not is_whole(t):
             raise TablecalcError(f"bad number {t!r} in {context or text!r}: expected a whole number {self.low}-{self.high}")
         n = int(t)
         if not self.low <= n <= self.high:

@@ -15,6 +15,7 @@ import enum
 from dataclasses import dataclass, fields, replace
 
 from solver.errors import TablecalcError
+from solver.parsing import is_whole
 
 __all__ = ["Rules", "SequenceRule", "ScoreBy", "Doubling", "JokerColour", "Opening", "PRESETS", "MIN_LENGTH"]
 
@@ -136,7 +137,7 @@ class Rules:
             elif isinstance(current, bool):
                 value = bool(value)
             elif isinstance(current, int):
-                if isinstance(value, bool) or not str(value).strip().isdigit():
+                if isinstance(value, bool) or not is_whole(str(value).strip()):
                     raise TablecalcError(f"bad {key.replace('_', '-')} {value!r}: expected a whole number")
                 value = int(value)
             changes[key] = value

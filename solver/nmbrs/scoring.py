@@ -153,7 +153,7 @@ def end_round(players: Sequence[tuple[str, int, Sequence[Card]]], rules: Rules, 
     return RoundResult(tuple(out), rules, deck.points_estimated)
 
 
-_PLAYER = re.compile(r"\s*([^\W\d][\w' .-]*?)\s*=\s*(-?\d+)\s*(?::(.*))?")
+_PLAYER = re.compile(r"\s*([^\W\d][\w' .-]*?)\s*=\s*(-?[0-9]{1,12})\s*(?::(.*))?")
 
 
 def parse_player(text: str, deck: Deck) -> tuple[str, int, list[Card]]:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 from solver.errors import TablecalcError
+from solver.parsing import is_whole
 from solver.nmbrs.cards import JOKER, Card, Deck, Placed, split_cards
 from solver.nmbrs.rules import MIN_LENGTH, Doubling, Opening, Rules
 from solver.nmbrs.scoring import score_cards
@@ -234,7 +235,7 @@ class Move:
             raise TablecalcError(f"bad move {text!r}: expected {_MOVE_SHAPE[kind]}")
         target = []
         for tok in tokens:
-            if not tok.isdigit():
+            if not is_whole(tok):
                 raise TablecalcError(f"bad move {text!r}: {tok!r} should be a number; expected {_MOVE_SHAPE[kind]}")
             target.append(int(tok))
         cards: list[Card | Placed] = []

@@ -115,9 +115,13 @@ class DrillOptions:
 
 def make_drill(game: str, options: DrillOptions) -> Drill:
     """The drill for ``game`` configured by ``options``."""
-    if options.trap_rate < 0 or options.trap_rate > 1:
+    if not 0 <= options.trap_rate <= 1:  # also refuses nan
         raise TablecalcError(f"bad trap rate {options.trap_rate}: expected a share between 0 and 1, e.g. 0.2")
-    if options.time_limit is not None and options.time_limit <= 0:
+    if options.max_solutions is not None and options.max_solutions < 1:
+        raise TablecalcError(f"bad --max-solutions {options.max_solutions}: expected at least 1")
+    if options.min_cards is not None and options.min_cards < 2:
+        raise TablecalcError(f"bad --min-cards {options.min_cards}: a calculation uses at least 2 cards")
+    if options.time_limit is not None and not options.time_limit > 0:
         raise TablecalcError(f"bad time limit {options.time_limit}: expected a number of seconds > 0")
     if game == "nambarz":
         from trainer.drills.nambarz import NambarzDrill

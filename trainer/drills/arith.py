@@ -18,6 +18,7 @@ judged by the arithmetic search.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from solver.errors import TablecalcError
 from solver.expr import Intermediates, Order, evaluate, first_bad_step, leaves, operations, parse_expression
@@ -101,7 +102,7 @@ class ArithDrill:
         if not text:
             return Judgement(False, ("no-answer",), expected=(right,), best_score=1,
                              explanation=f"No answer: {puzzle.prompt} = {right}.")
-        if not text.lstrip("-").isdigit():
+        if not re.fullmatch(r"-?[0-9]{1,12}", text):
             return Judgement(False, ("not-a-number",), expected=(right,), best_score=1,
                              explanation=f"{text!r} is not a whole number: {puzzle.prompt} = {right}.")
         ok = int(text) == value

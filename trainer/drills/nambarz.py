@@ -56,6 +56,11 @@ class NambarzDrill:
         if not 1 <= self.hand_size <= 20:
             raise TablecalcError(f"bad hand size {self.hand_size}: expected 1 to 20 cards")
         self.min_cards = options.min_cards or 2
+        if self.min_cards > self.hand_size:
+            raise TablecalcError(
+                f"--min-cards {self.min_cards} cannot be met with {self.hand_size} cards: "
+                f"expected a --hand-size of at least {self.min_cards}"
+            )
         self.max_solutions = options.max_solutions
         self.trap_rate = options.trap_rate
         self.time_limit = options.time_limit

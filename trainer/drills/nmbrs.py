@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from solver.errors import TablecalcError
 from solver.nmbrs import Deck, Rules, SequenceRule, check_sequence
 from solver.nmbrs.best import best_turn
-from solver.nmbrs.table import Table, parse_moves, play_turn
+from solver.nmbrs.table import MoveKind, Table, parse_moves, play_turn
 from trainer.drills import DrillOptions, Judgement, Puzzle
 
 __all__ = ["NmbrsDrill", "LEVELS"]
@@ -163,7 +163,7 @@ class NmbrsDrill:
         else:
             moves_text = [m.strip() for m in text.split(";") if m.strip()]
             first = moves_text[0].split()[0].lower() if moves_text else ""
-            if first.isdigit() or first.startswith("joker"):
+            if first not in {k.value for k in MoveKind}:  # just the cards of a new sequence
                 moves_text[0] = "lay " + moves_text[0]
         try:
             moves = parse_moves(moves_text, deck) if moves_text else []  # pass: no move, just discard

@@ -1,0 +1,54 @@
+"""Small readers every game shares: whole numbers as people type them, and text files.
+
+Only ASCII digits count (``int()`` alone would accept ``²`` in ``isdigit`` checks and
+fail later), and a number is at most :data:`MAX_DIGITS` long, so no typed number can
+end in a traceback.
+
+>>> parse_whole("42", "target")
+42
+>>> parse_whole("²", "target")
+Traceback (most recent call last):
+...
+solver.errors.TablecalcError: bad target '²': expected a whole number ≥ 0 written with the digits 0-9
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from solver.errors import TablecalcError
+
+__all__ = ["MAX_DIGITS", "WHOLE", "is_whole", "parse_whole", "read_text"]
+
+MAX_DIGITS = 12
+"""The longest number tablecalc reads (a trillion is plenty for any table game)."""
+
+WHOLE = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+"""A whole number ≥ 0 as typed: ASCII digits only."""
+
+
+def is_whole(text: str) -> bool:
+    """Whether ``text`` is a whole number ≥ 0 written with ASCII digits (at most 12 of them)."""
+    return WHOLE.fullmatch(text) is not None
+
+
+def parse_whole(text: str, what: str) -> int:
+    """``text`` as a whole number ≥ 0, or a :class:`TablecalcError` naming ``what`` was expected."""
+    t = str(text).strip()
+    if not is_whole(t):
+        too_long = t.isascii() and t.isdigit()
+        detail = f"at most {MAX_DIGITS} digits" if too_long else "written with the digits 0-9"
+        raise TablecalcError(f"bad {what} {text!r}: expected a whole number ≥ 0 {detail}")
+    return int(t)
+
+
+def read_text(path: str | Path, what: str) -> str:
+    """The UTF-8 text of a file, or a :class:`TablecalcError` saying why it cannot be read."""
+    p = Path(path)
+    try:
+        return p.read_text("utf-8")
+    except UnicodeDecodeError:
+        raise TablecalcError(f"cannot read {what} {str(p)!r}: it is not UTF-8 text") from None
+    except OSError as e:
+        raise TablecalcError(f"cannot read {what} {str(p)!r}: {e.strerror or e}") from None
