@@ -51,6 +51,8 @@ __all__ = [
     "first_bad_step",
     "leaves",
     "label_leaves",
+    "format_value",
+    "json_value",
     "operations",
     "is_chain",
     "normal_key",
@@ -381,12 +383,26 @@ class Step:
     result: Fraction | None
 
     def __str__(self) -> str:
-        res = "undefined" if self.result is None else _fmt(self.result)
-        return f"{_fmt(self.left)}{SYMBOL[self.op]}{_fmt(self.right)} = {res}"
+        res = "undefined" if self.result is None else format_value(self.result)
+        return f"{format_value(self.left)}{SYMBOL[self.op]}{format_value(self.right)} = {res}"
 
 
-def _fmt(x: Fraction) -> str:
+def format_value(x: Fraction | int) -> str:
+    """A value as people write it: ``3``, ``-4``, ``7/2``.
+
+    >>> format_value(Fraction(7, 2)), format_value(Fraction(6, 2)), format_value(5)
+    ('7/2', '3', '5')
+    """
+    x = Fraction(x)
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def json_value(x: Fraction | int | None) -> int | str | None:
+    """A value for JSON: whole numbers as numbers, fractions as ``"7/2"``, ``None`` as null."""
+    if x is None:
+        return None
+    x = Fraction(x)
+    return x.numerator if x.denominator == 1 else format_value(x)
 
 
 def _apply(op: str, a: Fraction, b: Fraction) -> Fraction | None:

@@ -41,6 +41,7 @@ from solver.expr import (
     Num,
     Order,
     canonical,
+    json_value,
     normal_key,
     operations,
     parse_ops,
@@ -122,17 +123,11 @@ class Reach:
     def as_dict(self) -> dict:
         return {
             "numbers": list(self.numbers),
-            "target": _json_value(self.target),
+            "target": json_value(self.target),
             **self.rules.as_dict(),
             "min_cards": self.min_cards,
             "expressions": [str(e) for e in self.expressions],
         }
-
-
-def _json_value(v: Value) -> int | str:
-    if isinstance(v, Fraction):
-        return v.numerator if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
-    return v
 
 
 def _norm(v: Value) -> Value:

@@ -7,17 +7,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from solver.expr import SYMBOL, Intermediates, label_leaves, parse_expression, render
+from solver.expr import SYMBOL, Intermediates, format_value, label_leaves, parse_expression, render
 from solver.nambarz import Card, Play, Solution, Verdict, Violation, is_concordant
 
 __all__ = ["explain_verdict", "explain_solution", "play_text", "cards_text"]
 
 
 def _num(x: Fraction | int | None) -> str:
-    if x is None:
-        return "nothing"
-    x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    return "nothing" if x is None else format_value(x)
 
 
 def cards_text(cards) -> str:

@@ -34,6 +34,7 @@ from solver.expr import (
     evaluate,
     first_bad_step,
     is_chain,
+    json_value,
     label_leaves,
     leaves,
     normal_key,
@@ -236,11 +237,6 @@ class Verdict:
         return not self.violations
 
     def as_dict(self) -> dict:
-        def num(x: Fraction | None):
-            if x is None:
-                return None
-            return x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-
         return {
             "target": str(self.target),
             "hand": [str(c) for c in self.hand],
@@ -251,7 +247,7 @@ class Verdict:
             "violations": [str(v) for v in self.violations],
             "cards": [None if c is None else str(c) for c in self.cards],
             "expression": self.expression,
-            "value": num(self.value),
+            "value": json_value(self.value),
             "penalty": self.penalty.as_dict(),
             "bonus": self.bonus,
             "min_cards": self.min_cards,
@@ -260,8 +256,9 @@ class Verdict:
             "concordant_cards": [str(c) for c in self.concordant_cards],
             "missing": list(self.missing),
             "relaid": self.relaid.as_dict() if self.relaid else None,
-            "precedence_value": num(self.precedence_value),
+            "precedence_value": json_value(self.precedence_value),
             "error": self.error,
+            "error_position": self.error_position,
         }
 
 
