@@ -15,11 +15,14 @@ solver.errors.TablecalcError: bad target '²': expected a whole number ≥ 0 wri
 from __future__ import annotations
 
 import re
+import tomllib
+from importlib import resources
 from pathlib import Path
+from typing import Mapping, TypeVar
 
 from solver.errors import TablecalcError
 
-__all__ = ["MAX_DIGITS", "WHOLE", "is_whole", "parse_whole", "read_text"]
+__all__ = ["MAX_DIGITS", "WHOLE", "is_whole", "parse_whole", "read_text", "data_file", "parse_toml", "pick_preset"]
 
 MAX_DIGITS = 12
 """The longest number tablecalc reads (a trillion is plenty for any table game)."""
@@ -52,3 +55,36 @@ def read_text(path: str | Path, what: str) -> str:
         raise TablecalcError(f"cannot read {what} {str(p)!r}: it is not UTF-8 text") from None
     except OSError as e:
         raise TablecalcError(f"cannot read {what} {str(p)!r}: {e.strerror or e}") from None
+
+
+def data_file(name: str) -> str:
+    """A data file shipped in ``solver/data`` (the built-in decks)."""
+    return resources.files("solver.data").joinpath(name).read_text("utf-8")
+
+
+def parse_toml(text: str, source: str, what: str = "deck file") -> dict:
+    """TOML text as a dict, or a :class:`TablecalcError` naming the file."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise TablecalcError(f"{what} {source!r} is not valid TOML: {e}") from None
+
+
+T = TypeVar("T")
+
+
+def pick_preset(name: str, presets: Mapping[str, T], aliases: Mapping[str, str] = {}) -> T:
+    """The preset called ``name`` (any case, or one of its ``aliases``).
+
+    >>> pick_preset("Basic", {"basic": 1, "advanced": 2}, {"gevorderden": "advanced"})
+    1
+    >>> pick_preset("expert", {"basic": 1})
+    Traceback (most recent call last):
+    ...
+    solver.errors.TablecalcError: unknown preset 'expert': expected one of basic
+    """
+    key = name.strip().lower()
+    key = aliases.get(key, key)
+    if key not in presets:
+        raise TablecalcError(f"unknown preset {name!r}: expected one of {', '.join(presets)}")
+    return presets[key]

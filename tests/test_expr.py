@@ -1,6 +1,5 @@
 """The calculation parser, renderer and normal form."""
 
-from fractions import Fraction
 
 import pytest
 

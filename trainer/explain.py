@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from solver.expr import SYMBOL, Intermediates, format_value, label_leaves, parse_expression, render
-from solver.nambarz import Card, Play, Solution, Verdict, Violation, is_concordant
+from solver.nambarz import Card, Play, Solution, Verdict, Violation
 
 __all__ = ["explain_verdict", "explain_solution", "play_text", "cards_text"]
 

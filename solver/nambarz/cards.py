@@ -27,15 +27,13 @@ from __future__ import annotations
 
 import enum
 import re
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Iterable
 
 from solver.errors import TablecalcError
-from solver.parsing import read_text
+from solver.parsing import data_file, parse_toml, read_text
 
 __all__ = ["Family", "Card", "Deck", "is_concordant"]
 
@@ -115,8 +113,7 @@ class Deck:
     @classmethod
     def default(cls) -> "Deck":
         """The deck shipped with tablecalc (``solver/data/nambarz_deck.toml``)."""
-        text = resources.files("solver.data").joinpath("nambarz_deck.toml").read_text("utf-8")
-        return cls.from_toml(text, source="built-in")
+        return cls.from_toml(data_file("nambarz_deck.toml"), source="built-in")
 
     @classmethod
     def from_file(cls, path: str | Path) -> "Deck":
@@ -125,10 +122,7 @@ class Deck:
 
     @classmethod
     def from_toml(cls, text: str, source: str = "<string>") -> "Deck":
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise TablecalcError(f"deck file {source!r} is not valid TOML: {e}") from None
+        data = parse_toml(text, source)
         try:
             low, high = (int(x) for x in data["numbers"])
             animals: dict[str, tuple[int, ...]] = {}

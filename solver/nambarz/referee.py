@@ -26,7 +26,6 @@ from typing import Iterable, Sequence
 
 from solver.errors import TablecalcError
 from solver.expr import (
-    BinOp,
     Expr,
     Num,
     Order,

@@ -12,6 +12,7 @@ import enum
 from dataclasses import dataclass, field, replace
 
 from solver.errors import TablecalcError
+from solver.parsing import pick_preset
 from solver.expr import OPS, SYMBOL, Intermediates, Order, parse_ops, render_ops
 from solver.search import SearchRules
 
@@ -53,11 +54,7 @@ class Rules:
     @classmethod
     def preset(cls, name: str) -> "Rules":
         """One of :data:`PRESETS`: ``beginner``, ``basic`` (the default) or ``parentheses``."""
-        key = name.strip().lower()
-        key = _PRESET_ALIASES.get(key, key)
-        if key not in PRESETS:
-            raise TablecalcError(f"unknown preset {name!r}: expected one of {', '.join(PRESETS)}")
-        return PRESETS[key]
+        return pick_preset(name, PRESETS, _PRESET_ALIASES)
 
     def with_options(
         self,

@@ -28,15 +28,13 @@ from __future__ import annotations
 
 import enum
 import re
-import tomllib
 from collections import Counter
 from dataclasses import dataclass, replace
-from importlib import resources
 from pathlib import Path
 from typing import Iterable, Mapping
 
 from solver.errors import TablecalcError
-from solver.parsing import is_whole, read_text
+from solver.parsing import data_file, is_whole, parse_toml, read_text
 
 __all__ = ["Colour", "Card", "Placed", "Deck", "JOKER"]
 
@@ -150,8 +148,7 @@ class Deck:
     @classmethod
     def default(cls) -> "Deck":
         """The deck shipped with tablecalc (``solver/data/nmbrs_deck.toml``)."""
-        text = resources.files("solver.data").joinpath("nmbrs_deck.toml").read_text("utf-8")
-        return cls.from_toml(text, source="built-in")
+        return cls.from_toml(data_file("nmbrs_deck.toml"), source="built-in")
 
     @classmethod
     def from_file(cls, path: str | Path) -> "Deck":
@@ -161,10 +158,7 @@ class Deck:
     @classmethod
     def from_toml(cls, text: str, source: str = "<string>") -> "Deck":
         """Read a deck file: ``numbers = [1, 100]``, ``jokers = 4`` and ``[cards]`` with one line per number."""
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise TablecalcError(f"deck file {source!r} is not valid TOML: {e}") from None
+        data = parse_toml(text, source)
         try:
             low, high = (int(x) for x in data["numbers"])
             colours: dict[int, Colour] = {}

@@ -15,7 +15,7 @@ import enum
 from dataclasses import dataclass, fields, replace
 
 from solver.errors import TablecalcError
-from solver.parsing import is_whole
+from solver.parsing import is_whole, pick_preset
 
 __all__ = ["Rules", "SequenceRule", "ScoreBy", "Doubling", "JokerColour", "Opening", "PRESETS", "MIN_LENGTH"]
 
@@ -108,11 +108,7 @@ class Rules:
     @classmethod
     def preset(cls, name: str) -> "Rules":
         """One of :data:`PRESETS`: ``basic`` (the default), ``advanced`` or ``simple``."""
-        key = name.strip().lower()
-        key = _PRESET_ALIASES.get(key, key)
-        if key not in PRESETS:
-            raise TablecalcError(f"unknown preset {name!r}: expected one of {', '.join(PRESETS)}")
-        return PRESETS[key]
+        return pick_preset(name, PRESETS, _PRESET_ALIASES)
 
     def with_options(self, **options) -> "Rules":
         """A copy with some options changed (``None`` leaves one as it is); the name gets ``+custom``.
