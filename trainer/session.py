@@ -241,7 +241,6 @@ class TerminalIO:
     def show_summary(self, s):
         from rich.table import Table
 
-
         d = s.as_dict()
         t = Table(title="Session summary", show_header=False)
         t.add_row("answers", f"{s.correct} right of {s.answered}")
@@ -270,10 +269,12 @@ def _puzzles(drill: Drill, opts: SessionOptions, history, rng: random.Random) ->
     recent: list[str] = []  # items just asked: a review never repeats them back to back
     n = 0
     while True:
+        # every other puzzle is a due review if there is one; asking the history afresh
+        # each time lets an item missed earlier in this session come back once it is due
         review = None
-        if reviewing and n % 2 == 1:  # asked afresh each time: an item missed earlier in
+        if reviewing and n % 2 == 1:
             for d in history.due(drill.game, drill.level, datetime.now(timezone.utc), limit=5):
-                if d["item"] not in recent:  # this session comes back once it is due
+                if d["item"] not in recent:
                     review = Puzzle.from_dict(d)
                     break
         if review is not None:
