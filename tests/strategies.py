@@ -21,6 +21,8 @@ from hypothesis import strategies as st
 from solver.expr import OPS, Intermediates, Order
 from solver.search import SearchRules
 
+from oracle import allowed, apply  # one copy of the rule in tests/, independent of solver/
+
 __all__ = ["Case", "hands", "ops_subsets", "search_rules", "targets", "cases"]
 
 NUMBER_RANGES = ((0, 10), (1, 13))
@@ -66,26 +68,6 @@ def search_rules(draw, orders=tuple(Order), use_all=st.booleans()) -> SearchRule
     )
 
 
-def _fits(intermediates: Intermediates, v: Fraction | None) -> bool:
-    if v is None:
-        return False
-    if intermediates is Intermediates.RATIONAL:
-        return True
-    if v.denominator != 1:
-        return False
-    return intermediates is Intermediates.INTEGER or v >= 0
-
-
-def _apply(op: str, a: Fraction, b: Fraction) -> Fraction | None:
-    if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    if op == "*":
-        return a * b
-    return None if b == 0 else a / b
-
-
 @st.composite
 def _random_calculation_value(draw, numbers, rules: SearchRules) -> Fraction | None:
     """The value of a random calculation over some of ``numbers`` under ``rules`` (None if it breaks them)."""
@@ -102,8 +84,8 @@ def _random_calculation_value(draw, numbers, rules: SearchRules) -> Fraction | N
         a, b = value(items[:cut]), value(items[cut:])
         if a is None or b is None:
             return None
-        v = _apply(draw(st.sampled_from(ops)), a, b)
-        return v if _fits(rules.intermediates, v) else None
+        v = apply(draw(st.sampled_from(ops)), a, b)
+        return v if allowed(rules.intermediates, v) else None
 
     return value(list(chosen))
 
