@@ -14,7 +14,10 @@ With a fixed seed it prints:
 3. the median and max time of one query on 6-number Countdown selections (drawn without
    replacement from 1-10 twice, 25, 50, 75, 100; target 100-999; tree order, any subset,
    natural intermediates) and the share of targets reached exactly;
-4. the machine and the total wall time.
+4. every value a Countdown selection can reach (``ValueSets.reachable``) for a run of
+   consecutive distinct selections in sorted order: one ``ValueSets`` shared by the run
+   against a fresh one per selection (the same answers; the ratio is what sharing saves);
+5. the machine and the total wall time.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import random
 import statistics
 import sys
 import time
+from itertools import combinations
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,7 +37,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from solver.expr import OPS, Intermediates, Order  # noqa: E402
-from solver.search import SearchRules, reach  # noqa: E402
+from solver.search import SearchRules, ValueSets, reach  # noqa: E402
 from tests.oracle import naive_reach  # noqa: E402
 
 SEED = 20240521
@@ -153,6 +157,35 @@ def bench_countdown(rng: random.Random, n: int) -> list[list[str]]:
     ]
 
 
+def countdown_selections() -> list[tuple[int, ...]]:
+    """Every distinct 6-tile Countdown selection, sorted."""
+    return sorted({tuple(sorted(c)) for c in combinations(COUNTDOWN_POOL, 6)})
+
+
+def bench_value_sets(rng: random.Random, n: int) -> list[list[str]]:
+    """ValueSets.reachable over n consecutive selections: fresh object each time vs one shared."""
+    every = countdown_selections()
+    start = rng.randrange(len(every) - n)
+    run = every[start : start + n]
+    t0 = time.perf_counter()
+    fresh = [ValueSets().reachable(sel) for sel in run]
+    fresh_total = time.perf_counter() - t0
+    shared_sets = ValueSets()
+    t0 = time.perf_counter()
+    shared = [shared_sets.reachable(sel) for sel in run]
+    shared_total = time.perf_counter() - t0
+    if shared != fresh:
+        sys.exit("\n*** DISAGREEMENT: a shared ValueSets gave other values than fresh ones ***")
+    return [
+        [
+            f"{n} selections from {' '.join(map(str, run[0]))}",
+            fmt_time(fresh_total / n),
+            fmt_time(shared_total / n),
+            f"{fresh_total / shared_total:,.1f}×",
+        ]
+    ]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="smaller samples (under 30 s)")
@@ -160,6 +193,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     n_speedup, n_seven, n_countdown = (5, 40, 30) if args.quick else (30, 200, 100)
+    n_selections = 60 if args.quick else 300
     rng = random.Random(args.seed)
     start = time.perf_counter()
 
@@ -180,6 +214,12 @@ def main(argv: list[str] | None = None) -> None:
     print("2. time per reach query — random hands (≥2 cards, natural, +-×÷) and Countdown")
     rows = bench_seven(rng, n_seven) + bench_countdown(rng, n_countdown)
     print(table(["query", "N", "median", "max", "reached"], rows))
+    print()
+
+    print("3. every reachable value of Countdown selections (tree, natural) — consecutive distinct selections")
+    rows = bench_value_sets(random.Random(args.seed), n_selections)
+    print(table(["run", "fresh ValueSets each", "one shared ValueSets", "speed-up"], rows))
+    print("   (mean time per selection; both give the same values)")
     print()
     print(f"total wall time: {time.perf_counter() - start:.1f} s")
 

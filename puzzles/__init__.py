@@ -1,8 +1,16 @@
-"""Puzzle packs and known cases, shipped as JSON data, with a validating loader.
+"""Puzzle packs and known cases, shipped as JSON data, with a loader that validates them
+through the game registry (it knows no game itself).
+
+A pack is ``{"name", "game", "description", "cases": [...]}``; a case is ``{"id",
+"situation", "preset", "answer", "expect", "source"}``, where ``situation`` is written in
+the game's own notation (``top 3-bee; hand 6 5 2 10`` for Nambarz, ``hand 15 25 7;
+table 10 20 30; opened`` for Nmbrs!), ``answer`` is optional and ``expect`` holds what the
+tests check. A case whose ``expect`` has an ``error`` is a known bad input: the loader
+checks that reading it fails with that message.
 
 >>> pack = load_pack("nambarz-seed")
->>> pack.game, len(pack.cases) > 5, pack.cases[0].id
-('nambarz', True, 'simplest-is-compulsory')
+>>> pack.game, len(pack.cases) > 5, pack.cases[0].id, pack.cases[0].situation
+('nambarz', True, 'simplest-is-compulsory', 'top 3-bee; hand 6 5 2 10')
 """
 
 from __future__ import annotations
@@ -15,23 +23,21 @@ from typing import Any
 
 from solver.errors import TablecalcError
 from solver.parsing import read_text
+from solver.registry import find_game
 
-__all__ = ["Case", "Pack", "load_pack", "list_packs"]
+__all__ = ["Case", "Pack", "load_pack", "list_packs", "format_pack"]
 
-_CASE_KEYS = {"id", "source", "target", "table", "hand", "preset", "answer", "expect"}
-_REQUIRED = {"nambarz": {"id", "target", "hand"}, "nmbrs": {"id", "hand"}}
+_CASE_KEYS = {"id", "source", "situation", "preset", "answer", "expect"}
+_REQUIRED = {"id", "situation"}
 
 
 @dataclass(frozen=True)
 class Case:
-    """One known situation: a hand, a top card (Nambarz) or a table (Nmbrs!), a preset,
-    optionally an answer and what to expect."""
+    """One known situation under a preset, optionally an answer and what to expect."""
 
     id: str
-    hand: str
-    target: str | None = None
-    table: str | None = None
-    preset: str = "basic"
+    situation: str
+    preset: str | None = None
     answer: str | None = None
     expect: dict[str, Any] | None = None
     source: str = ""
@@ -52,7 +58,8 @@ def list_packs() -> list[str]:
 
 
 def load_pack(name_or_path: str) -> Pack:
-    """Load a shipped pack by name, or a pack file by path; every card is checked against the deck."""
+    """Load a shipped pack by name, or a pack file by path; every situation and preset is checked
+    by its game."""
     if name_or_path in list_packs():
         text = resources.files("puzzles.packs").joinpath(f"{name_or_path}.json").read_text("utf-8")
         where = name_or_path
@@ -69,24 +76,26 @@ def load_pack(name_or_path: str) -> Pack:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise TablecalcError(f"puzzle pack {where!r} is not JSON: {e.msg} at line {e.lineno}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("cases"), list) or "game" not in data:
+    if not isinstance(data, dict) or not isinstance(data.get("cases"), list) or not isinstance(data.get("game"), str):
         raise TablecalcError(f"puzzle pack {where!r}: expected an object with 'name', 'game' and a 'cases' list")
-    game = data["game"]
-    if game not in _REQUIRED:
-        raise TablecalcError(f"puzzle pack {where!r}: unknown game {game!r}, expected one of {', '.join(_REQUIRED)}")
-    cases = tuple(_case(c, where, i, _REQUIRED[game]) for i, c in enumerate(data["cases"]))
-    (_check_nambarz if game == "nambarz" else _check_nmbrs)(cases, where)
+    try:
+        game = find_game(data["game"])
+    except TablecalcError as e:
+        raise TablecalcError(f"puzzle pack {where!r}: {e}") from None
+    cases = tuple(_case(c, where, i) for i, c in enumerate(data["cases"]))
+    for c in cases:
+        _check(game, c, where)
     ids = [c.id for c in cases]
     if len(set(ids)) != len(ids):
         raise TablecalcError(f"puzzle pack {where!r}: case ids must be unique")
-    return Pack(str(data.get("name", where)), str(data["game"]), str(data.get("description", "")), cases)
+    return Pack(str(data.get("name", where)), game.name, str(data.get("description", "")), cases)
 
 
-def _case(raw: Any, where: str, i: int, required: set[str]) -> Case:
+def _case(raw: Any, where: str, i: int) -> Case:
     if not isinstance(raw, dict):
         raise TablecalcError(f"puzzle pack {where!r}, case {i + 1}: expected an object")
     unknown = set(raw) - _CASE_KEYS
-    missing = required - set(raw)
+    missing = _REQUIRED - set(raw)
     if unknown or missing:
         what = f"unknown key {sorted(unknown)[0]!r}" if unknown else f"missing key {sorted(missing)[0]!r}"
         raise TablecalcError(f"puzzle pack {where!r}, case {i + 1}: {what}; expected keys {', '.join(sorted(_CASE_KEYS))}")
@@ -100,30 +109,45 @@ def _case(raw: Any, where: str, i: int, required: set[str]) -> Case:
     return Case(**raw)
 
 
-def _check_nambarz(cases: tuple[Case, ...], where: str) -> None:
-    from solver.nambarz import Deck, Rules
+def _check(game, case: Case, where: str) -> None:
+    """The case's preset exists and its situation reads — or fails as its ``expect.error`` says."""
+    expected_error = (case.expect or {}).get("error")
+    try:
+        rules = game.rules(case.preset)
+        game.parse_situation(case.situation, game.load_data(rules))
+    except TablecalcError as e:
+        if expected_error and expected_error in str(e):
+            return
+        raise TablecalcError(f"puzzle pack {where!r}, case {case.id!r}: {e}") from None
+    if expected_error:
+        raise TablecalcError(
+            f"puzzle pack {where!r}, case {case.id!r}: expected the error {expected_error!r}, but the situation reads"
+        )
 
-    deck = Deck.default()
-    for c in cases:
-        try:
-            deck.parse_card(c.target)
-            deck.parse_hand(c.hand)
-            Rules.preset(c.preset)
-        except TablecalcError as e:
-            raise TablecalcError(f"puzzle pack {where!r}, case {c.id!r}: {e}") from None
 
+def format_pack(pack: dict) -> str:
+    """A pack as the shipped files lay it out: one key per line, each case's ``expect`` on one line.
 
-def _check_nmbrs(cases: tuple[Case, ...], where: str) -> None:
-    from solver.nmbrs import Deck, Rules
-    from solver.nmbrs.table import Table, parse_moves
+    >>> print(format_pack({"name": "p", "game": "nambarz", "description": "", "cases": [{"id": "a", "situation": "top 3; hand 6 2"}]}))
+    {
+      "name": "p",
+      "game": "nambarz",
+      "description": "",
+      "cases": [
+        {
+          "id": "a",
+          "situation": "top 3; hand 6 2"
+        }
+      ]
+    }
+    <BLANKLINE>
+    """
+    def dump(value) -> str:
+        return json.dumps(value, ensure_ascii=False)
 
-    deck = Deck.default()
-    for c in cases:
-        try:
-            rules = Rules.preset(c.preset)
-            deck.parse_hand(c.hand)
-            Table.parse(c.table or "", deck, rules)
-            if c.answer:
-                parse_moves(c.answer.split(";"), deck)
-        except TablecalcError as e:
-            raise TablecalcError(f"puzzle pack {where!r}, case {c.id!r}: {e}") from None
+    head = [f'  "{k}": {dump(pack[k])},' for k in ("name", "game", "description")]
+    cases = [
+        "    {\n" + ",\n".join(f"      {dump(k)}: {dump(v)}" for k, v in case.items()) + "\n    }"
+        for case in pack["cases"]
+    ]
+    return "\n".join(["{", *head, '  "cases": [', ",\n".join(cases), "  ]", "}"]) + "\n"

@@ -86,17 +86,18 @@ _OPEN = "(["
 _CLOSE = ")]"
 
 
-class Order(str, enum.Enum):
-    """How a calculation is read: any bracketing (tree) or strictly left to right (chain)."""
+class Order(enum.StrEnum):
+    """How a calculation is read: any bracketing (tree) or strictly left to right (chain).
+
+    >>> str(Order.CHAIN), Order("tree") is Order.TREE, Order.TREE == "tree"
+    ('chain', True, True)
+    """
 
     TREE = "tree"
     CHAIN = "chain"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Intermediates(str, enum.Enum):
+class Intermediates(enum.StrEnum):
     """Which numbers a calculation may pass through on its way to the result."""
 
     NATURAL = "natural"
@@ -105,9 +106,6 @@ class Intermediates(str, enum.Enum):
     """Whole numbers, negatives allowed; division must still be exact."""
     RATIONAL = "rational"
     """Exact fractions."""
-
-    def __str__(self) -> str:
-        return self.value
 
 
 def allows(intermediates: Intermediates, value: Fraction | int | None) -> bool:

@@ -18,11 +18,14 @@ import re
 import tomllib
 from importlib import resources
 from pathlib import Path
-from typing import Mapping, TypeVar
+from typing import Iterable, Mapping, Sequence, TypeVar
 
 from solver.errors import TablecalcError
 
-__all__ = ["MAX_DIGITS", "WHOLE", "is_whole", "parse_whole", "read_text", "data_file", "parse_toml", "pick_preset"]
+__all__ = [
+    "MAX_DIGITS", "WHOLE", "is_whole", "parse_whole", "read_text", "data_file", "parse_toml", "pick_preset",
+    "parse_fields", "format_fields",
+]
 
 MAX_DIGITS = 12
 """The longest number tablecalc reads (a trillion is plenty for any table game)."""
@@ -88,3 +91,62 @@ def pick_preset(name: str, presets: Mapping[str, T], aliases: Mapping[str, str] 
     if key not in presets:
         raise TablecalcError(f"unknown preset {name!r}: expected one of {', '.join(presets)}")
     return presets[key]
+
+
+def parse_fields(
+    text: str, what: str, keys: Sequence[str], *, required: Sequence[str] = (), flags: Sequence[str] = ()
+) -> dict[str, str | bool]:
+    """Read the ``key value; key value; flag`` notation of a situation.
+
+    ``keys`` take a value (the rest of the field), ``flags`` stand alone; every key of
+    ``required`` must be there. The result maps each key given to its text and each flag
+    given to ``True``.
+
+    >>> parse_fields("top 3-bee; hand 6 5 2 10", "deal", ["top", "hand"], required=["top", "hand"])
+    {'top': '3-bee', 'hand': '6 5 2 10'}
+    >>> parse_fields("hand 7 8; opened", "position", ["hand", "table"], flags=["opened"])
+    {'hand': '7 8', 'opened': True}
+    >>> parse_fields("top 3-bee", "deal", ["top", "hand"], required=["top", "hand"])
+    Traceback (most recent call last):
+    ...
+    solver.errors.TablecalcError: bad deal 'top 3-bee': 'hand' is missing; expected top ...; hand ...
+    """
+    shape = "; ".join([*(f"{k} ..." for k in keys), *flags])
+    out: dict[str, str | bool] = {}
+    for part in text.split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        word, _, rest = part.partition(" ")
+        key, rest = word.lower(), rest.strip()
+        if key in flags and not rest:
+            value: str | bool = True
+        elif key in keys and rest:
+            value = rest
+        elif key in keys:
+            raise TablecalcError(f"bad {what} {text.strip()!r}: {key!r} has no value; expected {shape}")
+        else:
+            raise TablecalcError(f"bad {what} {text.strip()!r}: unknown part {part!r}; expected {shape}")
+        if key in out:
+            raise TablecalcError(f"bad {what} {text.strip()!r}: {key!r} is given twice; expected {shape}")
+        out[key] = value
+    missing = [k for k in required if k not in out]
+    if missing:
+        raise TablecalcError(f"bad {what} {text.strip()!r}: {missing[0]!r} is missing; expected {shape}")
+    return out
+
+
+def format_fields(fields: Iterable[tuple[str, object]]) -> str:
+    """The notation :func:`parse_fields` reads: ``(key, text)`` pairs; ``True`` writes a flag,
+    empty text and ``False`` write nothing.
+
+    >>> format_fields([("hand", "7 8"), ("table", ""), ("opened", True)])
+    'hand 7 8; opened'
+    """
+    parts = []
+    for key, value in fields:
+        if value is True:
+            parts.append(key)
+        elif value not in (False, None, ""):
+            parts.append(f"{key} {value}")
+    return "; ".join(parts)

@@ -18,6 +18,10 @@ True
 >>> [str(e) for e in reach([1, 5, 5, 5], 24, twenty_four).expressions]
 ['5×(5-(1÷5))']
 
+:class:`ValueSets` is the machinery underneath, public for questions about whole value
+sets (which targets can these numbers reach at all?); :class:`Query` is one question
+read from a JSON line (``tablecalc reach --batch``).
+
 How it works: for every sub-multiset (never the same one twice, however many copies a
 number has) it builds the set of reachable values from the sets of its parts, smallest
 parts first; the target is tested at each size with inverse operations, so the largest
@@ -27,10 +31,12 @@ from the value sets, deduplicated by normal form at every level.
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import combinations
-from typing import Iterable, Iterator
+from itertools import combinations, islice
+from typing import ClassVar, Iterable, Iterator
 
 from solver.errors import TablecalcError
 from solver.expr import (
@@ -48,7 +54,7 @@ from solver.expr import (
     render_ops,
 )
 
-__all__ = ["SearchRules", "Reach", "reach"]
+__all__ = ["SearchRules", "Reach", "reach", "ValueSets", "Query", "MAX_VALUES"]
 
 Value = int | Fraction
 
@@ -145,24 +151,127 @@ def _minus(ms: MultiSet, part: MultiSet) -> MultiSet:
     return tuple(rest)
 
 
-class _Searcher:
-    """Value sets and calculations over the sub-multisets of one multiset."""
+def _multiset(numbers: Iterable[int]) -> MultiSet:
+    """``numbers`` as a sorted tuple, after checking each is a whole number ≥ 0."""
+    numbers = list(numbers)
+    for n in numbers:
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise TablecalcError(f"bad number {n!r}: expected whole numbers ≥ 0")
+    return tuple(sorted(numbers))
 
-    def __init__(self, rules: SearchRules, numbers: MultiSet, max_values: int = MAX_VALUES):
-        self.rules = rules
-        self.numbers = numbers
+
+# ---------------------------------------------------------------- value sets
+
+
+class ValueSets:
+    """Every value a calculation over exactly a given multiset of numbers can take, under one :class:`SearchRules`.
+
+    Each multiset's set is built once from the sets of its parts and remembered, so one
+    object asked about many multisets builds the parts they share only once (Countdown
+    selections in sorted order share most of theirs). The sets depend on the rules'
+    order, operations and intermediates; ``use_all`` changes nothing here. An object
+    serves one set of rules only: :func:`reach` and the functions built on this class
+    refuse a ``ValueSets`` made for other rules, so a cache shared between calls never
+    mixes sets computed under different rules.
+
+    Memory is bounded by ``max_values`` values held in all (``stored`` says how many are
+    held now). When a new set would pass it, sets kept from earlier questions are
+    dropped, those of no use to the current question first; a question that needs more
+    than ``max_values`` values by itself raises :class:`TablecalcError`, as :func:`reach`
+    does.
+
+    >>> sets = ValueSets(SearchRules(order=Order.CHAIN, ops=frozenset("+-")))
+    >>> sorted(sets.of([2, 3, 7]))
+    [2, 6, 8, 12]
+    >>> sorted(sets.reachable([2, 3, 7]))
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12]
+    >>> sorted(sets.of([3, 7]))          # built on the way, not again
+    [4, 10]
+    >>> reach([2, 3, 7], 11, sets.rules, value_sets=sets).min_cards is None
+    True
+    """
+
+    def __init__(self, rules: SearchRules = SearchRules(), *, max_values: int = MAX_VALUES):
+        self._rules = rules
         self.max_values = max_values
         self.stored = 0
-        self.ops = rules.ops
-        self.natural = rules.intermediates is Intermediates.NATURAL
-        self.rational = rules.intermediates is Intermediates.RATIONAL
-        self._values: dict[MultiSet, frozenset] = {}
+        self._ops = rules.ops
+        self._chain = rules.order is Order.CHAIN
+        self._natural = rules.intermediates is Intermediates.NATURAL
+        self._rational = rules.intermediates is Intermediates.RATIONAL
+        self._sets: dict[MultiSet, frozenset] = {}
         self._splits: dict[MultiSet, list[tuple[MultiSet, MultiSet]]] = {}
-        self._exprs: dict[tuple[MultiSet, Value], dict[str, Expr]] = {}
+        self._question: MultiSet = ()
+        self._earlier = 0  # how many of the sets (the first ones in ``_sets``) predate the current question
+
+    @property
+    def rules(self) -> SearchRules:
+        """The rules every set was computed under."""
+        return self._rules
+
+    def __repr__(self) -> str:
+        return f"ValueSets({self._rules!r}, {len(self._sets):,} multisets, {self.stored:,} values)"
+
+    def serves(self, rules: SearchRules) -> bool:
+        """Whether these sets are the ones ``rules`` allow (same order, operations and intermediates).
+
+        >>> ValueSets(SearchRules()).serves(SearchRules(use_all=True))
+        True
+        >>> ValueSets(SearchRules()).serves(SearchRules(order=Order.CHAIN))
+        False
+        """
+        mine = self._rules
+        return (mine.order, mine.ops, mine.intermediates) == (rules.order, rules.ops, rules.intermediates)
+
+    def check_serves(self, rules: SearchRules) -> None:
+        """Raise :class:`TablecalcError` unless :meth:`serves` ``rules``."""
+        if not self.serves(rules):
+            raise TablecalcError(
+                f"these value sets were computed under {self._rules.as_dict()}, not {rules.as_dict()}: "
+                "expected a ValueSets made for the same order, operations and intermediates"
+            )
+
+    def of(self, numbers: Iterable[int]) -> frozenset:
+        """Every value of a calculation that uses each of ``numbers`` exactly once (empty for no numbers).
+
+        >>> sorted(ValueSets().of([4, 4]))
+        [0, 1, 8, 16]
+        """
+        ms = _multiset(numbers)
+        if not ms:
+            return frozenset()
+        self._begin(ms)
+        return self._values(ms)
+
+    def reachable(self, numbers: Iterable[int]) -> frozenset:
+        """Every value of a calculation over some of ``numbers``, each used at most once.
+
+        ``t`` is in the result exactly when ``reach(numbers, t, rules)`` finds a
+        calculation (with ``use_all`` false). The sets of the parts are remembered, the
+        set of all the numbers together is not (the largest, and seldom a part of a
+        later question) unless it was already.
+
+        >>> v = ValueSets().reachable([25, 50, 75, 100, 3, 6])
+        >>> 952 in v, 953 in v, reach([25, 50, 75, 100, 3, 6], 953).min_cards
+        (True, True, 4)
+        """
+        ms = _multiset(numbers)
+        self._begin(ms)
+        out: set = set()
+        for k in range(1, len(ms) + 1):
+            for part in sorted(set(combinations(ms, k))):
+                out |= self._values(part, keep=k < len(ms))
+        return frozenset(out)
+
+    def _begin(self, ms: MultiSet) -> None:
+        """Start a question about ``ms`` (and its parts)."""
+        self._question = ms
+        self._earlier = len(self._sets)
+        self._splits = {}  # cheap to rebuild; keeping them all costs more in memory than it saves
 
     # -- structure --------------------------------------------------------
 
-    def splits(self, ms: MultiSet) -> list[tuple[MultiSet, MultiSet]]:
+    def _splits_of(self, ms: MultiSet) -> list[tuple[MultiSet, MultiSet]]:
         """Unordered splits of ``ms`` into two non-empty parts (each split once)."""
         got = self._splits.get(ms)
         if got is None:
@@ -182,23 +291,23 @@ class _Searcher:
     def _div(self, a: Value, b: Value) -> Value | None:
         if b == 0:
             return None
-        if self.rational:
+        if self._rational:
             return _norm(Fraction(a) / b)
         if a % b:
             return None
         return a // b
 
-    def results(self, a: Value, b: Value) -> Iterator[tuple[str, bool, Value]]:
+    def _results(self, a: Value, b: Value) -> Iterator[tuple[str, bool, Value]]:
         """Every allowed ``(op, swapped, value)`` for the operands ``a`` and ``b`` in either order."""
-        ops = self.ops
+        ops = self._ops
         if "+" in ops:
             yield "+", False, a + b
         if "*" in ops:
             yield "*", False, a * b
         if "-" in ops:
-            if not self.natural or a >= b:
+            if not self._natural or a >= b:
                 yield "-", False, a - b
-            if (not self.natural or b >= a) and a != b:
+            if (not self._natural or b >= a) and a != b:
                 yield "-", True, b - a
         if "/" in ops:
             q = self._div(a, b)
@@ -209,41 +318,83 @@ class _Searcher:
                 if q is not None:
                     yield "/", True, q
 
-    # -- value sets --------------------------------------------------------
+    # -- the sets ------------------------------------------------------------
 
-    def values(self, ms: MultiSet) -> frozenset:
-        """Every value a calculation using exactly the numbers ``ms`` can take."""
-        got = self._values.get(ms)
+    def _values(self, ms: MultiSet, keep: bool = True) -> frozenset:
+        """The set of ``ms`` (a sorted, non-empty part of the current question); ``keep``: remember it."""
+        got = self._sets.get(ms)
         if got is not None:
             return got
         if len(ms) == 1:
             got = frozenset(ms)
-        elif self.rules.order is Order.CHAIN:
+        elif self._chain:
             out: set = set()
             for x in sorted(set(ms)):
-                rest = self.values(_minus(ms, (x,)))
+                rest = self._values(_minus(ms, (x,)))
                 for u in rest:
-                    for op, swapped, v in self.results(u, x):
+                    for op, swapped, v in self._results(u, x):
                         if not swapped:
                             out.add(v)
             got = frozenset(out)
         else:
             out = set()
-            for a_ms, b_ms in self.splits(ms):
-                va, vb = self.values(a_ms), self.values(b_ms)
+            for a_ms, b_ms in self._splits_of(ms):
+                va, vb = self._values(a_ms), self._values(b_ms)
                 for a in va:
                     for b in vb:
-                        for _, _, v in self.results(a, b):
+                        for _, _, v in self._results(a, b):
                             out.add(v)
             got = frozenset(out)
+        self._sets[ms] = got
         self.stored += len(got)
         if self.stored > self.max_values:
+            self._make_room()
+        if not keep:
+            self.stored -= len(self._sets.pop(ms))
+        return got
+
+    def _make_room(self) -> None:
+        """Drop sets built for earlier questions, down to half the budget; raise if this one needs too much.
+
+        The sets of multisets that are no part of the current question go first, oldest
+        first; then its parts built earlier (rebuilt if needed). When the sets built for
+        this question alone hold more than ``max_values`` values — more than a fresh
+        object would be allowed — forget everything and raise.
+        """
+        whole = Counter(self._question)
+        earlier = list(islice(self._sets, self._earlier))
+        earlier.sort(key=lambda ms: Counter(ms) <= whole)  # stable: oldest first within each group
+        goal = self.max_values // 2
+        for ms in earlier:
+            if self.stored <= goal:
+                break
+            self.stored -= len(self._sets.pop(ms))
+            self._earlier -= 1
+        if self.stored > self.max_values:
+            self._sets.clear()
+            self._splits.clear()
+            self.stored = self._earlier = 0
             raise TablecalcError(
-                f"search too large: {' '.join(map(str, self.numbers))} would need more than "
+                f"search too large: {' '.join(map(str, self._question))} would need more than "
                 f"{self.max_values:,} intermediate values; expected fewer numbers (or fewer large ones)"
             )
-        self._values[ms] = got
-        return got
+
+
+# ---------------------------------------------------------------- calculations equal to a target
+
+
+class _Search:
+    """The calculations over parts of one question that equal a target, found from its value sets."""
+
+    def __init__(self, sets: ValueSets, rules: SearchRules):
+        self.rules = rules
+        self.ops = sets._ops
+        self.chain = sets._chain
+        self.values = sets._values
+        self.splits = sets._splits_of
+        self.results = sets._results
+        self._div = sets._div
+        self._exprs: dict[tuple[MultiSet, Value], dict[str, Expr]] = {}
 
     # -- inverse operations: which operand is needed to reach t -----------
 
@@ -283,7 +434,7 @@ class _Searcher:
 
     def _matches(self, ms: MultiSet, t: Value) -> Iterator[tuple]:
         """Ways the last operation of a calculation over ``ms`` can produce ``t``."""
-        if self.rules.order is Order.CHAIN:
+        if self.chain:
             for x in sorted(set(ms)):
                 rest = _minus(ms, (x,))
                 vr = self.values(rest)
@@ -327,7 +478,7 @@ class _Searcher:
         """How a found calculation is shown: a chain as laid; in tree order the canonical
         form (largest terms first), unless that needs an operation the rules refuse
         (``a-(b-c)`` would become ``a+c-b``)."""
-        if self.rules.order is Order.CHAIN:
+        if self.chain:
             return e
         c = canonical(e)
         return c if operations(c) <= self.ops else e
@@ -342,7 +493,7 @@ class _Searcher:
         if len(ms) == 1:
             if ms[0] == t:
                 out[str(ms[0])] = Num(ms[0])
-        elif self.rules.order is Order.CHAIN:
+        elif self.chain:
             for rest, u, op, x in self._matches(ms, t):
                 for left in self.expressions(rest, u).values():
                     e = BinOp(op, left, Num(x))
@@ -369,6 +520,7 @@ def reach(
     *,
     min_numbers: int = 1,
     max_values: int = MAX_VALUES,
+    value_sets: ValueSets | None = None,
 ) -> Reach:
     """The fewest of ``numbers`` that reach ``target``, and every distinct calculation of that size.
 
@@ -377,18 +529,23 @@ def reach(
     Numbers are whole numbers ≥ 0; the result lists calculations shortest-written first.
     A search that would store more than ``max_values`` intermediate values raises
     :class:`TablecalcError` instead of exhausting memory.
+
+    ``value_sets`` shares the value sets of one :class:`ValueSets` between calls (it must
+    serve ``rules``; its own memory limit then applies instead of ``max_values``);
+    without it each call starts afresh.
     """
-    numbers = list(numbers)
-    for n in numbers:
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise TablecalcError(f"bad number {n!r}: expected whole numbers ≥ 0")
-    nums = tuple(sorted(numbers))
+    nums = _multiset(numbers)
     if not nums:
         raise TablecalcError("no numbers given: expected at least one number to calculate with")
     if isinstance(target, bool) or not isinstance(target, (int, Fraction)):
         raise TablecalcError(f"bad target {target!r}: expected a whole number or a fraction")
     target = _norm(target)
-    s = _Searcher(rules, nums, max_values)
+    if value_sets is None:
+        value_sets = ValueSets(rules, max_values=max_values)
+    else:
+        value_sets.check_serves(rules)
+    value_sets._begin(nums)
+    s = _Search(value_sets, rules)
     smallest = max(1, min_numbers)
     sizes = range(max(smallest, len(nums) if rules.use_all else 1), len(nums) + 1)
     for k in sizes:
@@ -401,3 +558,93 @@ def reach(
             exprs = tuple(sorted((s.display(e) for e in found.values()), key=_sort_key))
             return Reach(nums, target, rules, k, exprs)
     return Reach(nums, target, rules, None, ())
+
+
+# ---------------------------------------------------------------- one question as a JSON line
+
+
+@dataclass(frozen=True)
+class Query:
+    """One question for :func:`reach`: reach ``target`` with some of ``numbers`` under ``rules``.
+
+    The form of a line of ``tablecalc reach --batch``: a JSON object with ``numbers`` and
+    ``target`` and, optionally, ``order``, ``ops``, ``intermediates`` and ``all`` (the
+    defaults come from the command line). :meth:`to_json` writes one back.
+
+    >>> q = Query.from_json('{"numbers": [1, 3, 3], "target": 8, "order": "chain"}')
+    >>> q.numbers, q.target, q.rules.order
+    ((1, 3, 3), 8, <Order.CHAIN: 'chain'>)
+    >>> [str(e) for e in q.reach().expressions]
+    ['3×3-1']
+    >>> Query.from_json(q.to_json()) == q
+    True
+    >>> Query.from_json('{"numbers": [6, 2], "target": 3, "colour": "red"}')
+    Traceback (most recent call last):
+    ...
+    solver.errors.TablecalcError: unknown key 'colour': expected all, intermediates, numbers, ops, order, target
+    """
+
+    numbers: tuple[int, ...]
+    target: int
+    rules: SearchRules = SearchRules()
+
+    KEYS: ClassVar[tuple[str, ...]] = ("all", "intermediates", "numbers", "ops", "order", "target")
+    """The keys a JSON line may hold."""
+    LIMIT: ClassVar[int] = 10**12
+    """Numbers and targets in a JSON line stay below this size."""
+
+    @classmethod
+    def from_json(cls, line: str, defaults: SearchRules = SearchRules()) -> "Query":
+        """Read one JSON line; a missing rule option takes its value from ``defaults``.
+
+        Raises :class:`TablecalcError` saying what is wrong with the line: not JSON, not
+        an object, an unknown or missing key, a value of the wrong type or too large.
+
+        >>> Query.from_json('{"numbers": [1, 2], "target": 3.5}')
+        Traceback (most recent call last):
+        ...
+        solver.errors.TablecalcError: bad target 3.5: expected a whole number
+        """
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise TablecalcError(f"not JSON ({e.msg} at column {e.colno})") from None
+        except ValueError as e:  # e.g. an integer too long to convert
+            raise TablecalcError(f"not usable JSON ({e})") from None
+        except RecursionError:
+            raise TablecalcError("not usable JSON (nested too deeply)") from None
+        if not isinstance(item, dict):
+            raise TablecalcError("expected a JSON object like {\"numbers\": [...], \"target\": N}")
+        unknown = sorted(set(item) - set(cls.KEYS))
+        if unknown:
+            raise TablecalcError(f"unknown key {unknown[0]!r}: expected {', '.join(cls.KEYS)}")
+        if "numbers" not in item or "target" not in item:
+            raise TablecalcError("expected both \"numbers\" and \"target\"")
+        nums = item["numbers"]
+        if not isinstance(nums, list) or not all(type(n) is int and 0 <= n < cls.LIMIT for n in nums):
+            raise TablecalcError(f"\"numbers\" must be a list of whole numbers ≥ 0, not {nums!r}")
+        for key in ("order", "ops", "intermediates"):
+            if key in item and not isinstance(item[key], str):
+                raise TablecalcError(f"{key!r} must be a string like {defaults.as_dict()[key]!r}, not {item[key]!r}")
+        rules = SearchRules.from_options(
+            item.get("order", defaults.order),
+            item.get("ops", defaults.ops),
+            item.get("intermediates", defaults.intermediates),
+            item.get("all", defaults.use_all),
+        )
+        target = item["target"]
+        if type(target) is not int or abs(target) >= cls.LIMIT:
+            raise TablecalcError(f"bad target {target!r}: expected a whole number")
+        return cls(tuple(nums), target, rules)
+
+    def to_json(self) -> str:
+        """The question as one JSON line, every rule option spelled out.
+
+        >>> Query((6, 2), 3, SearchRules(ops=frozenset("+-"))).to_json()
+        '{"numbers": [6, 2], "target": 3, "order": "tree", "ops": "+-", "intermediates": "natural", "all": false}'
+        """
+        return json.dumps({"numbers": list(self.numbers), "target": self.target, **self.rules.as_dict()})
+
+    def reach(self, **options) -> Reach:
+        """Answer the question with :func:`reach` (``options``: its keyword arguments)."""
+        return reach(self.numbers, self.target, self.rules, **options)

@@ -5,7 +5,9 @@
 * :func:`hands` — distinct numbers (often with a progression hidden inside, so that valid
   sequences are common), optional colours, 0–``max_jokers`` jokers;
 * :func:`tables` — valid tables of a few sequences, some crossing, with the numbers a hand
-  may still use.
+  may still use;
+* :func:`positions` — a table and a hand that can lie beside it (the hand may hold the card
+  a table joker stands for, so that swaps happen), and whether the player came out.
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from functools import lru_cache
 from hypothesis import strategies as st
 
 from solver.nmbrs import JOKER, PRESETS, Card, Colour, Deck, Placed, Rules
+from solver.nmbrs.position import Position
 from solver.nmbrs.rules import SequenceRule
 from solver.nmbrs.table import Table
 
-__all__ = ["rules", "progression", "hands", "tables", "useful_numbers"]
+__all__ = ["rules", "progression", "hands", "tables", "positions", "useful_numbers"]
 
 DECK = Deck.default()
 
@@ -144,3 +147,21 @@ def useful_numbers(table: Table) -> tuple[int, ...]:
             if other[0] > nums[-1]:
                 out.update(range(nums[-1] + d, other[0], d))
     return tuple(sorted(out - table.values()))
+
+
+@st.composite
+def positions(draw, r: Rules, max_hand: int = 6, max_jokers: int = 1, max_sequences: int = 3,
+              min_hand: int = 1) -> Position:
+    """A position under ``r``: a table of up to ``max_sequences`` sequences and a hand of
+    ``min_hand``..``max_hand`` cards beside it (often holding numbers that fit the table, and
+    sometimes the number a table joker stands for)."""
+    table = draw(tables(r, max_sequences=max_sequences, max_len=5))
+    real_on_table = frozenset(v for v, c in table.cards().items() if not c.is_joker)
+    joker_numbers = tuple(v for v, c in table.cards().items() if c.is_joker)
+    hand = draw(hands(r, max_size=max_hand, max_jokers=max_jokers, avoid=real_on_table, min_size=min_hand,
+                      near=useful_numbers(table)))
+    held = {c.number for c in hand}
+    swappable = [v for v in joker_numbers if v not in held]
+    if swappable and draw(st.booleans()):  # the card a table joker stands for: a swap is possible
+        hand = hand[:max_hand - 1] + [Card(swappable[0])]
+    return Position(tuple(hand), table, draw(st.booleans()))

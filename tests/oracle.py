@@ -12,6 +12,7 @@ allowed size ``k`` it tries
 evaluates each candidate with :class:`fractions.Fraction`, checking every intermediate
 result against the intermediates rule, and keeps those equal to the target. The answer
 is the smallest size that has a hit, with the set of ``normal_key`` of its hits.
+:func:`naive_values` walks the same candidates and keeps every value instead.
 
 Only ``Num``, ``BinOp`` and ``normal_key`` come from ``solver.expr`` (to build the
 candidate tree and name its class); the intermediates rule is re-implemented here.
@@ -24,7 +25,7 @@ from fractions import Fraction
 
 from solver.expr import BinOp, Intermediates, Num, Order, normal_key
 
-__all__ = ["naive_reach", "shapes"]
+__all__ = ["naive_reach", "naive_values", "shapes"]
 
 # A bracketing shape over k leaves: LEAF, or a pair (left shape, right shape).
 LEAF = None
@@ -171,3 +172,29 @@ def naive_reach(
         return None, set()
     best = min(reached)
     return best, hits_by_size[best]
+
+
+def naive_values(numbers, order, ops, intermediates, *, some: bool = False) -> set[Fraction]:
+    """Every value of a calculation using each of ``numbers`` once (``some``: any non-empty part of them).
+
+    The same candidates as :func:`naive_reach` (every ordered selection, operator row and
+    bracketing), every value kept instead of compared with a target.
+    """
+    numbers = list(numbers)
+    order = Order(order)
+    intermediates = Intermediates(intermediates)
+    ops = sorted(set(ops))
+    n = len(numbers)
+    out: set[Fraction] = set()
+    for k in range(1 if some else n, n + 1):
+        if k == 0:
+            continue
+        bracketings = shapes(k, order)
+        for positions in itertools.permutations(range(n), k):
+            row = [Fraction(numbers[p]) for p in positions]
+            for op_row in itertools.product(ops, repeat=k - 1):
+                for shape in bracketings:
+                    v = value_if_allowed(shape, row, op_row, intermediates)
+                    if v is not None:
+                        out.add(v)
+    return out

@@ -111,3 +111,14 @@ def test_parse_ops():
     assert parse_ops("+-×÷") == parse_ops("+-*/") == parse_ops("all")
     with pytest.raises(TablecalcError):
         parse_ops("")
+
+
+@pytest.mark.parametrize("enum_type", [Order, Intermediates])
+def test_rule_enums_are_their_values_as_text(enum_type):
+    """Order and Intermediates are StrEnums: each member is its value wherever a string is used."""
+    for member in enum_type:
+        assert isinstance(member, str) and member == member.value
+        assert str(member) == f"{member}" == member.value
+        assert enum_type(member.value) is member
+    assert [m.value for m in Order] == ["tree", "chain"]
+    assert [m.value for m in Intermediates] == ["natural", "integer", "rational"]

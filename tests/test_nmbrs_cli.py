@@ -7,8 +7,9 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from solver.parsing import parse_fields
 from trainer.clikit import Group
-from trainer.nmbrs_cli import nmbrs_app
+from trainer.games.nmbrs.cli import app as nmbrs_app
 
 app = typer.Typer(cls=Group)
 app.add_typer(nmbrs_app, name="nmbrs")
@@ -159,12 +160,16 @@ def test_seed_pack_through_the_cli(case):
     exp = case["expect"]
     common = ["--preset", case["preset"], *exp.get("options", [])]
     command = exp["command"]
+    situation = parse_fields(case["situation"], "position", ["hand", "table"], flags=["opened"])
+    hand = str(situation["hand"])
     if command == "check":
-        args = ["check", case["hand"], *common]
+        args = ["check", hand, *common]
     elif command == "sequences":
-        args = ["sequences", "--hand", case["hand"], *common]
+        args = ["sequences", "--hand", hand, *common]
     else:
-        args = ["move", *case["answer"].split(";"), "--hand", case["hand"], "--table", case.get("table", ""), *common]
+        opened = ["--opened"] if situation.get("opened") else []
+        args = ["move", *case["answer"].split(";"), "--hand", hand, "--table", str(situation.get("table", "")),
+                *opened, *common]
     if "error" in exp:
         r = run(*args)
         assert r.exit_code == 2 and exp["error"] in r.stderr

@@ -6,6 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from puzzles import list_packs, load_pack
+from solver.nambarz import Deal, Deck
 from trainer.cli import app
 
 CASES = [case for name in list_packs() if (pack := load_pack(name)).game == "nambarz" for case in pack.cases]
@@ -27,7 +28,8 @@ def test_packs_hold_the_seed_examples_and_coups():
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_seed_case_through_the_cli(case):
-    common = ["--target", case.target, "--hand", case.hand, "--preset", case.preset]
+    deal = Deal.parse(case.situation, Deck.default())
+    common = ["--target", str(deal.top), "--hand", " ".join(map(str, deal.hand)), "--preset", case.preset]
     exp = case.expect
     solved, _ = _cli("nambarz", "solve", *common)
     if "min_cards" in exp:
@@ -61,8 +63,10 @@ def test_pack_loader_refuses_bad_packs(tmp_path):
     for text, message in [
         ("", "empty"),
         ("{", "not JSON"),
-        ('{"game": "nambarz", "cases": [{"id": "a", "target": "3-lion", "hand": "6"}]}', "3-lion"),
-        ('{"game": "nambarz", "cases": [{"id": "a", "hand": "6"}]}', "missing key 'target'"),
+        ('{"game": "nambarz", "cases": [{"id": "a", "situation": "top 3-lion; hand 6"}]}', "3-lion"),
+        ('{"game": "nambarz", "cases": [{"id": "a", "situation": "top 3"}]}', "'hand' is missing"),
+        ('{"game": "nambarz", "cases": [{"id": "a", "target": "3", "hand": "6"}]}', "unknown key 'hand'"),
+        ('{"game": "chess", "cases": []}', "unknown game 'chess'"),
     ]:
         f = tmp_path / "pack.json"
         f.write_text(text)
@@ -83,8 +87,10 @@ def test_best_turn_pack_holds_crossings_and_insertions():
 @pytest.mark.parametrize("case", BEST_TURNS, ids=lambda c: c.id)
 def test_best_turn_pack_through_the_cli(case):
     """The best turn still scores what the pack says and still crosses or inserts."""
-    r = runner.invoke(app, ["nmbrs", "best", "--hand", case.hand, "--table", case.table, "--preset", case.preset,
-                            "--opened", "--json"])
+    fields = dict(part.strip().split(" ", 1) for part in case.situation.split(";") if " " in part.strip())
+    assert case.situation.endswith("; opened")
+    r = runner.invoke(app, ["nmbrs", "best", "--hand", fields["hand"], "--table", fields["table"],
+                            "--preset", case.preset, "--opened", "--json"])
     assert r.exit_code == 0, r.output
     d = json.loads(r.stdout)
     assert d["legal"] and d["score"] == case.expect["score"]

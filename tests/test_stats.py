@@ -101,7 +101,7 @@ def test_render_stats_shows_the_numbers(known):
     console = Console(record=True, width=100, file=io.StringIO())
     render_stats(compute_stats(known, now=DAY2 + timedelta(hours=1)), console)
     text = " ".join(console.export_text().split())
-    assert "7 answers in 2 sessions" in text and "57% correct" in text and "6 penalty cards" in text
+    assert "7 answers in 2 sessions" in text and "57% correct" in text and "6 cards drawn" in text
     for heading in ("By drill and level", "Day by day", "Weakest puzzles"):
         assert heading in text
     assert "nambarz" in text and "2025-03-02" in text

@@ -5,17 +5,17 @@ from __future__ import annotations
 import json
 import os
 import random
-import subprocess
 import sys
 
 import pytest
 from typer.testing import CliRunner
 
-from solver.nambarz import Deck, Rules, solve
+from solver.registry import find_game
 from trainer.cli import app
-from trainer.drills import DrillOptions, Puzzle, make_drill
-from trainer.explain import play_text
+from trainer.drills import Puzzle, make_drill
 from trainer.session import SessionOptions, Summary, _puzzles
+
+from drill_player import play_json_drill
 
 runner = CliRunner()
 
@@ -39,19 +39,21 @@ def answers_recorded() -> int:
 
 def same_puzzles(game: str, seed: int, n: int, **options) -> list[Puzzle]:
     """The puzzles a session with --seed asks (reviews are off with a seed)."""
-    d = make_drill(game, DrillOptions(**options))
+    d = make_drill(game, **options)
     rng = random.Random(seed)
     return [d.generate(rng) for _ in range(n)]
 
 
+def solution(p: Puzzle):
+    """The solver's answer to a puzzle, through the game protocol (as any program could)."""
+    game = find_game(p.game)
+    rules = game.rules(p.preset)
+    data = game.load_data(rules)
+    return game.solve(game.parse_situation(p.situation, data), rules, data)
+
+
 def best_answer(p: Puzzle) -> str:
-    deck = Deck.default()
-    sol = solve(deck.parse_card(p.target), [deck.parse_card(c) for c in p.hand], Rules.preset(p.preset))
-    if sol.plays:
-        return play_text(sol.plays[0])
-    if sol.concordant:
-        return f"concordance {sol.concordant[0]}"
-    return "draw"
+    return find_game(p.game).best_answers(solution(p))[0]
 
 
 # ---------------------------------------------------------------- nambarz
@@ -104,9 +106,7 @@ def test_trap_puzzles_expect_draw():
 
 def test_min_cards_controls_difficulty():
     for p in same_puzzles("nambarz", 4, 3, level="basic", min_cards=3):
-        deck = Deck.default()
-        sol = solve(deck.parse_card(p.target), [deck.parse_card(c) for c in p.hand], Rules.preset("basic"))
-        assert sol.min_cards >= 3
+        assert solution(p).min_cards >= 3
 
 
 def test_same_seed_same_session():
@@ -169,10 +169,7 @@ def test_arith_timed_round_defaults_to_120_seconds():
 
 def test_make24_judged_by_the_search():
     (p,) = same_puzzles("arith", 6, 1, level="make24")
-    from solver.search import reach
-    from trainer.drills.arith import TWENTY_FOUR
-
-    good = str(reach([int(x) for x in p.hand], 24, TWENTY_FOUR).expressions[0])
+    good = best_answer(p)
     r = drill("arith", "-l", "make24", "-n", "2", "--seed", "6", "--json", input=f"{good}\n1+1\n")
     verdicts = [json.loads(x) for x in r.stdout.splitlines() if '"verdict"' in x]
     assert verdicts[0]["correct"]
@@ -180,8 +177,8 @@ def test_make24_judged_by_the_search():
 
 
 def test_countdown_accepts_any_subset():
-    d = make_drill("arith", DrillOptions(level="countdown"))
-    p = Puzzle("arith", "countdown", "countdown", "", "x", hand=("25", "50", "75", "100", "3", "6"), target="952")
+    d = make_drill("arith", level="countdown")
+    p = d.from_situation("numbers 25 50 75 100 3 6; target 952")
     assert d.judge(p, "((100+6)×75×3-50)÷25").correct
     assert not d.judge(p, "100+100").correct  # 100 is there once
 
@@ -198,7 +195,7 @@ class _FakeHistory:
 
 
 def test_due_items_come_back_every_other_puzzle():
-    d = make_drill("nambarz", DrillOptions(level="basic"))
+    d = make_drill("nambarz", level="basic")
     weak = same_puzzles("nambarz", 1, 1, level="basic")[0].as_dict()
     source = _puzzles(d, SessionOptions(review=True), _FakeHistory([weak]), random.Random(3))
     got = [next(source) for _ in range(4)]
@@ -210,29 +207,15 @@ def test_due_items_come_back_every_other_puzzle():
 
 
 def test_a_program_plays_the_json_drill_with_the_solver_and_scores_100_percent(home):
-    """Read each puzzle line, answer with the solver's simplest play, read the verdict."""
-    env = {**os.environ, "TABLECALC_HOME": str(home)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "trainer.cli", "drill", "nambarz", "--json", "-n", "6", "--trap-rate", "0.3", "--seed", "21"],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
-    )
-    verdicts = []
-    while True:
-        line = proc.stdout.readline()
-        assert line, "the drill ended without a summary"
-        msg = json.loads(line)
-        if msg["type"] == "summary":
-            break
-        assert msg["type"] == "puzzle"
-        for key in ("game", "preset", "hand", "target", "time_limit"):
+    """Read each puzzle line (traps included: the answer is then draw), answer with the solver's best play."""
+    puzzles, verdicts, summary = play_json_drill(
+        ["nambarz", "-n", "6", "--trap-rate", "0.3", "--seed", "21"], home, lambda p: best_answer(Puzzle.from_dict(p)))
+    for msg in puzzles:
+        for key in ("game", "preset", "situation", "hand", "target", "time_limit"):
             assert key in msg
-        proc.stdin.write(best_answer(Puzzle.from_dict(msg)) + "\n")
-        proc.stdin.flush()
-        verdicts.append(json.loads(proc.stdout.readline()))
-    proc.stdin.close()
-    assert proc.wait(timeout=30) == 0
     assert len(verdicts) == 6 and all(v["correct"] for v in verdicts)
-    assert msg["accuracy"] == 1.0 and msg["score"] == msg["best_score"]
+    assert "draw" in [v["expected"][0] for v in verdicts]
+    assert summary["accuracy"] == 1.0 and summary["score"] == summary["best_score"]
 
 
 def test_interactive_session_interrupted_keeps_answers(home):
@@ -264,16 +247,17 @@ def test_interactive_session_interrupted_keeps_answers(home):
 
 
 def test_session_summary_as_dict():
-    s = Summary(answered=2, correct=1, score=3, best_score=4, penalty_draws=3, seconds=[1.0, 3.0])
+    s = Summary(answered=2, correct=1, score=3, best_score=4, penalties=3, penalty_unit="cards drawn", seconds=[1.0, 3.0])
     d = s.as_dict()
     assert d["accuracy"] == 0.5 and d["median_seconds"] == 2.0 and d["type"] == "summary"
+    assert d["penalties"] == 3 and d["penalty_unit"] == "cards drawn"
 
 
 # ---------------------------------------------------------------- nmbrs
 
 
 def test_nmbrs_session_best_invalid_and_below_best():
-    d = make_drill("nmbrs", DrillOptions(level="table"))
+    d = make_drill("nmbrs", level="table")
     puzzles = same_puzzles("nmbrs", 12, 3, level="table")
     best = d.judge(puzzles[0], "pass").expected[0]
     script = [best, "lay 1 2", "pass"]
@@ -297,7 +281,7 @@ def test_nmbrs_pack_puzzles():
 
 
 def test_nmbrs_cards_typed_with_colours_are_a_new_sequence():
-    d = make_drill("nmbrs", DrillOptions(level="basic"))
+    d = make_drill("nmbrs", level="basic")
     p = same_puzzles("nmbrs", 1, 1, level="basic")[0]
     best = d.judge(p, "pass").expected[0]
     assert best.startswith("lay ")
@@ -318,6 +302,10 @@ def test_a_pack_drill_asks_every_case_unless_counted():
         (["nambarz", "--trap-rate", "nan"], "bad trap rate"),
         (["nambarz", "--max-solutions", "0"], "--max-solutions"),
         (["nambarz", "--min-cards", "8"], "cannot be met with 7 cards"),
+        (["nambarz", "--hand-size", "0"], "bad --hand-size 0: expected 1 to 20 cards"),
+        (["nmbrs", "--hand-size", "0"], "bad --hand-size 0"),
+        (["arith", "--hand-size", "3"], "No such option: --hand-size"),
+        (["arith", "--min-cards", "3"], "No such option: --min-cards"),
     ],
 )
 def test_more_bad_drill_options(args, message):
@@ -331,6 +319,6 @@ def test_pack_fields_of_the_wrong_type_are_refused(tmp_path):
     from solver.errors import TablecalcError
 
     f = tmp_path / "p.json"
-    f.write_text('{"game": "nambarz", "cases": [{"id": "a", "target": 3, "hand": "6 2"}]}')
-    with pytest.raises(TablecalcError, match="'target' must be text"):
+    f.write_text('{"game": "nambarz", "cases": [{"id": "a", "situation": 3}]}')
+    with pytest.raises(TablecalcError, match="'situation' must be text"):
         load_pack(str(f))

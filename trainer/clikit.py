@@ -1,6 +1,7 @@
-"""What every tablecalc sub-command shares: the error boundary, JSON output, exit codes.
+"""What every tablecalc sub-command shares: the error boundary, JSON output, exit codes,
+and the commands every game gets the same way (``rules``).
 
-Sub-apps (``trainer/nmbrs_cli.py`` and the like) import from here, never from
+Each game's sub-app (``trainer/games/<name>/cli.py``) imports from here, never from
 ``trainer.cli``, so the CLI can also run as ``python -m trainer.cli``.
 """
 
@@ -12,7 +13,7 @@ from typing import Annotated
 import typer
 from typer.core import TyperGroup
 
-__all__ = ["EXIT_ILLEGAL", "EXIT_BAD_INPUT", "Group", "emit_json", "JsonOpt"]
+__all__ = ["EXIT_ILLEGAL", "EXIT_BAD_INPUT", "Group", "AliasGroup", "emit_json", "JsonOpt", "add_rules_command"]
 
 EXIT_ILLEGAL = 1
 """A referee command judged the play illegal."""
@@ -35,9 +36,41 @@ class Group(TyperGroup):
             raise typer.Exit(EXIT_BAD_INPUT) from None
 
 
+class AliasGroup(Group):
+    """A group whose sub-commands are games: a game's alias (``countdown``, ``nummers``) finds it too."""
+
+    def get_command(self, ctx, cmd_name):
+        command = super().get_command(ctx, cmd_name)
+        if command is None:
+            from solver.errors import TablecalcError
+            from solver.registry import find_game
+
+            try:
+                command = super().get_command(ctx, find_game(cmd_name).name)
+            except TablecalcError:
+                return None
+        return command
+
+
 def emit_json(data) -> None:
     """Print one JSON document on one line (UTF-8, not ASCII-escaped)."""
     typer.echo(json.dumps(data, ensure_ascii=False))
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+
+
+def add_rules_command(app: typer.Typer, game_name: str) -> None:
+    """Give a game's sub-app its ``rules`` command: every preset in words, or as JSON."""
+
+    @app.command("rules")
+    def rules(as_json: JsonOpt = False) -> None:
+        """List the presets and their options."""
+        from solver.registry import find_game
+
+        presets = find_game(game_name).presets
+        if as_json:
+            emit_json({name: r.as_dict() for name, r in presets.items()})
+            return
+        for r in presets.values():
+            typer.echo(r.describe())

@@ -47,11 +47,14 @@ class SessionOptions:
 
 @dataclass
 class Summary:
+    """A session's totals; ``penalties`` counts in the game's ``penalty_unit`` (cards drawn...)."""
+
     answered: int = 0
     correct: int = 0
     score: int = 0
     best_score: int = 0
-    penalty_draws: int = 0
+    penalties: int = 0
+    penalty_unit: str = "penalties"
     seconds: list[float] = field(default_factory=list)
     reviews: int = 0
     stopped: str = "done"
@@ -64,7 +67,8 @@ class Summary:
             "accuracy": round(self.correct / self.answered, 3) if self.answered else None,
             "score": self.score,
             "best_score": self.best_score,
-            "penalty_draws": self.penalty_draws,
+            "penalties": self.penalties,
+            "penalty_unit": self.penalty_unit,
             "median_seconds": round(statistics.median(self.seconds), 2) if self.seconds else None,
             "reviews": self.reviews,
             "stopped": self.stopped,
@@ -85,7 +89,7 @@ class SessionIO(Protocol):
 
     def ask(self, p: Puzzle, deadline: float | None) -> Answer: ...
 
-    def show_verdict(self, p: Puzzle, j: Judgement, answer: Answer) -> None: ...
+    def show_verdict(self, p: Puzzle, j: Judgement, answer: Answer, scored: bool) -> None: ...
 
     def show_summary(self, s: Summary) -> None: ...
 
@@ -118,9 +122,9 @@ class LineIO:
         late = deadline is not None and time.monotonic() > deadline
         return Answer(line.rstrip("\r\n"), seconds, timed_out=late)
 
-    def show_verdict(self, p, j, answer):
+    def show_verdict(self, p, j, answer, scored=True):
         mark = "RIGHT" if j.correct else ("TIME UP" if answer.timed_out else "WRONG")
-        score = f" (score {j.score}, best {j.best_score})" if p.game != "arith" else ""
+        score = f" (score {j.score}, best {j.best_score})" if scored else ""
         self.write(f"{mark}{score}: {j.explanation}")
 
     def show_summary(self, s):
@@ -128,7 +132,7 @@ class LineIO:
         acc = f"{d['accuracy']:.0%}" if d["accuracy"] is not None else "-"
         self.write(
             f"Session: {s.correct}/{s.answered} right ({acc}), score {s.score} of {s.best_score}, "
-            f"{s.penalty_draws} penalty cards, median "
+            f"{s.penalties} {s.penalty_unit}, median "
             f"{'-' if d['median_seconds'] is None else d['median_seconds']} s per answer."
         )
 
@@ -139,7 +143,7 @@ class JsonIO(LineIO):
     def show_puzzle(self, p, index, total, deadline):
         self.write(json.dumps({**p.as_dict(), "index": index}, ensure_ascii=False))
 
-    def show_verdict(self, p, j, answer):
+    def show_verdict(self, p, j, answer, scored=True):
         d = j.as_dict()
         d.update(item=p.item, answer=answer.text, seconds=round(answer.seconds, 3), timed_out=answer.timed_out)
         self.write(json.dumps(d, ensure_ascii=False))
@@ -229,12 +233,12 @@ class TerminalIO:
             raise KeyboardInterrupt
         return Answer(text, time.monotonic() - start)
 
-    def show_verdict(self, p, j, answer):
+    def show_verdict(self, p, j, answer, scored=True):
         if j.correct:
             mark = "[bold green]✓ right[/]"
         else:
             mark = "[bold yellow]⏱ time up[/]" if answer.timed_out else "[bold red]✗ wrong[/]"
-        score = f"  [dim]score {j.score}, best {j.best_score}[/]" if p.game != "arith" else ""
+        score = f"  [dim]score {j.score}, best {j.best_score}[/]" if scored else ""
         self.console.print(f"{mark}{score}")
         self.console.print(escape(j.explanation))
 
@@ -246,7 +250,7 @@ class TerminalIO:
         t.add_row("answers", f"{s.correct} right of {s.answered}")
         t.add_row("accuracy", f"{d['accuracy']:.0%}" if d["accuracy"] is not None else "-")
         t.add_row("score", f"{s.score} of {s.best_score} possible")
-        t.add_row("penalty cards", str(s.penalty_draws))
+        t.add_row(s.penalty_unit, str(s.penalties))
         t.add_row("median time", f"{d['median_seconds']} s" if d["median_seconds"] is not None else "-")
         if s.reviews:
             t.add_row("reviews", f"{s.reviews} items came back")
@@ -288,10 +292,11 @@ def _puzzles(drill: Drill, opts: SessionOptions, history, rng: random.Random) ->
 
 def run_session(drill: Drill, opts: SessionOptions, io: SessionIO, history=None) -> Summary:
     """Play one session; returns the summary (``stopped`` says why it ended)."""
+    from solver.registry import find_game
     from trainer.history import AnswerRecord
 
     rng = random.Random(opts.seed)
-    summary = Summary()
+    summary = Summary(penalty_unit=find_game(drill.game).penalty_unit)
     session_id = uuid.uuid4().hex[:12]
     round_end = time.monotonic() + opts.round_time if opts.round_time else None
     source = _puzzles(drill, opts, history, rng)
@@ -322,14 +327,15 @@ def run_session(drill: Drill, opts: SessionOptions, io: SessionIO, history=None)
                 judgement = Judgement(False, ("not-understood",), explanation=str(e))
             if answer.timed_out:
                 judgement = Judgement(
-                    False, ("timeout",), score=0, best_score=judgement.best_score, expected=judgement.expected,
-                    explanation=f"Time is up. {_best(judgement)}",
+                    False, ("timeout",), judgement.penalty, score=0, best_score=judgement.best_score,
+                    expected=judgement.expected,
+                    explanation=f"Time is up. {judgement.best}".strip(), best=judgement.best,
                 )
             if history is not None:
                 history.record(AnswerRecord(
                     drill=drill.game, level=drill.level, item=puzzle.item, puzzle=puzzle.as_dict(),
                     answer=answer.text, correct=judgement.correct, verdict=judgement.as_dict(),
-                    penalty=judgement.penalty_draw, seconds=answer.seconds,
+                    penalty=judgement.penalty_amount, seconds=answer.seconds,
                     reference_seconds=puzzle.time_limit or drill.reference_seconds,
                     session=session_id, at=datetime.now(timezone.utc),
                 ))
@@ -337,17 +343,12 @@ def run_session(drill: Drill, opts: SessionOptions, io: SessionIO, history=None)
             summary.correct += judgement.correct
             summary.score += judgement.score
             summary.best_score += judgement.best_score
-            summary.penalty_draws += judgement.penalty_draw
+            summary.penalties += judgement.penalty_amount
             summary.seconds.append(answer.seconds)
             summary.reviews += is_review
-            io.show_verdict(puzzle, judgement, answer)
+            io.show_verdict(puzzle, judgement, answer, drill.scored)
     except KeyboardInterrupt:
         summary.stopped = "interrupted"
     io.show_summary(summary)
     return summary
 
-
-def _best(j: Judgement) -> str:
-    if not j.expected:
-        return ""
-    return "Nothing was playable: draw." if j.expected[0] == "draw" else f"Expected: {j.expected[0]}."

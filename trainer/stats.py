@@ -5,8 +5,9 @@
 function here that needs matplotlib, imported when it is called).
 
 Numbers: ``accuracy`` is the share of answers judged correct (0 to 1, null when there are
-none); ``median_seconds`` is the median time per answer; ``penalties`` counts the cards
-drawn as penalties; a ``day`` is a calendar day in UTC unless another ``tz`` is given.
+none); ``median_seconds`` is the median time per answer; ``penalties`` adds up the
+penalties in each game's own unit (``penalty_unit`` per drill: cards drawn in Nambarz,
+cards taken back in Nmbrs!); a ``day`` is a calendar day in UTC unless another ``tz`` is given.
 
 >>> import pathlib, tempfile
 >>> from trainer.history import History
@@ -28,6 +29,7 @@ from datetime import datetime, timezone, tzinfo
 from fsrs import Rating
 
 from solver.errors import TablecalcError
+from solver.registry import game_names
 from trainer.history import History
 
 #: How many items ``weakest`` lists.
@@ -66,7 +68,7 @@ def compute_stats(
     for (drill, level), group in sorted(by_key.items()):
         mine = items_of.get((drill, level), [])
         by_drill.append({
-            "drill": drill, "level": level, **_summary(group),
+            "drill": drill, "level": level, **_summary(group), "penalty_unit": _unit(drill),
             "penalised": sum(o.penalty > 0 for o in group),
             "items": len(mine), "due_now": sum(s.due <= now for s in mine),
             "last_at": group[-1].at.isoformat(),
@@ -104,6 +106,16 @@ def compute_stats(
     }
 
 
+def _unit(drill: str) -> str:
+    """The unit of a drill's penalties (a drill of a game this tablecalc does not know: "penalties")."""
+    from solver.registry import find_game
+
+    try:
+        return find_game(drill).penalty_unit
+    except TablecalcError:
+        return "penalties"
+
+
 def _summary(outcomes: list) -> dict:
     n = len(outcomes)
     correct = sum(o.correct for o in outcomes)
@@ -114,6 +126,15 @@ def _summary(outcomes: list) -> dict:
         "median_seconds": round(statistics.median(o.seconds for o in outcomes), 2) if n else None,
         "penalties": sum(o.penalty for o in outcomes),
     }
+
+
+def _penalties_text(by_drill: list) -> str:
+    """``6 cards drawn, 2 cards taken back``: the penalties of every game in its own unit."""
+    totals: dict[str, int] = defaultdict(int)
+    for row in by_drill:
+        totals[row["penalty_unit"]] += row["penalties"]
+    parts = [f"{n} {unit}" for unit, n in sorted(totals.items()) if n]
+    return ", ".join(parts) if parts else "no penalties"
 
 
 def _round(x: float | None, digits: int) -> float | None:
@@ -131,8 +152,9 @@ def render_stats(stats: dict, console=None) -> None:
 
     console = console or Console(highlight=False)
     if not stats["answers"]:
+        first, *others = game_names()
         console.print(f"No answers recorded yet in {stats['history']}. "
-                      "Play a drill to start: [bold]tablecalc drill arith[/] (or nambarz, nmbrs).")
+                      f"Play a drill to start: [bold]tablecalc drill {first}[/] (or {', '.join(others)}).")
         return
 
     def table(title: str, columns: list[str]) -> Table:
@@ -148,7 +170,7 @@ def render_stats(stats: dict, console=None) -> None:
     console.print(
         f"[bold]{stats['answers']}[/] answers in {stats['sessions']} session{'s' * (stats['sessions'] != 1)} "
         f"({span}): [bold]{_pct(stats['accuracy'])}[/] correct, median time {_secs(stats['median_seconds'])} "
-        f"per answer, {stats['penalties']} penalty card{'s' * (stats['penalties'] != 1)} drawn; "
+        f"per answer, {_penalties_text(stats['by_drill'])}; "
         f"{stats['due_now']} of {stats['items']} puzzles due for review."
     )
     console.print()
@@ -156,7 +178,8 @@ def render_stats(stats: dict, console=None) -> None:
     t = table("By drill and level", ["drill", "level", "answers", "correct", "median", "penalties", "due now"])
     for row in stats["by_drill"]:
         t.add_row(row["drill"], row["level"], str(row["answers"]), _pct(row["accuracy"], colour=True),
-                  _secs(row["median_seconds"]), str(row["penalties"]), f"{row['due_now']}/{row['items']}")
+                  _secs(row["median_seconds"]), f"{row['penalties']} {row['penalty_unit']}",
+                  f"{row['due_now']}/{row['items']}")
     console.print(t)
 
     days = sorted({r["day"] for r in stats["over_time"]})[-14:]
@@ -227,7 +250,7 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo = timezone.ut
     if not stats["answers"]:
         raise TablecalcError(
             f"no answers recorded yet in {stats['history']!r}: nothing to plot; play a drill first "
-            "(e.g. 'tablecalc drill arith')"
+            f"(e.g. 'tablecalc drill {game_names()[0]}')"
         )
     path = pathlib.Path(path)
 
@@ -308,8 +331,10 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo = timezone.ut
                    color=colour[k], zorder=3)
         for when, h in bars:
             bottom[when] += h
-    ax_pen.set_title(f"Penalty cards drawn per {period}", loc="left", fontsize=11)
-    ax_pen.set_ylabel("cards")
+    units = sorted({r["penalty_unit"] for r in stats["by_drill"] if r["penalties"]})
+    ax_pen.set_title(f"Penalties ({', '.join(units) or 'none yet'}) per {period}",
+                     loc="left", fontsize=11)
+    ax_pen.set_ylabel("penalties")
     ax_pen.yaxis.set_major_locator(MaxNLocator(integer=True, nbins=5))
     if not stats["penalties"]:
         ax_pen.set_ylim(0, 1)
@@ -342,7 +367,7 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo = timezone.ut
     legend = fig.legend(
         *ax_time.get_legend_handles_labels(), loc="outside right upper", frameon=False, fontsize=10,
         title=(f"{stats['answers']} answers in {sessions}\n{_pct(stats['accuracy'])} correct, "
-               f"median {_secs(stats['median_seconds'])}\n{stats['penalties']} penalty cards drawn\n"),
+               f"median {_secs(stats['median_seconds'])}\n{_penalties_text(stats['by_drill'])}\n"),
         title_fontsize=10, alignment="left", labelspacing=0.8,
     )
     legend.get_title().set_color("0.25")

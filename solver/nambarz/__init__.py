@@ -11,10 +11,13 @@ from solver.nambarz.cards import Card, Deck, Family, is_concordant
 from solver.nambarz.referee import Penalty, Play, Solution, Verdict, Violation, check, simplest_plays, solve
 from solver.nambarz.rules import PRESETS, Rules, SimplestScope
 from solver.nambarz.scoring import PLACE_POINTS, Round, Scoreboard, parse_round, score_game
+from solver.nambarz.state import Deal, Move, Turn
+from solver.nambarz.game import GAME
 
 __all__ = [
     "Card", "Deck", "Family", "is_concordant",
     "Penalty", "Play", "Solution", "Verdict", "Violation", "check", "simplest_plays", "solve",
     "PRESETS", "Rules", "SimplestScope",
     "PLACE_POINTS", "Round", "Scoreboard", "parse_round", "score_game",
+    "Deal", "Move", "Turn", "GAME",
 ]

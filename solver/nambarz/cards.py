@@ -38,15 +38,12 @@ from solver.parsing import data_file, parse_toml, read_text
 __all__ = ["Family", "Card", "Deck", "is_concordant"]
 
 
-class Family(str, enum.Enum):
+class Family(enum.StrEnum):
     """A calculation uses cards of one family only."""
 
     SYMBOL = "symbol"
     DRAWING = "drawing"
     JOKER = "joker"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 _SYMBOL_WORDS = {"symbol", "symbole", "sym", "s"}
@@ -199,6 +196,12 @@ class Deck:
 
     def size(self) -> int:
         return sum(self.copies(c) for c in self.cards())
+
+    def as_dict(self) -> dict:
+        """The deck as JSON data: its source, size and every card with its copies and whether it is confirmed."""
+        cards = [{"card": str(c), "family": str(c.family), "copies": self.copies(c), "confirmed": self.is_confirmed(c)}
+                 for c in self.cards()]
+        return {"source": self.source, "size": self.size(), "cards": cards}
 
     def drawings_on(self, number: int) -> list[str]:
         return sorted(a for a, nums in self.animals.items() if number in nums)

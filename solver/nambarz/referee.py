@@ -17,7 +17,6 @@ as whichever card is most favourable to the player; ``3-hippo`` names one exactl
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -25,6 +24,7 @@ from itertools import combinations_with_replacement, product
 from typing import Iterable, Sequence
 
 from solver.errors import TablecalcError
+from solver.game import Code
 from solver.expr import (
     Expr,
     Num,
@@ -159,7 +159,7 @@ def solve(target: Card, hand: Sequence[Card], rules: Rules = Rules(), deck: Deck
 # ---------------------------------------------------------------- verdicts
 
 
-class Violation(str, enum.Enum):
+class Violation(Code):
     """Why a play is not allowed; the value is the stable code used in JSON."""
 
     NOT_A_CALCULATION = "not-a-calculation"
@@ -172,9 +172,8 @@ class Violation(str, enum.Enum):
     MIXED_FAMILIES = "mixed-families"
     CONCORDANT_CARD = "concordant-card"
     NOT_SIMPLEST = "not-simplest"
-
-    def __str__(self) -> str:
-        return self.value
+    COULD_PLAY = "could-play"
+    """Drawing when a card, a joker or a calculation could cover the top card."""
 
 
 _ORDER = list(Violation)
@@ -188,6 +187,11 @@ class Penalty:
     take_back: tuple[Card, ...] = ()
     play_instead: Play | None = None
 
+    @property
+    def amount(self) -> int:
+        """The penalty in cards drawn."""
+        return self.draw
+
     def as_dict(self) -> dict:
         return {
             "draw": self.draw,
@@ -200,7 +204,7 @@ class Penalty:
 class Verdict:
     """The referee's judgement of one play, as data (rendered by the CLI, serialised to JSON).
 
-    ``kind`` is ``calculation``, ``concordance``, ``joker`` or ``None`` (unreadable).
+    ``kind`` is ``calculation``, ``concordance``, ``joker``, ``draw`` or ``None`` (unreadable).
     ``cards`` are the cards as read (most favourable reading), ``None`` where a number
     matches no card of the hand. ``bad_step`` is the first forbidden operation;
     ``concordant_cards`` the cards that matched the top card; ``simplest`` the simplest
@@ -327,10 +331,18 @@ def check(
     rules: Rules = Rules(),
     deck: Deck | None = None,
 ) -> Verdict:
-    """Judge ``answer`` (a calculation, or one card for a concordance or joker play) on ``target``.
+    """Judge ``answer`` on ``target``: a calculation, one card (a concordance or joker play,
+    optionally written ``concordance CARD``), or ``draw``.
 
     Raises :class:`TablecalcError` only for input that names no card at all (``3-lion``,
-    ``12``); everything a player could lay gets a :class:`Verdict`.
+    ``12``); everything a player could lay gets a :class:`Verdict`. Drawing is legal only
+    when nothing in the hand covers the top card (the seed: a player who cannot play draws).
+
+    >>> deck = Deck.default()
+    >>> [str(v) for v in check(deck.parse_card("3-bee"), deck.parse_hand("6 2"), "draw").violations]
+    ['could-play']
+    >>> check(deck.parse_card("3-bee"), deck.parse_hand("7 9"), "draw").legal
+    True
     """
     deck = deck or Deck.default()
     _validate(target, hand, deck)
@@ -338,6 +350,11 @@ def check(
     best, simplest = simplest_plays(target, hand, rules)
     base = dict(target=target, hand=hand, rules=rules, answer=answer, min_cards=best, simplest=simplest)
     text = answer.strip()
+    if text.lower() == DRAW:
+        return _judge_draw(target, hand, rules, base)
+    word, _, rest = text.partition(" ")
+    if word.lower() == CONCORDANCE and rest.strip():
+        text = rest.strip()
 
     # one card alone: a concordance play or a joker
     single = _single_card(text, deck)
@@ -462,6 +479,21 @@ def _penalty(violations: Sequence[Violation], laid: list[Card], simplest: tuple[
             if c in back:
                 back.remove(c)
     return Penalty(rules.penalty_draw, tuple(back), instead)
+
+
+DRAW = "draw"
+"""The answer that draws a card instead of playing."""
+CONCORDANCE = "concordance"
+"""The word that may stand before a card played alone (``concordance 3-hippo``)."""
+
+
+def _judge_draw(target: Card, hand: tuple[Card, ...], rules: Rules, base: dict) -> Verdict:
+    """Drawing: legal only when nothing covers the top card (no concordant card, joker or calculation)."""
+    playable = base["simplest"] or any(c.is_joker or is_concordant(c, target) for c in hand)
+    return Verdict(
+        **base, kind="draw", cards=(), expression=None, value=None,
+        violations=(Violation.COULD_PLAY,) if playable else (), penalty=Penalty(),
+    )
 
 
 def _single_card(text: str, deck: Deck) -> Card | None:

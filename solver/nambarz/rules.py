@@ -19,16 +19,13 @@ from solver.search import SearchRules
 __all__ = ["Rules", "SimplestScope", "PRESETS"]
 
 
-class SimplestScope(str, enum.Enum):
+class SimplestScope(enum.StrEnum):
     """Against which cards "is there a calculation with fewer cards?" is judged."""
 
     HAND = "hand"
     """Every card of the player's hand (both families) — the seed's example."""
     PLAYED = "played"
     """Only subsets of the cards the player actually laid."""
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from solver.errors import TablecalcError
 from solver.parsing import is_whole
 from solver.nambarz.rules import Rules
 
-__all__ = ["PLACE_POINTS", "Round", "Scoreboard", "parse_round", "score_game"]
+__all__ = ["PLACE_POINTS", "Round", "Scoreboard", "parse_round", "parse_teams", "score_game"]
 
 PLACE_POINTS = (40, 32, 25, 19, 14)
 """Points for the first five players out in a round."""
@@ -81,6 +81,23 @@ class Round:
 
 
 parse_round = Round.parse
+
+
+def parse_teams(specs: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Read teams written ``NAME=PLAYER,PLAYER`` (one string per team).
+
+    >>> parse_teams(["Red=Ann,Bob", "Blue = Cid, Dee"])
+    {'Red': ('Ann', 'Bob'), 'Blue': ('Cid', 'Dee')}
+    """
+    teams: dict[str, tuple[str, ...]] = {}
+    for spec in specs:
+        name, sep, members = spec.partition("=")
+        if not sep or not name.strip() or not members.strip():
+            raise TablecalcError(f"bad team {spec!r}: expected NAME=PLAYER,PLAYER like \"Red=Ann,Bob\"")
+        if name.strip() in teams:
+            raise TablecalcError(f"team {name.strip()} is given twice")
+        teams[name.strip()] = tuple(m.strip() for m in members.split(",") if m.strip())
+    return teams
 
 
 @dataclass(frozen=True)

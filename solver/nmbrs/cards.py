@@ -39,7 +39,7 @@ from solver.parsing import data_file, is_whole, parse_toml, read_text
 __all__ = ["Colour", "Card", "Placed", "Deck", "JOKER"]
 
 
-class Colour(str, enum.Enum):
+class Colour(enum.StrEnum):
     """The four card colours; the value is the stable JSON name."""
 
     RED = "red"
@@ -49,10 +49,8 @@ class Colour(str, enum.Enum):
 
     @property
     def letter(self) -> str:
+        """The one-letter form used in card notation (``14r``)."""
         return self.value[0]
-
-    def __str__(self) -> str:
-        return self.value
 
     @classmethod
     def parse(cls, word: str, text: str | None = None) -> "Colour":
@@ -249,6 +247,17 @@ class Deck:
             return card, value
         card = self.parse_card(t)
         return card, card.number
+
+    def parse_typed(self, text: str) -> "Card | Placed":
+        """A card as a move or a sequence names it: a :class:`Placed` joker when its number is
+        given (``joker=20``), else the card itself.
+
+        >>> d = Deck.default()
+        >>> d.parse_typed("joker=20"), d.parse_typed("14r"), d.parse_typed("joker")
+        (Placed(card=Card(number=None, colour=None), value=20), Card(number=14, colour=<Colour.RED: 'red'>), Card(number=None, colour=None))
+        """
+        card, value = self.parse_placed(text)
+        return Placed(card, value) if card.is_joker and value is not None else card
 
     def parse_number(self, text: str, context: str | None = None) -> int:
         """A number of the deck (``20``), as a joker's value or a table card."""

@@ -7,25 +7,30 @@
 ('basic+custom', 'added')
 >>> Rules.preset("simple").high, Rules.preset("simple").score_by.value, Rules.preset("simple").discard_last
 (50, 'cards', False)
+
+Two rules of play live here too, so that the referee and the best-turn search read the
+same text: :func:`may_add` (the opening rule) and :func:`count_back` (the advanced rule's
+arithmetic).
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, fields, replace
+from typing import Sequence
 
 from solver.errors import TablecalcError
 from solver.parsing import is_whole, pick_preset
 
-__all__ = ["Rules", "SequenceRule", "ScoreBy", "Doubling", "JokerColour", "Opening", "PRESETS", "MIN_LENGTH"]
+__all__ = ["Rules", "SequenceRule", "ScoreBy", "Doubling", "JokerColour", "Opening", "PRESETS", "MIN_LENGTH",
+           "may_add", "count_back"]
 
 MIN_LENGTH = 3
 """A sequence always has at least 3 cards, in every direction."""
 
 
-class _Option(str, enum.Enum):
-    def __str__(self) -> str:
-        return self.value
+class _Option(enum.StrEnum):
+    """A rule option's values; the value is the stable name used on the command line and in JSON."""
 
 
 class SequenceRule(_Option):
@@ -197,5 +202,35 @@ PRESETS: dict[str, Rules] = {
     ),
 }
 """The named presets: basic (quick-start rules), advanced (gevorderden), simple (eenvoudige versie)."""
+
+def may_add(rules: Rules, opened: bool, laid_new: bool) -> bool:
+    """Whether the opening rule lets a player add, cross or link now.
+
+    ``opened``: they came out (laid a sequence of their own) in an earlier turn;
+    ``laid_new``: they laid a new sequence of their own hand cards this turn.
+
+    >>> [may_add(Rules().with_options(opening=o), True, False) for o in ("once", "each-turn", "free")]
+    [True, False, True]
+    >>> may_add(Rules(), False, False), may_add(Rules(), False, True)
+    (False, True)
+    """
+    if rules.opening is Opening.FREE:
+        return True
+    if rules.opening is Opening.EACH_TURN:
+        return laid_new
+    return opened or laid_new
+
+
+def count_back(numbers: Sequence[int]) -> tuple[int, ...]:
+    """A progression counted back from its largest number to where it lands (the last number ≥ 0).
+
+    Under the advanced rules a sequence is valid when this lands on 0 or 1.
+
+    >>> count_back((14, 20, 26)), count_back((11, 16, 21))
+    ((26, 20, 14, 8, 2), (21, 16, 11, 6, 1))
+    """
+    d = numbers[1] - numbers[0]
+    return tuple(range(numbers[-1], numbers[0] % d - 1, -d))
+
 
 _PRESET_ALIASES = {"gevorderden": "advanced", "eenvoudig": "simple", "eenvoudige": "simple", "quick": "basic"}

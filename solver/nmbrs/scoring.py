@@ -6,7 +6,8 @@ colours. With the shipped deck the points are an *estimate* (``Deck.points_estim
 
 >>> deck, rules = Deck.default(), Rules()
 >>> laid = [Placed(deck.parse_card(c), int(c[:-1])) for c in ("12r", "24r", "36r")]
->>> score_cards(laid, laid, rules, deck)
+>>> points, doubled, score = score_cards(laid, laid, rules, deck)
+>>> points, str(doubled), score
 (4, 'one colour', 8)
 >>> mixed = [Placed(deck.parse_card(c), int(c[:-1])) for c in ("12r", "24r", "36g")]
 >>> score_cards(mixed, mixed, rules, deck)
@@ -22,50 +23,75 @@ At the end of a round the players still holding cards lose their points; a playe
 
 from __future__ import annotations
 
+import enum
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Collection, Sequence
 
 from solver.errors import TablecalcError
 from solver.nmbrs.cards import Card, Colour, Deck, Placed
 from solver.nmbrs.rules import JokerColour, Rules, ScoreBy
 
-__all__ = ["ONE_COLOUR", "ALL_DIFFERENT", "doubling", "card_points", "score_cards", "PlayerRound",
-           "RoundResult", "end_round", "parse_player"]
-
-ONE_COLOUR = "one colour"
-ALL_DIFFERENT = "all different"
+__all__ = ["Doubled", "ONE_COLOUR", "ALL_DIFFERENT", "colour_doubling", "doubling", "card_points", "score_cards",
+           "PlayerRound", "RoundResult", "end_round", "parse_player"]
 
 
-def doubling(cards: Sequence[Placed], rules: Rules, deck: Deck) -> str | None:
-    """``"one colour"``, ``"all different"`` or ``None``: whether these cards double the points.
+class Doubled(enum.StrEnum):
+    """Why a move's points are doubled; the value is what JSON's ``doubled`` holds."""
 
-    A joker's colour follows ``rules.joker_colour``. Fewer than 2 cards never double.
+    ONE_COLOUR = "one colour"
+    ALL_DIFFERENT = "all different"
+
+
+ONE_COLOUR = Doubled.ONE_COLOUR
+ALL_DIFFERENT = Doubled.ALL_DIFFERENT
+
+
+def colour_doubling(colours: Collection[Colour], joker_numbers: Sequence[int], rules: Rules, deck: Deck) -> Doubled | None:
+    """The colour rule itself: whether cards of ``colours`` plus jokers standing for
+    ``joker_numbers`` are all one colour or all different colours.
+
+    The one home of the rule: the referee (:func:`doubling`) and the best-turn search both
+    call it. A joker's colour follows ``rules.joker_colour``: ``wild`` fits any colour,
+    ``none`` spoils the doubling, ``as-card`` takes the deck file's colour of its number.
+    Fewer than 2 cards never double; more than 4 cannot all differ.
+
+    >>> R, G, B = Colour.RED, Colour.GREEN, Colour.BLUE
+    >>> deck, rules = Deck.default(), Rules()
+    >>> colour_doubling([R, R], [10], rules, deck), colour_doubling([R, G, B], [], rules, deck)
+    (<Doubled.ONE_COLOUR: 'one colour'>, <Doubled.ALL_DIFFERENT: 'all different'>)
+    >>> colour_doubling([R, R, G], [], rules, deck), colour_doubling([R, R], [10], rules.with_options(joker_colour="none"), deck)
+    (None, None)
+    """
+    count = len(colours) + len(joker_numbers)
+    if count < 2:
+        return None
+    if joker_numbers:
+        if rules.joker_colour is JokerColour.NONE:
+            return None
+        if rules.joker_colour is JokerColour.AS_CARD:
+            colours = [*colours, *(deck.colours[v] for v in joker_numbers)]
+    distinct = len(set(colours))
+    if distinct <= 1:
+        return Doubled.ONE_COLOUR
+    if distinct == len(colours) and count <= len(Colour):
+        return Doubled.ALL_DIFFERENT
+    return None
+
+
+def doubling(cards: Sequence[Placed], rules: Rules, deck: Deck) -> Doubled | None:
+    """``"one colour"``, ``"all different"`` or ``None``: whether these placed cards double the points.
+
+    A numbered card shows the colour typed, else the deck file's (:meth:`Deck.colour_of`);
+    see :func:`colour_doubling` for jokers.
 
     >>> deck = Deck.default()
     >>> cards = [Placed(deck.parse_card("5r"), 5), Placed(deck.parse_card("joker"), 10), Placed(deck.parse_card("15r"), 15)]
     >>> doubling(cards, Rules(), deck), doubling(cards, Rules().with_options(joker_colour="none"), deck)
-    ('one colour', None)
+    (<Doubled.ONE_COLOUR: 'one colour'>, None)
     """
-    if len(cards) < 2:
-        return None
-    colours: list[Colour] = []
-    wild = 0
-    for p in cards:
-        if p.is_joker:
-            if rules.joker_colour is JokerColour.NONE:
-                return None
-            if rules.joker_colour is JokerColour.WILD:
-                wild += 1
-                continue
-            colours.append(deck.colours[p.value])
-        else:
-            colours.append(deck.colour_of(p.card))  # type: ignore[arg-type]
-    if len(set(colours)) <= 1:
-        return ONE_COLOUR
-    if len(set(colours)) == len(colours) and len(cards) <= len(Colour):
-        return ALL_DIFFERENT
-    return None
+    colours = [deck.colour_of(p.card) for p in cards if not p.is_joker]
+    return colour_doubling(colours, [p.value for p in cards if p.is_joker], rules, deck)  # type: ignore[arg-type]
 
 
 def card_points(cards: Sequence[Card | Placed], rules: Rules, deck: Deck) -> int:
@@ -77,7 +103,7 @@ def card_points(cards: Sequence[Card | Placed], rules: Rules, deck: Deck) -> int
 
 def score_cards(
     laid: Sequence[Placed], judged: Sequence[Placed], rules: Rules, deck: Deck
-) -> tuple[int, str | None, int]:
+) -> tuple[int, Doubled | None, int]:
     """``(points, doubling, score)`` for ``laid`` hand cards whose doubling is judged on ``judged``."""
     points = card_points(laid, rules, deck)
     why = doubling(judged, rules, deck)

@@ -30,11 +30,13 @@ from typing import Iterable, Iterator, Sequence
 
 from solver.errors import TablecalcError
 from solver.nmbrs.cards import JOKER, Card, Deck, Placed
-from solver.nmbrs.rules import MIN_LENGTH, Rules
+from solver.nmbrs.reasons import SequenceViolation, SequenceWhy
+from solver.nmbrs.rules import MIN_LENGTH, Rules, count_back
+from solver.nmbrs.words import sequence_reason
 
 __all__ = [
-    "Completion", "completions", "count_back", "why_not", "SequenceVerdict", "check_sequence",
-    "LaidSequence", "valid_sequences", "joker_only_count",
+    "Completion", "completions", "exact_completions", "count_back", "why_not", "SequenceVerdict",
+    "check_sequence", "LaidSequence", "valid_sequences", "joker_only_count",
 ]
 
 
@@ -231,73 +233,59 @@ def joker_only_count(jokers: int, rules: Rules) -> int:
 # ---------------------------------------------------------------- why a sequence is not valid
 
 
-def count_back(numbers: Sequence[int]) -> tuple[int, ...]:
-    """A progression counted back from its largest number to where it lands (the last number ≥ 0).
+def exact_completions(
+    values: Sequence[int], free_jokers: int, rules: Rules, taken: Iterable[int] = ()
+) -> list[Completion]:
+    """The valid sequences made of exactly ``values`` and ``free_jokers`` jokers (none standing
+    for a ``taken`` number): every number the jokers can take.
 
-    >>> count_back((14, 20, 26)), count_back((11, 16, 21))
-    ((26, 20, 14, 8, 2), (21, 16, 11, 6, 1))
+    >>> [c.numbers for c in exact_completions([10, 30], 1, Rules())]
+    [(10, 20, 30), (10, 30, 50)]
     """
-    d = numbers[1] - numbers[0]
-    return tuple(range(numbers[-1], numbers[0] % d - 1, -d))
-
-
-def _count_back_reason(numbers: Sequence[int]) -> str:
-    back = count_back(numbers)
-    return f"counting back {', '.join(map(str, back))} lands on {back[-1]}, not 0 or 1"
-
-
-def _numbers_text(values: Iterable[int]) -> str:
-    return ", ".join(str(v) for v in values)
-
-
-def why_not(fixed: Iterable[int], free_jokers: int, rules: Rules, taken: Iterable[int] = ()) -> str | None:
-    """Why ``fixed`` numbers plus ``free_jokers`` jokers (each standing anywhere) make no valid
-    sequence; ``None`` when they do.
-
-    >>> why_not([14, 20, 27], 0, Rules())
-    '14, 20, 27 is not an arithmetic progression: the steps are 6, 7 (every step must be the same)'
-    >>> why_not([10, 33], 1, Rules.preset("advanced"))
-    'no number for the joker makes a valid sequence with 10, 33: it could only be 10-33-56, and counting back 56, 33, 10 lands on 10, not 0 or 1'
-    """
-    values = sorted(fixed)
-    total = len(values) + free_jokers
-    if total < MIN_LENGTH:
-        got = _numbers_text(values) + (f" + {free_jokers} joker{'s' * (free_jokers > 1)}" if free_jokers else "")
-        return f"a sequence needs at least {MIN_LENGTH} cards, got {total} ({got.strip(' +')})"
-    if len(set(values)) != len(values):
-        return f"{_numbers_text(values)} has a number twice: the step must be at least 1"
-    if free_jokers == 0:
-        steps = [b - a for a, b in zip(values, values[1:])]
-        if len(set(steps)) > 1:
-            return (f"{_numbers_text(values)} is not an arithmetic progression: the steps are "
-                    f"{_numbers_text(steps)} (every step must be the same)")
-        if not rules.accepts(values[0], steps[0]):
-            return _count_back_reason(values)
-        return None
-    if _exact(values, free_jokers, rules, taken):
-        return None
-    who = "the joker" if free_jokers == 1 else "the jokers"
-    plain = _exact(values, free_jokers, Rules(high=rules.high), taken)
-    with_ = f"with {_numbers_text(values)}" if values else "alone"
-    if not plain:
-        blocked = [c for c in _exact(values, free_jokers, rules) if set(c.jokers) & set(taken)]
-        if blocked:
-            on_table = sorted(set(blocked[0].jokers) & set(taken))
-            return (f"{who} could only make {'-'.join(map(str, blocked[0].numbers))}, but "
-                    f"{_numbers_text(on_table)} {'is' if len(on_table) == 1 else 'are'} already on the table")
-        return f"no number for {who} makes an arithmetic progression {with_}"
-    shown = [c.numbers for c in plain[:3]]
-    could = " or ".join("-".join(map(str, n)) for n in shown) + (" ..." if len(plain) > 3 else "")
-    why = _count_back_reason(shown[0])
-    return f"no number for {who} makes a valid sequence {with_}: it could only be {could}, and {why}"
-
-
-def _exact(values: Sequence[int], free_jokers: int, rules: Rules, taken: Iterable[int] = ()) -> list[Completion]:
-    """The completions that use exactly ``values`` and ``free_jokers`` jokers."""
     return [
         c for c in completions(values, (), free_jokers, rules, taken=taken, joker_only=True)
         if len(c.jokers) == free_jokers and len(c.numbers) == len(values) + free_jokers
     ]
+
+
+def why_not(fixed: Iterable[int], free_jokers: int, rules: Rules, taken: Iterable[int] = ()) -> SequenceWhy | None:
+    """Why ``fixed`` numbers plus ``free_jokers`` jokers (each standing anywhere but on a
+    ``taken`` number) make no valid sequence; ``None`` when they do.
+
+    The answer is data; :func:`solver.nmbrs.words.sequence_reason` words it.
+
+    >>> why = why_not([14, 20, 27], 0, Rules())
+    >>> why.code, why.steps
+    (<SequenceViolation.NOT_A_PROGRESSION: 'not-a-progression'>, (6, 7))
+    >>> why = why_not([10, 33], 1, Rules.preset("advanced"))
+    >>> why.code, why.could, why.count_back
+    (<SequenceViolation.JOKER_COUNT_BACK: 'joker-count-back'>, ((10, 33, 56),), (56, 33, 10))
+    """
+    values = tuple(sorted(fixed))
+    if len(values) + free_jokers < MIN_LENGTH:
+        return SequenceWhy(SequenceViolation.TOO_SHORT, values, free_jokers)
+    if len(set(values)) != len(values):
+        return SequenceWhy(SequenceViolation.NUMBER_TWICE, values, free_jokers)
+    if free_jokers == 0:
+        steps = {b - a for a, b in zip(values, values[1:])}
+        if len(steps) > 1:
+            return SequenceWhy(SequenceViolation.NOT_A_PROGRESSION, values)
+        if not rules.accepts(values[0], steps.pop()):
+            return SequenceWhy(SequenceViolation.COUNT_BACK, values)
+        return None
+    if exact_completions(values, free_jokers, rules, taken):
+        return None
+    plain = exact_completions(values, free_jokers, Rules(high=rules.high), taken)
+    if not plain:
+        taken_s = set(taken)
+        blocked = [c for c in exact_completions(values, free_jokers, rules) if set(c.jokers) & taken_s]
+        if blocked:
+            on_table = tuple(sorted(set(blocked[0].jokers) & taken_s))
+            return SequenceWhy(SequenceViolation.JOKER_BLOCKED, values, free_jokers, (blocked[0].numbers,),
+                               on_table=on_table)
+        return SequenceWhy(SequenceViolation.NO_JOKER_NUMBER, values, free_jokers)
+    shown = tuple(c.numbers for c in plain[:3])
+    return SequenceWhy(SequenceViolation.JOKER_COUNT_BACK, values, free_jokers, shown, more=len(plain) > 3)
 
 
 # ---------------------------------------------------------------- check
@@ -305,16 +293,35 @@ def _exact(values: Sequence[int], free_jokers: int, rules: Rules, taken: Iterabl
 
 @dataclass(frozen=True)
 class SequenceVerdict:
-    """Whether typed cards form a valid sequence: every way the jokers can make it valid, or why not."""
+    """Whether typed cards form a valid sequence: every way the jokers can make it valid, or
+    why not (``why``, as data; ``reason`` words it)."""
 
     cards: tuple[Placed | Card, ...]
     rules: Rules
     resolutions: tuple[tuple[int, ...], ...]
-    reason: str | None
+    why: SequenceWhy | None
 
     @property
     def valid(self) -> bool:
         return bool(self.resolutions)
+
+    @property
+    def reason(self) -> str | None:
+        """Why the cards make no valid sequence, in words (``None`` when valid)."""
+        return sequence_reason(self.why) if self.why else None
+
+    @property
+    def violations(self) -> tuple[SequenceViolation, ...]:
+        """The violation, as a tuple (empty when valid)."""
+        return (self.why.code,) if self.why else ()
+
+    @property
+    def joker_values(self) -> tuple[int, ...]:
+        """The numbers the jokers stand for in the first valid reading (``()`` when invalid)."""
+        if not self.valid:
+            return ()
+        reals = {c.number for c in self.cards if isinstance(c, Card) and not c.is_joker}
+        return tuple(v for v in self.resolutions[0] if v not in reals)
 
     @property
     def numbers(self) -> tuple[int, ...] | None:
@@ -327,14 +334,14 @@ class SequenceVerdict:
 
     def as_dict(self) -> dict:
         nums = self.numbers
-        reals = {c.number for c in self.cards if isinstance(c, Card) and not c.is_joker}
         return {
             "cards": [str(c) for c in self.cards],
             "valid": self.valid,
             "reason": self.reason,
+            "why": self.why.as_dict() if self.why else None,
             "numbers": list(nums) if nums else None,
             "step": nums[1] - nums[0] if nums and len(nums) > 1 else None,
-            "jokers": [{"card": "joker", "value": v} for v in (nums or ()) if v not in reals] if self.valid else [],
+            "jokers": [{"card": "joker", "value": v} for v in self.joker_values],
             "resolutions": [list(r) for r in self.resolutions],
             "rules": self.rules.as_dict(),
         }
@@ -360,9 +367,9 @@ def check_sequence(cards: Sequence[Card | Placed], rules: Rules = Rules()) -> Se
         twice = next(v for v in fixed if fixed.count(v) > 1)
         raise TablecalcError(f"{twice} is there twice: the deck has one card of each number")
     free = sum(1 for c in cards if _is_free_joker(c))
-    reason = why_not(fixed, free, rules)
-    resolutions = tuple(c.numbers for c in _exact(fixed, free, rules)) if reason is None else ()
-    return SequenceVerdict(tuple(cards), rules, resolutions, reason)
+    why = why_not(fixed, free, rules)
+    resolutions = tuple(c.numbers for c in exact_completions(fixed, free, rules)) if why is None else ()
+    return SequenceVerdict(tuple(cards), rules, resolutions, why)
 
 
 # ---------------------------------------------------------------- every sequence of a hand

@@ -11,7 +11,8 @@ number). A joker on the table stands for the number its position gives (or write
 ('10 20 30 | 4 10 16 | 40 joker=50 60', {10: (1, 2)})
 
 A turn is a list of moves (``lay 14 20 26``, ``add 1: 15 25``, ``cross 20: 35 50``,
-``link 1 3``, ``swap 50``), judged one after the other:
+``link 1 3``, ``swap 50``, and possibly a last ``discard 7``; see :mod:`solver.nmbrs.moves`),
+judged one after the other:
 
 >>> v = play_turn(table, deck.parse_hand("15 25 7 99"), ["add 1: 15 25"], rules, deck, opened=True)
 >>> v.legal, [r.kind for r in v.results], v.results[0].numbers, str(v.table).split(" | ")[0]
@@ -19,24 +20,32 @@ A turn is a list of moves (``lay 14 20 26``, ``add 1: 15 25``, ``cross 20: 35 50
 >>> v = play_turn(table, deck.parse_hand("15 7 99"), ["add 1: 15"], rules, deck, opened=True)
 >>> v.legal, v.violation.value, v.reason
 (False, 'not-a-sequence', 'add 1: 15: 10, 15, 20, 30 is not an arithmetic progression: the steps are 5, 5, 10 (every step must be the same)')
+
+Why a move is refused is data (``v.why``, a :class:`~solver.nmbrs.reasons.Refusal`);
+``reason`` words it with :mod:`solver.nmbrs.words`:
+
+>>> v.why.fault, v.why.sequence.steps
+(<Fault.NOT_A_SEQUENCE: 'not-a-sequence'>, (5, 5, 10))
 """
 
 from __future__ import annotations
 
-import enum
 import re
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 from solver.errors import TablecalcError
-from solver.parsing import is_whole
 from solver.nmbrs.cards import JOKER, Card, Deck, Placed, split_cards
-from solver.nmbrs.rules import MIN_LENGTH, Doubling, Opening, Rules
-from solver.nmbrs.scoring import score_cards
-from solver.nmbrs.sequences import completions, why_not
+from solver.nmbrs.moves import Move, MoveKind, parse_moves
+from solver.nmbrs.reasons import Fault, Refusal, Violation
+from solver.nmbrs.rules import MIN_LENGTH, Doubling, Rules, may_add
+from solver.nmbrs.scoring import Doubled, score_cards
+from solver.nmbrs.sequences import exact_completions, why_not
+from solver.nmbrs.words import refusal_reason, sequence_reason
 
-__all__ = ["Table", "MoveKind", "Move", "Violation", "MoveResult", "TurnState", "TurnVerdict",
-           "Rejected", "apply_move", "finish_turn", "play_turn", "parse_moves"]
+__all__ = ["Table", "MoveKind", "Move", "Violation", "MoveResult", "TurnState", "TurnVerdict", "TurnPenalty",
+           "Rejected", "apply_move", "turn_end_fault", "finish_turn", "play_turn", "parse_moves",
+           "check_hand_and_table"]
 
 
 # ---------------------------------------------------------------- the table
@@ -95,9 +104,11 @@ class Table:
             for v in values:
                 if not 1 <= v <= rules.high:
                     raise TablecalcError(f"{what}: sequence {i} has {v}, but the cards run 1-{rules.high} ({rules.name})")
-            reason = why_not(values, 0, rules)
-            if reason:
-                raise TablecalcError(f"{what}: sequence {i} ({_seq_text(s)}) is not valid under {rules.name}: {reason}")
+            why = why_not(values, 0, rules)
+            if why:
+                raise TablecalcError(
+                    f"{what}: sequence {i} ({_seq_text(s)}) is not valid under {rules.name}: {sequence_reason(why)}"
+                )
         members = self.members()
         for v, seqs in members.items():
             if len(seqs) > 2:
@@ -181,143 +192,40 @@ def _resolve_positions(items: list[tuple[Card, int | None]], text: str, index: i
     return [Placed(c, v if v is not None else v0 + (i - i0) * step) for i, (c, v) in enumerate(items)]
 
 
-# ---------------------------------------------------------------- moves
-
-
-class MoveKind(str, enum.Enum):
-    LAY = "lay"
-    ADD = "add"
-    CROSS = "cross"
-    LINK = "link"
-    SWAP = "swap"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-@dataclass(frozen=True)
-class Move:
-    """One move: ``kind``, its ``target`` numbers and the hand ``cards`` it lays.
-
-    ``target`` is () for lay, (sequence,) for add, (table card,) for cross,
-    (sequence, sequence) for link and (number,) for swap; sequences count from 1.
-    ``cards`` are :class:`Card` or, for a joker whose number is given, :class:`Placed`.
-
-    >>> m = Move.parse("add 1: 15 joker=25", Deck.default())
-    >>> m.kind, m.target, str(m)
-    (<MoveKind.ADD: 'add'>, (1,), 'add 1: 15 joker=25')
-    """
-
-    kind: MoveKind
-    target: tuple[int, ...] = ()
-    cards: tuple[Card | Placed, ...] = ()
-
-    @classmethod
-    def parse(cls, text: str, deck: Deck) -> "Move":
-        t = text.strip()
-        word, _, rest = t.partition(" ")
-        try:
-            kind = MoveKind(word.lower())
-        except ValueError:
-            raise TablecalcError(
-                f"unknown move {text!r}: expected lay CARDS, add N: CARDS, cross CARD: CARDS, link N M: CARDS or swap N"
-            ) from None
-        head, colon, tail = rest.partition(":")
-        tokens = split_cards(head)
-        need = {MoveKind.LAY: 0, MoveKind.ADD: 1, MoveKind.CROSS: 1, MoveKind.LINK: 2, MoveKind.SWAP: 1}[kind]
-        if not colon:
-            tokens, tail_tokens = tokens[:need], tokens[need:]
-        else:
-            tail_tokens = split_cards(tail)
-            if len(tokens) != need:
-                raise TablecalcError(f"bad move {text!r}: expected {_MOVE_SHAPE[kind]}")
-        if len(tokens) < need:
-            raise TablecalcError(f"bad move {text!r}: expected {_MOVE_SHAPE[kind]}")
-        target = []
-        for tok in tokens:
-            if not is_whole(tok):
-                raise TablecalcError(f"bad move {text!r}: {tok!r} should be a number; expected {_MOVE_SHAPE[kind]}")
-            target.append(int(tok))
-        cards: list[Card | Placed] = []
-        for tok in tail_tokens:
-            card, value = deck.parse_placed(tok)
-            cards.append(Placed(card, value) if card.is_joker and value is not None else card)
-        if kind is MoveKind.SWAP and cards:
-            raise TablecalcError(f"bad move {text!r}: expected swap N (your card N replaces the joker standing for N)")
-        if kind in (MoveKind.LAY, MoveKind.ADD, MoveKind.CROSS) and not cards:
-            raise TablecalcError(f"bad move {text!r}: no cards; expected {_MOVE_SHAPE[kind]}")
-        if kind is MoveKind.SWAP:
-            deck.parse_number(str(target[0]), text)
-        return cls(kind, tuple(target), tuple(cards))
-
-    def __str__(self) -> str:
-        cards = " ".join(str(c) for c in self.cards)
-        if self.kind is MoveKind.LAY:
-            return f"lay {cards}"
-        if self.kind is MoveKind.SWAP:
-            return f"swap {self.target[0]}"
-        head = f"{self.kind.value} {' '.join(map(str, self.target))}:"
-        return f"{head} {cards}" if cards else head
-
-
-_MOVE_SHAPE = {
-    MoveKind.LAY: "lay CARDS, e.g. lay 14 20 26",
-    MoveKind.ADD: "add SEQUENCE: CARDS, e.g. add 1: 15 25",
-    MoveKind.CROSS: "cross TABLE-CARD: CARDS, e.g. cross 20: 35 50",
-    MoveKind.LINK: "link SEQUENCE SEQUENCE: CARDS, e.g. link 1 2: 40",
-    MoveKind.SWAP: "swap NUMBER, e.g. swap 20",
-}
-
-
-def parse_moves(texts: Iterable[str], deck: Deck) -> list[Move]:
-    """Moves given one per string, or several in one string separated by ``;``."""
-    moves = [Move.parse(part, deck) for t in texts for part in t.split(";") if part.strip()]
-    if not moves:
-        raise TablecalcError("no moves given: expected e.g. \"lay 14 20 26\" \"add 1: 15 25\"")
-    return moves
-
-
 # ---------------------------------------------------------------- judging a turn
 
 
-class Violation(str, enum.Enum):
-    """Why a move or a turn is refused; the value is the stable code used in JSON."""
+class Rejected(Exception):
+    """A move that the rules refuse (not an input error): ``why`` as data, ``violation`` and ``reason``."""
 
-    NOT_IN_HAND = "not-in-hand"
-    NOT_A_SEQUENCE = "not-a-sequence"
-    NO_SUCH_SEQUENCE = "no-such-sequence"
-    NOT_ON_TABLE = "not-on-table"
-    CROSSING_FULL = "crossing-full"
-    CANNOT_LINK = "cannot-link"
-    SHARES_CARDS = "shares-cards"
-    NUMBER_TAKEN = "number-taken"
-    NOT_COME_OUT = "not-come-out"
-    NO_JOKER_THERE = "no-joker-there"
-    JOKER_NOT_REUSED = "joker-not-reused"
-    NO_DISCARD = "no-discard"
+    def __init__(self, why: Refusal):
+        super().__init__(why)
+        self.why = why
+
+    @property
+    def violation(self) -> Violation:
+        return self.why.violation
+
+    @property
+    def reason(self) -> str:
+        """The refusal in one line (see :func:`solver.nmbrs.words.refusal_reason`)."""
+        return refusal_reason(self.why)
 
     def __str__(self) -> str:
-        return self.value
-
-
-class Rejected(Exception):
-    """A move that the rules refuse (not a input error): ``violation`` and a one-line ``reason``."""
-
-    def __init__(self, violation: Violation, reason: str):
-        super().__init__(reason)
-        self.violation = violation
-        self.reason = reason
+        return self.reason
 
 
 @dataclass(frozen=True)
 class TurnState:
-    """Where a turn stands: the table, the hand, and what the opening rule needs to know."""
+    """Where a turn stands: the table, the hand, what the opening rule needs to know, and
+    whether a ``discard`` or ``end`` move has ended it."""
 
     table: Table
     hand: tuple[Card, ...]
     start_jokers: int
     opened: bool = False
     laid_new: bool = False
+    ended: bool = False
 
     @classmethod
     def start(cls, table: Table, hand: Sequence[Card], opened: bool = False) -> "TurnState":
@@ -335,7 +243,7 @@ class MoveResult:
     numbers: tuple[int, ...]
     laid: tuple[Placed, ...]
     points: int
-    doubled: str | None
+    doubled: Doubled | None
     score: int
 
     def as_dict(self) -> dict:
@@ -359,8 +267,7 @@ def _take(hand: tuple[Card, ...], cards: Sequence[Card | Placed], what: str) -> 
         card = c.card if isinstance(c, Placed) else c
         match = next((h for h in left if h.number == card.number), None)
         if match is None:
-            have = " ".join(str(h) for h in hand) or "nothing"
-            raise Rejected(Violation.NOT_IN_HAND, f"{what}: {card} is not in your hand ({have})")
+            raise Rejected(Refusal(Fault.NOT_IN_HAND, what, card=card, hand=hand))
         left.remove(match)
     return tuple(left)
 
@@ -383,27 +290,23 @@ def _resolve(
     for c in move.cards:
         if isinstance(c, Placed):
             if c.value in taken or c.value in base:
-                where = ", ".join(map(str, table.members().get(c.value, ())))
-                raise Rejected(Violation.NUMBER_TAKEN, f"{what}: a joker cannot stand for {c.value}: it is on the table already (sequence {where})")
+                where = table.members().get(c.value, ())
+                raise Rejected(Refusal(Fault.JOKER_ON_TABLE_NUMBER, what, number=c.value, sequences=where))
             fixed.append(c.value)
             laid.append(c)
         elif c.is_joker:
             free += 1
         else:
             if c.number in taken:
-                raise Rejected(Violation.NUMBER_TAKEN, f"{what}: {c.number} is on the table already as a joker; "
-                               f"swap it first (swap {c.number})")
+                raise Rejected(Refusal(Fault.NUMBER_IS_A_JOKER, what, number=c.number))
             fixed.append(c.number)  # type: ignore[arg-type]
             laid.append(Placed(_hand_card(hand, c), c.number))  # type: ignore[arg-type]
     if len(set(fixed)) != len(fixed):
         twice = next(v for v in fixed if fixed.count(v) > 1)
-        raise Rejected(Violation.NUMBER_TAKEN, f"{what}: {twice} would be in the sequence twice")
-    found = [
-        c for c in completions(fixed, (), free, rules, taken=taken, joker_only=True)
-        if len(c.jokers) == free and len(c.numbers) == len(fixed) + free
-    ]
+        raise Rejected(Refusal(Fault.NUMBER_TWICE, what, number=twice))
+    found = exact_completions(fixed, free, rules, taken)
     if not found:
-        raise Rejected(Violation.NOT_A_SEQUENCE, f"{what}: {why_not(fixed, free, rules, taken) or 'no valid sequence'}")
+        raise Rejected(Refusal(Fault.NOT_A_SEQUENCE, what, sequence=why_not(fixed, free, rules, taken)))
     if len(found) > 1:
         options = " or ".join("-".join(map(str, c.numbers)) for c in found[:4]) + (" ..." if len(found) > 4 else "")
         raise TablecalcError(
@@ -421,36 +324,51 @@ def _placed_seq(numbers: Sequence[int], table: Table, laid: Sequence[Placed]) ->
 
 
 def _may_add(state: TurnState, rules: Rules, what: str) -> None:
-    if rules.opening is Opening.FREE:
-        return
-    if rules.opening is Opening.ONCE and (state.opened or state.laid_new):
-        return
-    if rules.opening is Opening.EACH_TURN and state.laid_new:
-        return
-    when = "this turn" if rules.opening is Opening.EACH_TURN else "yet"
-    raise Rejected(
-        Violation.NOT_COME_OUT,
-        f"{what}: you may add to the table only after laying a sequence of your own {when} (opening rule: {rules.opening})",
-    )
+    if not may_add(rules, state.opened, state.laid_new):
+        raise Rejected(Refusal(Fault.NOT_COME_OUT, what, opening=rules.opening))
+
+
+def _end_turn(state: TurnState, move: Move, rules: Rules, what: str) -> tuple[TurnState, MoveResult]:
+    """``discard CARD`` or ``end``: the move that ends the turn."""
+    if move.kind is MoveKind.DISCARD:
+        left = _take(state.hand, move.cards, what)
+        fault = turn_end_fault(rules, len(state.hand), _jokers(state.hand), state.start_jokers)
+        if fault is Fault.JOKER_NOT_REUSED:  # discarding it is not using it in a sequence
+            raise Rejected(Refusal(fault, what))
+        played = replace(move, cards=(_hand_card(state.hand, move.cards[0]),))
+        return replace(state, hand=left, ended=True), MoveResult(played, "discard", None, (), (), 0, None, 0)
+    if state.hand:
+        raise Rejected(Refusal(Fault.DISCARD_NEEDED, what, hand=state.hand))
+    fault = turn_end_fault(rules, 0, 0, state.start_jokers)
+    if fault is not None:
+        raise Rejected(Refusal(fault, what))
+    return replace(state, ended=True), MoveResult(move, "end", None, (), (), 0, None, 0)
 
 
 def apply_move(state: TurnState, move: Move, rules: Rules, deck: Deck) -> tuple[TurnState, MoveResult]:
-    """Play one move; raises :class:`Rejected` when the rules refuse it."""
+    """Play one move; raises :class:`Rejected` when the rules refuse it.
+
+    ``discard CARD`` and ``end`` end the turn (:attr:`TurnState.ended`); no move may follow them.
+    """
     what = str(move)
     table, hand = state.table, state.hand
     seqs = list(table.sequences)
     n = len(seqs)
+    if state.ended:
+        raise Rejected(Refusal(Fault.TURN_OVER, what))
+    if move.ends_turn:
+        return _end_turn(state, move, rules, what)
 
     def seq_index(k: int) -> int:
         if not 1 <= k <= n:
-            raise Rejected(Violation.NO_SUCH_SEQUENCE, f"{what}: there is no sequence {k} (the table has {n})")
+            raise Rejected(Refusal(Fault.NO_SUCH_SEQUENCE, what, number=k, count=n))
         return k - 1
 
     if move.kind is MoveKind.SWAP:
         v = move.target[0]
         card = table.cards().get(v)
         if card is None or not card.is_joker:
-            raise Rejected(Violation.NO_JOKER_THERE, f"{what}: no joker on the table stands for {v}")
+            raise Rejected(Refusal(Fault.NO_JOKER_THERE, what, number=v))
         left = _take(hand, [Card(v)], what)
         real = _hand_card(hand, Card(v))
         new_seqs = tuple(tuple(Placed(real, v) if p.value == v else p for p in s) for s in seqs)
@@ -461,7 +379,7 @@ def apply_move(state: TurnState, move: Move, rules: Rules, deck: Deck) -> tuple[
     left = _take(hand, move.cards, what)
     if move.kind is MoveKind.LAY:
         if len(move.cards) < MIN_LENGTH:
-            raise Rejected(Violation.NOT_A_SEQUENCE, f"{what}: a new sequence needs at least {MIN_LENGTH} cards")
+            raise Rejected(Refusal(Fault.LAY_TOO_SHORT, what))
         numbers, laid = _resolve(move, (), hand, table, rules, what)
         seq = _placed_seq(numbers, table, laid)
         seqs.append(seq)
@@ -483,12 +401,11 @@ def apply_move(state: TurnState, move: Move, rules: Rules, deck: Deck) -> tuple[
         c = move.target[0]
         members = table.members()
         if c not in members:
-            raise Rejected(Violation.NOT_ON_TABLE, f"{what}: {c} is not on the table")
+            raise Rejected(Refusal(Fault.NOT_ON_TABLE, what, number=c))
         if len(members[c]) > 1:
-            a, b = members[c]
-            raise Rejected(Violation.CROSSING_FULL, f"{what}: {c} already lies where sequences {a} and {b} cross; a card can be in two sequences at most")
+            raise Rejected(Refusal(Fault.CROSSING_FULL, what, number=c, sequences=members[c]))
         if len(move.cards) < MIN_LENGTH - 1:
-            raise Rejected(Violation.NOT_A_SEQUENCE, f"{what}: a crossing sequence needs at least {MIN_LENGTH - 1} cards from your hand")
+            raise Rejected(Refusal(Fault.CROSS_TOO_SHORT, what))
         numbers, laid = _resolve(move, (c,), hand, table, rules, what)
         seq = _placed_seq(numbers, table, laid)
         seqs.append(seq)
@@ -497,12 +414,12 @@ def apply_move(state: TurnState, move: Move, rules: Rules, deck: Deck) -> tuple[
         _may_add(state, rules, what)
         i, j = seq_index(move.target[0]), seq_index(move.target[1])
         if i == j:
-            raise Rejected(Violation.CANNOT_LINK, f"{what}: a sequence cannot be linked to itself")
+            raise Rejected(Refusal(Fault.LINK_ITSELF, what, sequences=(i + 1, j + 1)))
         if table.shared(i, j):
-            raise Rejected(Violation.CANNOT_LINK, f"{what}: sequences {i + 1} and {j + 1} cross at {table.shared(i, j)[0]}; only separate sequences can be linked")
+            raise Rejected(Refusal(Fault.LINK_CROSSING, what, number=table.shared(i, j)[0], sequences=(i + 1, j + 1)))
         a, b = sorted((i, j), key=lambda k: table.numbers(k)[0])
         if table.numbers(a)[-1] > table.numbers(b)[0]:
-            raise Rejected(Violation.CANNOT_LINK, f"{what}: sequences {i + 1} and {j + 1} overlap; linking joins one after the other")
+            raise Rejected(Refusal(Fault.LINK_OVERLAP, what, sequences=(i + 1, j + 1)))
         numbers, laid = _resolve(move, table.numbers(a) + table.numbers(b), hand, table, rules, what)
         seq = _placed_seq(numbers, table, laid)
         lo, hi = min(i, j), max(i, j)
@@ -510,7 +427,7 @@ def apply_move(state: TurnState, move: Move, rules: Rules, deck: Deck) -> tuple[
             if k not in (i, j):
                 shared = sorted(set(numbers) & set(table.numbers(k)))
                 if len(shared) > 1:
-                    raise Rejected(Violation.SHARES_CARDS, f"{what}: the linked sequence would cross sequence {k + 1} twice (at {shared[0]} and {shared[1]})")
+                    raise Rejected(Refusal(Fault.SHARES_CARDS, what, sequences=(k + 1,), numbers=tuple(shared[:2])))
         seqs[lo] = seq
         del seqs[hi]
         kind, index, judged = "link", lo + 1, (seq if rules.doubling is Doubling.WHOLE else laid)
@@ -525,18 +442,59 @@ def _resolved_move(move: Move, laid: Sequence[Placed]) -> Move:
     return replace(move, cards=cards)
 
 
+def _jokers(hand: Sequence[Card]) -> int:
+    return sum(1 for c in hand if c.is_joker)
+
+
+def turn_end_fault(rules: Rules, cards_left: int, jokers_held: int, start_jokers: int) -> Fault | None:
+    """Why the turn may not end with ``cards_left`` cards in hand, ``jokers_held`` of them
+    jokers, when the turn began with ``start_jokers`` jokers; ``None`` when it may.
+
+    The one home of the end-of-turn rule (the referee and the best-turn search call it): a
+    joker taken from the table must be laid again, and a card must stay in hand to be
+    discarded unless the rules let the last card be laid (the simple version).
+
+    >>> turn_end_fault(Rules(), 0, 0, 0), turn_end_fault(Rules.preset("simple"), 0, 0, 0)
+    (<Fault.NO_DISCARD: 'no-discard'>, None)
+    >>> turn_end_fault(Rules(), 3, 1, 0)
+    <Fault.JOKER_NOT_REUSED: 'joker-not-reused'>
+    """
+    if jokers_held > start_jokers:
+        return Fault.JOKER_NOT_REUSED
+    if rules.discard_last and cards_left == 0:
+        return Fault.NO_DISCARD
+    return None
+
+
 def finish_turn(state: TurnState, rules: Rules) -> None:
     """Raise :class:`Rejected` if the turn cannot end here (a swapped joker kept, no card to discard)."""
-    jokers = sum(1 for c in state.hand if c.is_joker)
-    if jokers > state.start_jokers:
-        raise Rejected(Violation.JOKER_NOT_REUSED, "a joker taken from the table must be laid again in the same turn")
-    if rules.discard_last and not state.hand:
-        raise Rejected(Violation.NO_DISCARD, "you must keep one card to discard at the end of your turn (not in the simple version)")
+    fault = turn_end_fault(rules, len(state.hand), _jokers(state.hand), state.start_jokers)
+    if fault is not None:
+        raise Rejected(Refusal(fault))
+
+
+@dataclass(frozen=True)
+class TurnPenalty:
+    """What a refused turn costs: every card it laid (or swapped in) goes back to the hand, and it
+    scores nothing. ``amount`` counts the cards taken back."""
+
+    take_back: tuple[Card, ...] = ()
+
+    @property
+    def amount(self) -> int:
+        return len(self.take_back)
+
+    def as_dict(self) -> dict:
+        return {"take_back": [str(c) for c in self.take_back], "amount": self.amount}
 
 
 @dataclass(frozen=True)
 class TurnVerdict:
-    """The referee's judgement of a whole turn, as data: each move played, the final table, the score."""
+    """The referee's judgement of a whole turn, as data: each move played, the final table, the score.
+
+    ``why`` says why the turn is refused (``None`` when legal); ``reason`` words it.
+    ``failed_move`` is the 1-based refused move, ``None`` for a refusal at the end of the turn.
+    """
 
     table_before: Table
     hand: tuple[Card, ...]
@@ -545,25 +503,59 @@ class TurnVerdict:
     results: tuple[MoveResult, ...]
     table: Table
     hand_left: tuple[Card, ...]
-    violation: Violation | None = None
-    reason: str | None = None
+    why: Refusal | None = None
     failed_move: int | None = None
     points_estimated: bool = True
 
     @property
     def legal(self) -> bool:
-        return self.violation is None
+        return self.why is None
+
+    @property
+    def violation(self) -> Violation | None:
+        return self.why.violation if self.why else None
+
+    @property
+    def violations(self) -> tuple[Violation, ...]:
+        """The violation as a tuple: empty, or the one that stopped the turn."""
+        return (self.why.violation,) if self.why else ()
+
+    @property
+    def reason(self) -> str | None:
+        """Why the turn is refused, in one line (``None`` when legal)."""
+        return refusal_reason(self.why) if self.why else None
 
     @property
     def score(self) -> int:
         """What the turn adds to the player's total (0 when the turn is refused)."""
         return sum(r.score for r in self.results) if self.legal else 0
 
+    @property
+    def discarded(self) -> Card | None:
+        """The card a final ``discard`` move threw away, if the turn had one."""
+        last = self.results[-1] if self.results else None
+        return last.move.cards[0] if last is not None and last.kind == "discard" else None  # type: ignore[return-value]
+
+    @property
+    def penalty(self) -> TurnPenalty:
+        """Nothing when legal; else the cards the moves before the refusal laid or swapped in go back."""
+        if self.legal:
+            return TurnPenalty()
+        back: list[Card] = []
+        for r in self.results:
+            if r.kind == "swap":
+                back += [c for c in self.hand if c.number == r.move.target[0]]
+            back += [p.card for p in r.laid]
+        return TurnPenalty(tuple(back))
+
     def as_dict(self) -> dict:
         return {
             "legal": self.legal,
             "violation": str(self.violation) if self.violation else None,
             "reason": self.reason,
+            "why": self.why.as_dict() if self.why else None,
+            "violations": [str(v) for v in self.violations],
+            "penalty": self.penalty.as_dict(),
             "failed_move": self.failed_move,
             "moves": [r.as_dict() for r in self.results],
             "score": self.score,
@@ -571,6 +563,7 @@ class TurnVerdict:
             "cards_laid": sum(len(r.laid) for r in self.results),
             "hand": [str(c) for c in self.hand],
             "hand_left": [str(c) for c in self.hand_left],
+            "discarded": str(self.discarded) if self.discarded else None,
             "table_before": self.table_before.as_dict(),
             "table": self.table.as_dict(),
             "opened": self.opened,
@@ -601,7 +594,12 @@ def play_turn(
     deck: Deck,
     opened: bool = False,
 ) -> TurnVerdict:
-    """Judge a turn: the moves in order, then the end of the turn. The first refused move stops it."""
+    """Judge a turn: the moves in order, then the end of the turn. The first refused move stops it.
+
+    The last move may end the turn explicitly (``discard CARD``, or ``end`` with an empty
+    hand in the simple version); without it the end of the turn is judged as if the player
+    then discarded one of the cards left (``hand_left``).
+    """
     check_hand_and_table(hand, table, deck, rules)
     state = TurnState.start(table, hand, opened)
     results: list[MoveResult] = []
@@ -613,11 +611,11 @@ def play_turn(
             state, result = apply_move(state, move, rules, deck)
         except Rejected as e:
             return TurnVerdict(**base, results=tuple(results), table=state.table, hand_left=state.hand,
-                               violation=e.violation, reason=e.reason, failed_move=k)
+                               why=e.why, failed_move=k)
         results.append(result)
-    try:
-        finish_turn(state, rules)
-    except Rejected as e:
-        return TurnVerdict(**base, results=tuple(results), table=state.table, hand_left=state.hand,
-                           violation=e.violation, reason=e.reason)
+    if not state.ended:
+        try:
+            finish_turn(state, rules)
+        except Rejected as e:
+            return TurnVerdict(**base, results=tuple(results), table=state.table, hand_left=state.hand, why=e.why)
     return TurnVerdict(**base, results=tuple(results), table=state.table, hand_left=state.hand)

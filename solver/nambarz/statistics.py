@@ -1,21 +1,16 @@
-"""Exact statistics over many deals and selections, for the analyses in ``notebooks/``.
+"""Exact Nambarz statistics over every deal, for the analyses in ``notebooks/``.
 
-Two questions need the solver many thousands of times, so they get a helper each:
-
-* **Nambarz — how likely is each situation?** :func:`hand_situations` gives the exact
-  probability, for a random top card and a random hand, that the hand holds a
-  concordant card, a joker, and the fewest cards of a calculation under each of several
-  rule sets. It enumerates hands *reduced to what the rules can see* (below), weighted
-  by how many real hands share the reduction, instead of dealing them.
-* **Countdown — which targets can a selection reach?** :func:`reachable_values` collects
-  the values of every calculation over any part of a selection with one search, and
-  :func:`unreachable_targets` does it for thousands of selections, on several processes.
+How likely is a hand to calculate, to hold a concordant card or a joker, to allow a coup
+de maître? :func:`hand_profiles` gives the exact probability of every
+:class:`HandProfile` — what a random hand can do on a random top card under several
+rule sets at once. It enumerates hands *reduced to what the rules can see* (below),
+weighted by how many real hands share the reduction, instead of dealing them.
 
 >>> from solver.nambarz import Rules
->>> p = hand_situations([Rules.preset("basic")], hand_size=2)
+>>> p = hand_profiles([Rules.preset("basic")], hand_size=2)
 >>> sum(p.values())
 Fraction(1, 1)
->>> sum(q for s, q in p.items() if s.min_cards[0] == 2)   # a 2-card hand that calculates
+>>> sum(q for h, q in p.items() if h.min_cards[0] == 2)   # a 2-card hand that calculates
 Fraction(4657, 81900)
 
 **The reduction.** A calculation uses cards of one family (symbol or drawing) and no
@@ -28,34 +23,26 @@ number merge by Vandermonde's identity), so the probabilities are exact fraction
 fewest cards of each family's multiset comes from a table built once per top number and
 rule set (:func:`min_cards_table`), which calls :func:`solver.search.reach` only on the
 multisets none of whose parts calculates.
+
+Import it as ``solver.nambarz.statistics``: ``solver.nambarz`` itself does not load it.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations_with_replacement
 from math import comb
 from typing import Iterable, Iterator, Sequence
 
 from solver.nambarz.cards import Card, Deck, Family, is_concordant
 from solver.nambarz.rules import Rules
-from solver.search import SearchRules, _Searcher, reach
+from solver.search import reach
 
-__all__ = [
-    "Situation",
-    "min_cards_table",
-    "hand_situations",
-    "reachable_values",
-    "unreachable_targets",
-]
+__all__ = ["HandProfile", "min_cards_table", "hand_profiles"]
 
 MultiSet = tuple[int, ...]
-
-
-# ---------------------------------------------------------------- Nambarz
 
 
 def min_cards_table(
@@ -114,10 +101,10 @@ def _weighted_multisets(caps: dict[int, int], max_size: int) -> Iterator[tuple[M
 
 
 @dataclass(frozen=True)
-class Situation:
+class HandProfile:
     """What a dealt hand can do on the top card, as far as the statistics are concerned.
 
-    ``concordant``: the hand holds a card of the top card's number or drawing;
+    ``top``: the top card; ``concordant``: the hand holds a card of the top card's number or drawing;
     ``joker``: it holds a joker; ``min_cards``: for each rule set asked about, the fewest
     cards of a calculation (``None``: the hand cannot calculate).
     """
@@ -128,19 +115,19 @@ class Situation:
     min_cards: tuple[int | None, ...]
 
 
-def hand_situations(
+def hand_profiles(
     rules: Sequence[Rules], deck: Deck | None = None, *, hand_size: int = 7
-) -> dict[Situation, Fraction]:
-    """The exact probability of every situation for a random top card and a random hand.
+) -> dict[HandProfile, Fraction]:
+    """The exact probability of every :class:`HandProfile`, for a random top card and a random hand.
 
     The top card is a random number card of ``deck`` (a joker never starts the pile),
     every copy equally likely; the hand is ``hand_size`` cards dealt at random from the
-    other cards of the deck, jokers included. Each :class:`Situation`'s ``min_cards``
-    lists the fewest cards of a calculation under each of ``rules``, in order. The
-    probabilities are exact and sum to 1.
+    other cards of the deck, jokers included. Each profile's ``min_cards`` lists the
+    fewest cards of a calculation under each of ``rules``, in order. The probabilities
+    are exact and sum to 1.
 
-    >>> p = hand_situations([Rules.preset("beginner"), Rules.preset("parentheses")], hand_size=1)
-    >>> {s.min_cards for s in p}, sum(q for s, q in p.items() if s.concordant)
+    >>> p = hand_profiles([Rules.preset("beginner"), Rules.preset("parentheses")], hand_size=1)
+    >>> {h.min_cards for h in p}, sum(q for h, q in p.items() if h.concordant)
     ({(None, None)}, Fraction(8, 91))
     """
     deck = deck or Deck.default()
@@ -149,7 +136,7 @@ def hand_situations(
     deals = {top: _deal_pools(top, deck) for top in tops}
     max_copies = max(max(caps.values(), default=0) for _, _, pools in deals.values() for caps in pools)
     tables: dict[tuple[int, int], dict[MultiSet, int | None]] = {}
-    weights: dict[Situation, int] = defaultdict(int)
+    weights: dict[HandProfile, int] = defaultdict(int)
     for top, (concordant, jokers, pools) in deals.items():
         for i, r in enumerate(rules):
             if (top.number, i) not in tables:
@@ -173,11 +160,11 @@ def hand_situations(
                 for c in range(rest + 1):
                     w = ws * wd * comb(concordant, c) * comb(jokers, rest - c)
                     if w:
-                        weights[Situation(top, c > 0, rest > c, mins)] += top_copies * w
+                        weights[HandProfile(top, c > 0, rest > c, mins)] += top_copies * w
     total = sum(deck.copies(t) for t in tops) * comb(deck.size() - 1, hand_size)
     if sum(weights.values()) != total:  # pragma: no cover - the reduction lost hands
         raise AssertionError(f"hand enumeration counted {sum(weights.values())} hands, expected {total}")
-    return {s: Fraction(w, total) for s, w in weights.items()}
+    return {h: Fraction(w, total) for h, w in weights.items()}
 
 
 def _deal_pools(top: Card, deck: Deck) -> tuple[int, int, tuple[dict[int, int], dict[int, int]]]:
@@ -198,81 +185,5 @@ def _deal_pools(top: Card, deck: Deck) -> tuple[int, int, tuple[dict[int, int], 
 
 
 def _best(a: int | None, b: int | None) -> int | None:
+    """The smaller of two card counts, ``None`` standing for no calculation."""
     return b if a is None else a if b is None else min(a, b)
-
-
-# ---------------------------------------------------------------- Countdown
-
-
-class _SharedSearch(_Searcher):
-    """The value-set search of :mod:`solver.search`, with its value sets kept in a caller's dict."""
-
-    def __init__(self, rules: SearchRules, numbers: MultiSet, cache: dict | None):
-        super().__init__(rules, numbers)
-        if cache is not None:
-            self._values = cache
-
-
-def reachable_values(
-    numbers: Iterable[int], rules: SearchRules = SearchRules(), *, cache: dict | None = None
-) -> frozenset:
-    """Every value of a calculation over some of ``numbers`` (each used at most once, the rest left out).
-
-    The value sets are those :func:`solver.search.reach` searches, so ``t`` is in the
-    result exactly when ``reach(numbers, t, rules).min_cards`` is not ``None`` (ignore
-    ``rules.use_all``). Pass the same ``cache`` dict to many calls to share the value sets
-    of common parts; the whole multiset's own set is not kept in it.
-
-    >>> v = reachable_values([25, 50, 75, 100, 3, 6])
-    >>> [t in v for t in (952, 953)], [reach([25, 50, 75, 100, 3, 6], t).min_cards for t in (952, 953)]
-    ([True, True], [6, 4])
-    >>> sorted(t for t in reachable_values([2, 3, 5]) if t <= 12)
-    [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
-    """
-    nums = tuple(sorted(numbers))
-    search = _SharedSearch(rules, nums, cache)
-    out: set = set()
-    for k in range(1, len(nums) + 1):
-        for ms in set(combinations(nums, k)):
-            out |= search.values(ms)
-    if cache is not None:
-        cache.pop(nums, None)
-    return frozenset(out)
-
-
-def _missed_by(job: tuple[list[MultiSet], range, SearchRules]) -> list[tuple[MultiSet, frozenset[int]]]:
-    selections, targets, rules = job
-    cache: dict = {}
-    out = []
-    for sel in selections:
-        values = reachable_values(sel, rules, cache=cache)
-        out.append((sel, frozenset(t for t in targets if t not in values)))
-    return out
-
-
-def unreachable_targets(
-    selections: Iterable[Sequence[int]],
-    targets: range,
-    rules: SearchRules = SearchRules(),
-    *,
-    processes: int = 1,
-    chunk: int = 800,
-) -> dict[MultiSet, frozenset[int]]:
-    """For each selection (as a sorted tuple), which of ``targets`` no calculation over part of it reaches.
-
-    Countdown's question for many selections at once (the targets missed, not those
-    reached: far fewer to keep). Selections are handled in sorted order in chunks of
-    ``chunk``, each chunk sharing one cache of value sets (neighbours in sorted order
-    share most of their parts); with ``processes`` > 1 the chunks run on that many
-    worker processes.
-
-    >>> r = unreachable_targets([(1, 2, 3), (3, 2, 1), (2, 2)], range(5, 10))
-    >>> {sel: sorted(ts) for sel, ts in r.items()}
-    {(1, 2, 3): [], (2, 2): [5, 6, 7, 8, 9]}
-    """
-    sels = sorted({tuple(sorted(s)) for s in selections})
-    jobs = [(sels[i : i + chunk], targets, rules) for i in range(0, len(sels), chunk)]
-    if processes <= 1 or len(jobs) <= 1:
-        return {sel: ts for part in map(_missed_by, jobs) for sel, ts in part}
-    with multiprocessing.get_context("spawn").Pool(processes) as pool:
-        return {sel: ts for part in pool.imap_unordered(_missed_by, jobs) for sel, ts in part}

@@ -1,6 +1,17 @@
-"""Plain-language explanations of referee verdicts: one or two sentences a child can follow.
+"""Nambarz in words: the referee's verdicts and a hand's solution in one or two sentences a
+child can follow, and plays written the way players type them.
 
-The verdict itself is data (:class:`solver.nambarz.Verdict`); this module only words it.
+The verdict itself is data (:class:`solver.nambarz.referee.Verdict`); this module only
+words it, so the referee never builds a sentence.
+
+>>> from solver.nambarz.cards import Deck
+>>> from solver.nambarz.referee import check, solve
+>>> deck = Deck.default()
+>>> top, hand = deck.parse_card("3-bee"), deck.parse_hand("6 5 2 10")
+>>> explain_verdict(check(top, hand, "6+5+2-10"))
+'6+5+2-10 does make 3, but 6÷2 uses only 2 cards, and the simplest calculation is compulsory. Draw 3 cards, play 6÷2 instead and take back 5 and 10.'
+>>> best_answers(solve(top, hand))
+('5-2', '6÷2')
 """
 
 from __future__ import annotations
@@ -8,9 +19,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from solver.expr import SYMBOL, Intermediates, format_value, label_leaves, parse_expression, render
-from solver.nambarz import Card, Play, Solution, Verdict, Violation
+from solver.nambarz.cards import Card
+from solver.nambarz.referee import CONCORDANCE, DRAW, Play, Solution, Verdict, Violation
 
-__all__ = ["explain_verdict", "explain_solution", "play_text", "cards_text"]
+__all__ = ["explain_verdict", "explain_solution", "play_text", "cards_text", "best_answers", "best_line"]
 
 
 def _num(x: Fraction | int | None) -> str:
@@ -74,6 +86,10 @@ def _reason(v: Verdict, code: Violation) -> str:
     if code is Violation.CONCORDANT_CARD:
         c = v.concordant_cards[0]
         return f"{c} matches {t} ({_why_concordant(c, t)}), so it may not be used in a calculation"
+    if code is Violation.COULD_PLAY:
+        p = v.simplest[0] if v.simplest else None
+        how = f"{play_text(p)} covers it" if p else "a card of your hand covers it"
+        return f"You may draw only when nothing covers {t}, and {how}"
     if code is Violation.NOT_SIMPLEST:
         p = v.penalty.play_instead or (v.simplest[0] if v.simplest else None)
         shorter = f"{play_text(p)} uses only {len(p.cards)} cards" if p else "a shorter calculation exists"
@@ -90,12 +106,15 @@ _ALSO = {
     Violation.MIXED_FAMILIES: "it mixes symbol and drawing cards",
     Violation.CONCORDANT_CARD: "it uses a card that matches the top card",
     Violation.NOT_SIMPLEST: "a calculation with fewer cards exists",
+    Violation.COULD_PLAY: "something could be played",
 }
 
 
 def explain_verdict(v: Verdict) -> str:
     """One or two sentences: why, and what happens now (naming the simpler play when there is one)."""
     if v.legal:
+        if v.kind == DRAW:
+            return f"Correct: nothing in this hand covers {v.target}, so you draw a card."
         if v.kind == "joker":
             return f"Correct: a joker can be laid on any card; {v.cards[0]} now sets what comes next."
         if v.kind == "concordance":
@@ -112,7 +131,9 @@ def explain_verdict(v: Verdict) -> str:
     if others:
         reason += "; also, " + " and ".join(_ALSO[o] for o in others)
     p = v.penalty
-    if p.draw == 0:
+    if Violation.COULD_PLAY in v.violations:
+        after = "Play instead of drawing."
+    elif p.draw == 0:
         after = "Nothing was laid, so there is no penalty: try again."
     elif p.play_instead is not None:
         back = f" and take back {cards_text(p.take_back)}" if p.take_back else ""
@@ -138,3 +159,28 @@ def explain_solution(s: Solution) -> str:
     if not parts:
         return f"Nothing in this hand covers {s.target}: draw a card."
     return "You can " + "; or ".join(parts) + "."
+
+
+def best_answers(s: Solution) -> tuple[str, ...]:
+    """The best answers as a player types them: every simplest calculation (a coup de maître
+    scores most), else the concordant cards, else the jokers, else ``draw``."""
+    if s.plays:
+        return tuple(play_text(p) for p in s.plays)
+    if s.concordant:
+        return tuple(f"{CONCORDANCE} {c}" for c in s.concordant)
+    if s.jokers:
+        return tuple(str(j) for j in s.jokers)
+    return (DRAW,)
+
+
+def best_line(s: Solution) -> str:
+    """One sentence naming the best play, for a drill's feedback.
+
+    >>> from solver.nambarz.cards import Deck
+    >>> from solver.nambarz.referee import solve
+    >>> deck = Deck.default()
+    >>> best_line(solve(deck.parse_card("3"), deck.parse_hand("7 9")))
+    'Nothing was playable: draw.'
+    """
+    best = best_answers(s)[0]
+    return "Nothing was playable: draw." if best == DRAW else f"The best play was {best}."

@@ -2,7 +2,8 @@
 
 A thin layer over :mod:`solver.nmbrs`. Bad input raises :class:`TablecalcError`, which
 :class:`trainer.clikit.Group` prints as one line (exit 2); ``check`` and ``move`` exit 1
-when the sequence or the turn is refused. Every command takes ``--json``.
+when the sequence or the turn is refused. Every command takes ``--json``; ``rules`` comes
+from :func:`trainer.clikit.add_rules_command`.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
-from trainer.clikit import EXIT_ILLEGAL, Group as _Group, JsonOpt, emit_json as _emit_json
+from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json as _emit_json
 
-nmbrs_app = typer.Typer(
-    cls=_Group,
+app = typer.Typer(
+    cls=Group,
     no_args_is_help=True,
     help="Nmbrs!: number sequences — check a sequence, list a hand's sequences, judge a turn, find the best turn.",
 )
@@ -46,14 +47,11 @@ ScoreByOpt = Annotated[Optional[str], typer.Option("--score-by", help="Override:
 
 def _setup(preset, deck_path, sequence_rule=None, doubling=None, joker_colour=None, opening=None,
            discard_last=None, score_by=None):
-    from solver.nmbrs import Deck, Rules
+    from solver.nmbrs import GAME
 
-    rules = Rules.preset(preset).with_options(
-        sequence=sequence_rule, doubling=doubling, joker_colour=joker_colour, opening=opening,
-        discard_last=discard_last, score_by=score_by,
-    )
-    deck = Deck.from_file(deck_path) if deck_path else Deck.default()
-    return rules, deck.limited(rules.high, f"the {rules.name} rules")
+    rules = GAME.rules(preset, sequence=sequence_rule, doubling=doubling, joker_colour=joker_colour,
+                       opening=opening, discard_last=discard_last, score_by=score_by)
+    return rules, GAME.load_data(rules, deck_path)
 
 
 def _estimate_note(deck, rules) -> str:
@@ -73,7 +71,7 @@ def _estimated(deck, rules) -> bool:
 # ---------------------------------------------------------------- check
 
 
-@nmbrs_app.command("check")
+@app.command("check")
 def check(
     cards: Annotated[list[str], typer.Argument(help="The cards of the sequence, e.g. \"14 20 26\" or 10 joker 30.")],
     preset: PresetOpt = "basic",
@@ -89,10 +87,7 @@ def check(
     tokens = [t for c in cards for t in split_cards(c)]
     if not tokens:
         raise TablecalcError("no cards given: expected e.g. tablecalc nmbrs check \"14 20 26\"")
-    typed = []
-    for t in tokens:
-        card, value = d.parse_placed(t)
-        typed.append(Placed(card, value) if card.is_joker and value is not None else card)
+    typed = [d.parse_typed(t) for t in tokens]
     d.check_available([c.card if isinstance(c, Placed) else c for c in typed], f"sequence {' '.join(tokens)!r}")
     verdict = check_sequence(typed, rules)
     if as_json:
@@ -114,7 +109,7 @@ def check(
 # ---------------------------------------------------------------- sequences
 
 
-@nmbrs_app.command("sequences")
+@app.command("sequences")
 def sequences(
     hand: HandOpt,
     preset: PresetOpt = "basic",
@@ -169,6 +164,9 @@ def _score_text(points: int, doubled: str | None, score: int) -> str:
 
 def _print_turn(v, deck, rules) -> None:
     for k, r in enumerate(v.results, 1):
+        if r.sequence is None:  # the discard (or the end) that closes the turn
+            typer.echo(f"  {k}. {r.move}")
+            continue
         seq = " ".join(map(str, r.numbers))
         typer.echo(f"  {k}. {r.move}  — {r.kind} → sequence {r.sequence}: {seq}   {_score_text(r.points, r.doubled, r.score)}")
     if not v.legal:
@@ -177,13 +175,15 @@ def _print_turn(v, deck, rules) -> None:
         return
     left = " ".join(map(str, v.hand_left))
     typer.echo(f"score {v.score} ({_estimate_note(deck, rules)}); table now: {v.table or '(empty)'}")
-    if left:
+    if v.discarded is not None:
+        typer.echo(f"discarded {v.discarded}; hand left: {left or 'none'}")
+    elif left:
         typer.echo(f"hand left: {left}" + (" — discard one of these" if rules.discard_last else ""))
     else:
         typer.echo("hand left: none — you are out")
 
 
-@nmbrs_app.command("move")
+@app.command("move")
 def move(
     moves: Annotated[list[str], typer.Argument(help="Moves in order: \"lay 14 20 26\" \"add 1: 15 25\" \"cross 20: 35 50\" \"link 1 2: 40\" \"swap 20\".")],
     hand: HandOpt,
@@ -214,7 +214,7 @@ def move(
         raise typer.Exit(EXIT_ILLEGAL)
 
 
-@nmbrs_app.command("best")
+@app.command("best")
 def best(
     hand: HandOpt,
     table: TableOpt = "",
@@ -256,7 +256,7 @@ def best(
 # ---------------------------------------------------------------- end of a round
 
 
-@nmbrs_app.command("score")
+@app.command("score")
 def score(
     players: Annotated[
         list[str],
@@ -289,7 +289,7 @@ def score(
 # ---------------------------------------------------------------- deck and rules
 
 
-@nmbrs_app.command("deck")
+@app.command("deck")
 def deck_cmd(preset: PresetOpt = "basic", deck: DeckOpt = None, as_json: JsonOpt = False) -> None:
     """Show the deck: each number's colour and points (the points are an estimate with the built-in deck)."""
     rules, d = _setup(preset, deck)
@@ -305,13 +305,4 @@ def deck_cmd(preset: PresetOpt = "basic", deck: DeckOpt = None, as_json: JsonOpt
         typer.echo("  " + "  ".join(f"{c['card']:>4}:{c['points']}" for c in cards[row:row + 10]))
 
 
-@nmbrs_app.command("rules")
-def rules_cmd(as_json: JsonOpt = False) -> None:
-    """List the presets and their options."""
-    from solver.nmbrs import PRESETS
-
-    if as_json:
-        _emit_json({name: r.as_dict() for name, r in PRESETS.items()})
-        return
-    for r in PRESETS.values():
-        typer.echo(r.describe())
+add_rules_command(app, "nmbrs")

@@ -1,0 +1,253 @@
+"""Arithmetic problems, their answers and the verdict on a player's answer.
+
+Two kinds of situation, each with a notation that round-trips:
+
+* a :class:`Problem` — reach a target with some numbers (Countdown, the 24 game):
+  ``numbers 25 50 75 100 3 6; target 952``;
+* a :class:`Fact` — work out one operation (mental arithmetic): ``calculate 17 + 25``.
+
+>>> p = parse_situation("numbers 1 5 5 5; target 24")
+>>> str(p), [str(e) for e in solve(p, Rules.preset("make24")).expressions]
+('numbers 1 5 5 5; target 24', ['5×(5-(1÷5))'])
+>>> [str(v) for v in check(p, "5×5-1", Rules.preset("make24")).violations]
+['not-all-used']
+>>> check(parse_situation("calculate 4 × 74"), "296", Rules()).legal
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+
+from solver.errors import TablecalcError
+from solver.expr import Order, Step, evaluate, first_bad_step, format_value, json_value, leaves, operations, parse_expression
+from solver.game import Code
+from solver.parsing import format_fields, parse_fields, parse_whole
+from solver.search import reach
+from solver.arith.rules import Rules
+
+__all__ = [
+    "Problem", "Fact", "FactKind", "parse_situation", "random_fact", "random_problem", "COUNTDOWN_NUMBERS",
+    "Solution", "solve", "Violation", "NoPenalty", "Verdict", "check",
+]
+
+COUNTDOWN_NUMBERS = (*range(1, 11), *range(1, 11), 25, 50, 75, 100)
+"""The 24 number tiles of Countdown: 1–10 twice, and 25, 50, 75, 100."""
+MAX_NUMBERS = 8
+"""The most numbers a problem may hold (the search grows fast with each one)."""
+EXPECTED = 5
+"""How many correct answers a verdict lists."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Reach ``target`` with ``numbers`` (sorted)."""
+
+    numbers: tuple[int, ...]
+    target: int
+
+    def __str__(self) -> str:
+        return format_fields([("numbers", " ".join(map(str, self.numbers))), ("target", str(self.target))])
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One operation to work out in your head: ``a op b`` with ``op`` one of ``+-*/``."""
+
+    a: int
+    op: str
+    b: int
+
+    @property
+    def value(self) -> Fraction:
+        return evaluate(parse_expression(self.text))  # type: ignore[return-value]
+
+    @property
+    def text(self) -> str:
+        return f"{self.a} {dict(zip('+-*/', '+-×÷'))[self.op]} {self.b}"
+
+    def __str__(self) -> str:
+        return format_fields([("calculate", self.text)])
+
+
+def parse_situation(text: str) -> Problem | Fact:
+    """Read ``numbers N...; target T`` or ``calculate A op B``."""
+    fields = parse_fields(text, "problem", ["numbers", "target", "calculate"])
+    if "calculate" in fields:
+        if len(fields) > 1:
+            raise TablecalcError(f"bad problem {text.strip()!r}: 'calculate' stands alone; expected calculate A op B")
+        return _fact(str(fields["calculate"]))
+    if "numbers" not in fields or "target" not in fields:
+        raise TablecalcError(
+            f"bad problem {text.strip()!r}: expected numbers N N ...; target T, or calculate A op B"
+        )
+    nums = [parse_whole(n, "number") for n in str(fields["numbers"]).replace(",", " ").split()]
+    if not 1 <= len(nums) <= MAX_NUMBERS:
+        raise TablecalcError(f"bad problem {text.strip()!r}: expected 1 to {MAX_NUMBERS} numbers, got {len(nums)}")
+    return Problem(tuple(sorted(nums)), parse_whole(str(fields["target"]), "target"))
+
+
+def _fact(text: str) -> Fact:
+    expr = parse_expression(text)
+    if len(leaves(expr)) != 2:
+        raise TablecalcError(f"bad fact {text!r}: expected one operation on two numbers, like 17 + 25")
+    left, right = leaves(expr)
+    return Fact(left.value, expr.op, right.value)  # type: ignore[union-attr]
+
+
+class FactKind(enum.StrEnum):
+    """The mental-arithmetic ranges people practise: sums 2–100 + 2–100, products 2–12 × 2–100,
+    differences and quotients as their inverses (every answer a whole number ≥ 0)."""
+
+    ADD = "add"
+    SUB = "sub"
+    MUL = "mul"
+    DIV = "div"
+
+
+def random_fact(rng, kind: FactKind | str) -> Fact:
+    """A random fact of ``kind``.
+
+    >>> import random
+    >>> str(random_fact(random.Random(1), "mul"))
+    'calculate 4 × 74'
+    """
+    kind = FactKind(kind)
+    if kind in (FactKind.ADD, FactKind.SUB):
+        a, b = rng.randint(2, 100), rng.randint(2, 100)
+        return Fact(a, "+", b) if kind is FactKind.ADD else Fact(a + b, "-", a)
+    a, b = rng.randint(2, 12), rng.randint(2, 100)
+    return Fact(a, "*", b) if kind is FactKind.MUL else Fact(a * b, "/", a)
+
+
+def random_problem(rng, rules: Rules) -> Problem:
+    """A problem that can be solved under ``rules``: four numbers 1–13 making 24 when every
+    number must be used, else six Countdown tiles and a target 100–999."""
+    while True:
+        if rules.search.use_all:
+            p = Problem(tuple(sorted(rng.randint(1, 13) for _ in range(4))), 24)
+        else:
+            p = Problem(tuple(sorted(rng.sample(COUNTDOWN_NUMBERS, 6))), rng.randint(100, 999))
+        if solve(p, rules).min_cards is not None:
+            return p
+
+
+# ---------------------------------------------------------------- answers
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The answers: the fewest numbers and every distinct calculation of that size, or a fact's value."""
+
+    situation: Problem | Fact
+    rules: Rules
+    min_cards: int | None
+    expressions: tuple[str, ...]
+
+    def as_dict(self) -> dict:
+        return {"situation": str(self.situation), "rules": self.rules.as_dict(),
+                "min_cards": self.min_cards, "answers": list(self.expressions)}
+
+
+def solve(situation: Problem | Fact, rules: Rules = Rules()) -> Solution:
+    """A fact's value, or the fewest numbers reaching a problem's target (:func:`solver.search.reach`)."""
+    if isinstance(situation, Fact):
+        return Solution(situation, rules, None, (format_value(situation.value),))
+    r = reach(situation.numbers, situation.target, rules.search)
+    return Solution(situation, rules, r.min_cards, tuple(str(e) for e in r.expressions))
+
+
+class Violation(Code):
+    """Why an answer is wrong; the value is the stable code used in JSON."""
+
+    NOT_A_NUMBER = "not-a-number"
+    NOT_A_CALCULATION = "not-a-calculation"
+    NOT_IN_HAND = "not-in-hand"
+    """A number that is not among the problem's (or used more often than it is there)."""
+    NOT_ALL_USED = "not-all-used"
+    OPERATION_NOT_ALLOWED = "operation-not-allowed"
+    BAD_INTERMEDIATE = "bad-intermediate"
+    WRONG_RESULT = "wrong-result"
+
+
+@dataclass(frozen=True)
+class NoPenalty:
+    """Arithmetic drills cost nothing but the point."""
+
+    amount: int = 0
+
+    def as_dict(self) -> dict:
+        return {}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judgement of one answer, as data; :mod:`solver.arith.words` words it."""
+
+    situation: Problem | Fact
+    answer: str
+    rules: Rules
+    violations: tuple[Violation, ...]
+    value: Fraction | None
+    solution: Solution
+    used: int = 0
+    extra: tuple[int, ...] = ()
+    bad_step: Step | None = None
+    error: str | None = None
+    penalty: NoPenalty = NoPenalty()
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    def as_dict(self) -> dict:
+        return {
+            "situation": str(self.situation), "answer": self.answer, "rules": self.rules.as_dict(),
+            "legal": self.legal, "violations": [str(v) for v in self.violations],
+            "value": json_value(self.value), "numbers_used": self.used, "min_cards": self.solution.min_cards,
+            "expected": list(self.solution.expressions[:EXPECTED]),
+            "bad_step": str(self.bad_step) if self.bad_step else None, "error": self.error,
+        }
+
+
+_NUMBER = re.compile(r"-?[0-9]{1,12}(/[0-9]{1,12})?")
+
+
+def check(situation: Problem | Fact, answer: str, rules: Rules = Rules()) -> Verdict:
+    """Judge a typed answer: a number for a fact, a calculation for a problem."""
+    sol = solve(situation, rules)
+    text = answer.strip()
+    base = dict(situation=situation, answer=answer, rules=rules, solution=sol)
+    if isinstance(situation, Fact):
+        m = _NUMBER.fullmatch(text)
+        if not m or (m.group(1) and not int(m.group(1)[1:])):
+            return Verdict(**base, violations=(Violation.NOT_A_NUMBER,), value=None)
+        value = Fraction(text)
+        ok = value == situation.value
+        return Verdict(**base, violations=() if ok else (Violation.WRONG_RESULT,), value=value)
+    try:
+        expr = parse_expression(text, Order.TREE)
+    except TablecalcError as e:
+        return Verdict(**base, violations=(Violation.NOT_A_CALCULATION,), value=None, error=str(e))
+    used = Counter(leaf.value for leaf in leaves(expr))
+    have = Counter(situation.numbers)
+    s = rules.search
+    vs = []
+    extra = tuple(sorted(v for v, n in used.items() if n > have[v]))
+    if extra:
+        vs.append(Violation.NOT_IN_HAND)
+    if s.use_all and used != have:
+        vs.append(Violation.NOT_ALL_USED)
+    if operations(expr) - s.ops:
+        vs.append(Violation.OPERATION_NOT_ALLOWED)
+    bad = first_bad_step(expr, s.intermediates)
+    if bad is not None:
+        vs.append(Violation.BAD_INTERMEDIATE)
+    value = evaluate(expr)
+    if value != situation.target:
+        vs.append(Violation.WRONG_RESULT)
+    return Verdict(**base, violations=tuple(vs), value=value, used=sum(used.values()), extra=extra, bad_step=bad)

@@ -1,0 +1,186 @@
+"""One Nambarz turn as a game state: the deal a puzzle stores, the moves, and what a move scores.
+
+A :class:`Deal` is the top card and a hand; its notation round-trips:
+
+>>> deck = Deck.default()
+>>> deal = Deal.parse("top 3-bee; hand 6 5 2 10", deck)
+>>> str(deal), Deal.parse(str(deal), deck) == deal
+('top 3-bee; hand 6 5 2 10', True)
+
+A :class:`Turn` follows :class:`solver.game.State` at the level of one turn: the legal
+moves are the simplest calculations, the concordant cards and the jokers — or ``draw``
+when nothing covers the top card — and the referee (:func:`~solver.nambarz.referee.check`)
+judges every move, so this module holds no rule of its own.
+
+>>> turn = Turn(deal, Rules.preset("basic"), deck)
+>>> [str(m) for m in turn.legal_moves()]
+['5-2', '6÷2']
+>>> after = turn.apply(turn.parse_move("6÷2"))
+>>> after.is_terminal(), after.returns()
+(True, (2.0,))
+
+What a turn returns is what the drills score: the cards laid plus any coup de maître
+bonus (7 points per card beyond 3); drawing returns 0. The whole-game state (several
+players, the draw pile, jokers' announcements) builds on this one.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from solver.errors import TablecalcError
+from solver.game import TERMINAL
+from solver.parsing import format_fields, parse_fields
+from solver.nambarz.cards import Card, Deck
+from solver.nambarz.referee import DRAW, Play, Verdict, check, solve
+from solver.nambarz.rules import Rules
+from solver.nambarz.words import explain_verdict, play_text
+
+__all__ = ["Deal", "deal", "MoveKind", "Move", "Turn", "score_of"]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A top card to cover and the hand that must cover it."""
+
+    top: Card
+    hand: tuple[Card, ...]
+
+    @classmethod
+    def parse(cls, text: str, deck: Deck) -> "Deal":
+        """Read ``top CARD; hand CARDS``; the cards must exist in ``deck`` in these numbers."""
+        fields = parse_fields(text, "deal", ["top", "hand"], required=["top", "hand"])
+        top = deck.parse_card(str(fields["top"]))
+        hand = tuple(deck.parse_hand(str(fields["hand"])))
+        if top.is_joker:
+            raise TablecalcError(f"bad deal {text.strip()!r}: the top card is never a joker (it announces a card)")
+        if not hand:
+            raise TablecalcError(f"bad deal {text.strip()!r}: the hand is empty; expected hand CARDS")
+        deck.check_available([*hand, top], "hand and top card")
+        return cls(top, hand)
+
+    def __str__(self) -> str:
+        return format_fields([("top", str(self.top)), ("hand", " ".join(str(c) for c in self.hand))])
+
+
+def deal(rng, deck: Deck, hand_size: int = 7, *, jokers: bool = False) -> Deal:
+    """A random deal from a shuffled ``deck``: a number card on top and ``hand_size`` cards
+    (jokers among them only when ``jokers``).
+
+    >>> import random
+    >>> d = deal(random.Random(1), Deck.default(), 5)
+    >>> len(d.hand), d.top.is_joker
+    (5, False)
+    """
+    if not 1 <= hand_size < deck.size():
+        raise TablecalcError(f"bad hand size {hand_size}: expected 1 to {deck.size() - 1} cards")
+    stock = [c for c in deck.cards() if jokers or not c.is_joker for _ in range(deck.copies(c))]
+    while True:
+        cards = rng.sample(stock, hand_size + 1)
+        if not cards[0].is_joker:
+            return Deal(cards[0], tuple(cards[1:]))
+
+
+class MoveKind(enum.StrEnum):
+    """What a move lays: one card by concordance, a joker, a calculation — or nothing (draw)."""
+
+    CONCORDANCE = "concordance"
+    JOKER = "joker"
+    CALCULATION = "calculation"
+    DRAW = "draw"
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move: its kind, the cards laid in order and, for a calculation, its expression."""
+
+    kind: MoveKind
+    cards: tuple[Card, ...] = ()
+    expression: str | None = None
+
+    def __str__(self) -> str:
+        """The move as typed: ``draw``, ``6÷2``, ``8-lion - 5-cat``, ``play-again``, or a card
+        named exactly (``3-symbol`` for the symbol card, so a ``3-hippo`` in hand is not meant)."""
+        if self.kind is MoveKind.DRAW:
+            return DRAW
+        if self.kind is MoveKind.CALCULATION:
+            return play_text(Play(self.cards, self.expression or ""))
+        card = self.cards[0]
+        return f"{card.number}-symbol" if self.kind is MoveKind.CONCORDANCE and card.animal is None else str(card)
+
+    @classmethod
+    def from_verdict(cls, v: Verdict) -> "Move":
+        """The move a verdict read (its cards as the most favourable reading)."""
+        if v.kind == DRAW:
+            return cls(MoveKind.DRAW)
+        if v.kind == "calculation":
+            return cls(MoveKind.CALCULATION, tuple(c for c in v.cards if c is not None), v.expression)
+        kind = MoveKind.JOKER if v.kind == "joker" else MoveKind.CONCORDANCE
+        return cls(kind, tuple(c for c in v.cards if c is not None))
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The player to move must cover ``deal.top`` from ``deal.hand``; after one move the turn is over."""
+
+    deal: Deal
+    rules: Rules
+    deck: Deck
+    played: Move | None = None
+
+    def current_player(self) -> int:
+        return TERMINAL if self.played is not None else 0
+
+    def is_terminal(self) -> bool:
+        return self.played is not None
+
+    def legal_moves(self) -> list[Move]:
+        """Every simplest calculation (one laying of each), each concordant card, each joker; else ``draw``."""
+        if self.played is not None:
+            return []
+        sol = solve(self.deal.top, self.deal.hand, self.rules, self.deck)
+        moves = [Move(MoveKind.CALCULATION, p.cards, p.expression) for p in sol.plays]
+        moves += [Move(MoveKind.CONCORDANCE, (c,)) for c in sol.concordant]
+        moves += [Move(MoveKind.JOKER, (j,)) for j in sol.jokers]
+        return moves or [Move(MoveKind.DRAW)]
+
+    def judge(self, move: Move | str) -> Verdict:
+        """The referee's verdict on a move (or on typed text) in this turn."""
+        return check(self.deal.top, self.deal.hand, str(move), self.rules, self.deck)
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move as typed (``6÷2``, ``concordance 3-hippo``, ``play-again``, ``draw``).
+
+        Raises :class:`TablecalcError` for text that is not a move at all; a readable but
+        illegal move is returned, and :meth:`apply` refuses it.
+        """
+        v = self.judge(text)
+        if v.kind is None or v.missing:
+            raise TablecalcError(f"not a move in this turn: {text!r}: {explain_verdict(v)}")
+        return Move.from_verdict(v)
+
+    def apply(self, move: Move) -> "Turn":
+        """The turn after ``move``; raises :class:`TablecalcError` when the referee refuses it."""
+        if self.played is not None:
+            raise TablecalcError(f"the turn is over ({self.played} was played): no move {move} after it")
+        v = self.judge(move)
+        if not v.legal:
+            raise TablecalcError(f"illegal move {str(move)!r}: {explain_verdict(v)}")
+        return Turn(self.deal, self.rules, self.deck, move)
+
+    def returns(self) -> tuple[float, ...]:
+        """``(score_of(move),)`` once the move is made; ``(0.0,)`` before."""
+        return (float(score_of(self.played, self.rules)) if self.played else 0.0,)
+
+
+def score_of(move: Move, rules: Rules) -> int:
+    """What a legal move scores in the drills: the cards it lays, plus the coup de maître bonus
+    of a calculation (:meth:`Rules.coup_bonus`); drawing scores 0.
+
+    >>> deck = Deck.default()
+    >>> score_of(Move(MoveKind.CALCULATION, tuple(deck.parse_hand("7 7 6 5")), "7+7-6-5"), Rules())
+    11
+    """
+    bonus = rules.coup_bonus(len(move.cards)) if move.kind is MoveKind.CALCULATION else 0
+    return len(move.cards) + bonus
+

@@ -1,0 +1,100 @@
+"""Nmbrs! as the registry sees it: the :class:`solver.game.Game` protocol over this package.
+
+A situation is a :class:`~solver.nmbrs.position.Position` (hand, table, came out before);
+an answer is a turn as a player types it (:func:`~solver.nmbrs.moves.parse_turn`); the
+verdict is the referee's :class:`~solver.nmbrs.table.TurnVerdict`.
+
+>>> deck = GAME.load_data(GAME.rules())
+>>> position = GAME.parse_situation("hand 15 25 40 7 8; table 10 20 30; opened", deck)
+>>> GAME.best_answers(GAME.solve(position, GAME.rules(), deck))
+('cross 20: 15 25; add 1: 40',)
+>>> GAME.explain(GAME.check(position, "add 1: 15 25", GAME.rules(), deck))
+'Legal: add 1: 15 25 scores 3; card points are an estimate. Discard one of 40, 7 and 8 to end the turn.'
+>>> verdict = GAME.check(position, GAME.refused_answer(position, GAME.rules(), deck), GAME.rules(), deck)
+>>> verdict.legal, verdict.violations, verdict.penalty.amount
+(False, (<Violation.NOT_A_SEQUENCE: 'not-a-sequence'>,), 0)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from solver.nmbrs.best import BestTurn, best_turn
+from solver.nmbrs.cards import Deck
+from solver.nmbrs.deal import deal
+from solver.nmbrs.moves import parse_turn
+from solver.nmbrs.position import Position
+from solver.nmbrs.reasons import Violation
+from solver.nmbrs.rules import PRESETS, Rules
+from solver.nmbrs.sequences import SequenceVerdict
+from solver.nmbrs.state import Turn
+from solver.nmbrs.table import TurnVerdict, play_turn
+from solver.nmbrs.words import explain_sequence, explain_turn
+
+__all__ = ["Nmbrs", "GAME", "DEALT_SEQUENCES"]
+
+DEALT_SEQUENCES = 3
+"""How many sequences a random situation has on the table."""
+
+
+class Nmbrs:
+    """Lay sequences of numbered cards and add to the table's: referee, best turn, scores."""
+
+    name = "nmbrs"
+    title = "Nmbrs!"
+    aliases = ("nmbrs!", "numbers", "number-sequences", "suites", "suites-de-nombres", "nummers", "reeksen")
+    summary = "number-sequence rummy: check sequences, referee a turn, find the best turn, score a round"
+    seed = (
+        "seed 002 (seeds/002_74474174b770d736.txt, the Dutch rules 'Spelregels nmbrs!'): sequences of 3+ cards "
+        "going up by one step, adding, inserting, crossing and linking, joker swaps, colour doubling, the "
+        "discard that ends a turn, the advanced count-back rule and the simple version"
+    )
+    default_preset = "basic"
+    penalty_unit = "cards taken back"
+    violations = Violation
+    presets = PRESETS
+
+    def rules(self, preset: str | None = None, **options) -> Rules:
+        return Rules.preset(preset or self.default_preset).with_options(**options)
+
+    def load_data(self, rules: Rules, path: str | Path | None = None) -> Deck:
+        """The built-in deck (or the deck file at ``path``), limited to the cards ``rules`` play with."""
+        deck = Deck.from_file(path) if path else Deck.default()
+        return deck.limited(rules.high, f"the {rules.name} rules")
+
+    def parse_situation(self, text: str, deck: Deck) -> Position:
+        return Position.parse(text, deck)
+
+    def random_situation(self, rng, rules: Rules, deck: Deck) -> Position:
+        """A hand of ``rules.hand_size`` cards against :data:`DEALT_SEQUENCES` sequences; the player
+        came out in an earlier turn."""
+        return deal(rng, rules, deck, table_sequences=DEALT_SEQUENCES)
+
+    def solve(self, situation: Position, rules: Rules, deck: Deck) -> BestTurn:
+        situation.check(rules, deck)
+        return best_turn(situation.table, situation.hand, rules, deck, situation.opened)
+
+    def best_answers(self, solution: BestTurn) -> tuple[str, ...]:
+        """The best turn's moves joined by ``; `` (``pass`` when no move scores)."""
+        return ("; ".join(str(m) for m in solution.moves) or "pass",)
+
+    def check(self, situation: Position, answer: str, rules: Rules, deck: Deck) -> TurnVerdict:
+        situation.check(rules, deck)
+        moves = parse_turn(answer, deck)
+        return play_turn(situation.table, situation.hand, moves, rules, deck, situation.opened)
+
+    def refused_answer(self, situation: Position, rules: Rules, deck: Deck) -> str | None:
+        """Two cards (or the only one) of the hand laid as a new sequence: a sequence needs 3."""
+        return "lay " + " ".join(str(c) for c in situation.hand[:2])
+
+    def explain(self, verdict: TurnVerdict | SequenceVerdict) -> str:
+        if isinstance(verdict, SequenceVerdict):
+            return explain_sequence(verdict)
+        return explain_turn(verdict)
+
+    def new_state(self, situation: Position, rules: Rules, deck: Deck) -> Turn:
+        return Turn.start(situation, rules, deck)
+
+
+GAME = Nmbrs()
+"""The registry's entry for Nmbrs!."""

@@ -1,0 +1,246 @@
+"""Every move of a Nmbrs! turn, generated fast: the engine under the best-turn search and the
+game state's ``legal_moves``.
+
+A :class:`MoveGenerator` belongs to one turn (the hand and the table at its start). It
+works on compact positions (:data:`PositionKey`: the table's sequences as sorted tuples of
+numbers, the numbers where jokers lie, the hand's numbers and jokers, the opening flags)
+and names moves by numbers, not by sequence indices; :meth:`MoveGenerator.to_move` turns
+one into the referee's :class:`~solver.nmbrs.moves.Move` for a given
+:class:`~solver.nmbrs.table.TurnState`. It holds no rule of its own: sequences come from
+:func:`~solver.nmbrs.sequences.completions`, the opening rule from
+:func:`~solver.nmbrs.rules.may_add`, the end of a turn from
+:func:`~solver.nmbrs.table.turn_end_fault`, colour doubling from
+:func:`~solver.nmbrs.scoring.colour_doubling` — the referee calls the same functions.
+
+>>> from solver.nmbrs import Deck, Rules
+>>> from solver.nmbrs.table import Table, TurnState
+>>> deck, rules = Deck.default(), Rules()
+>>> table, hand = Table.parse("10 20 30", deck, rules), deck.parse_hand("15 25 40 7")
+>>> gen = MoveGenerator(table, hand, rules, deck, opened=True)
+>>> state = TurnState.start(table, hand, opened=True)
+>>> [str(gen.to_move(m, state)) for m, _, _ in gen.moves(gen.key(state))]
+['add 1: 15 25', 'add 1: 40', 'cross 10: 25 40', 'cross 20: 15 25']
+
+Not generated: new sequences made of jokers only (they need 3 jokers in hand, and 3
+jokers alone make thousands of sequences); the referee accepts them when typed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cached_property
+from math import gcd
+from typing import Sequence
+
+from solver.nmbrs.cards import JOKER, Card, Deck, Placed
+from solver.nmbrs.moves import Move, MoveKind
+from solver.nmbrs.rules import MIN_LENGTH, Doubling, Rules, may_add
+from solver.nmbrs.scoring import card_points, colour_doubling
+from solver.nmbrs.sequences import Completion, completions
+from solver.nmbrs.table import Table, TurnState, turn_end_fault
+
+__all__ = ["PositionKey", "MoveGenerator"]
+
+PositionKey = tuple
+"""``(sequences, table jokers, hand numbers, hand jokers, opened, laid_new)``: the sequences are
+sorted tuples of numbers in sorted order, the table jokers and hand numbers frozensets."""
+
+# A generated move is a tuple naming everything by numbers: ("lay", comp), ("add", seq, comp),
+# ("cross", card, comp), ("link", seq, seq, comp) or ("swap", number); comp is a Completion.
+_Step = tuple
+
+
+class MoveGenerator:
+    """The moves of one turn: built from the table and the hand at the start of the turn.
+
+    The sequences that hand cards can make through some fixed table numbers are computed
+    once per turn for the whole hand (and every joker it could hold after swaps) and then
+    narrowed to the cards still held.
+    """
+
+    def __init__(self, table: Table, hand: Sequence[Card], rules: Rules, deck: Deck, opened: bool):
+        self.rules, self.deck, self.opened = rules, deck, opened
+        self.start_jokers = sum(1 for c in hand if c.is_joker)
+        self.all_reals = frozenset(c.number for c in hand if not c.is_joker)
+        table_jokers = {v for v, c in table.cards().items() if c.is_joker}
+        self.max_jokers = self.start_jokers + len(table_jokers & self.all_reals)  # after every possible swap
+        self.value = {c.number: card_points([c], rules, deck) for c in hand if not c.is_joker}
+        self.joker_value = card_points([JOKER], rules, deck)
+        cards = {v: c for v, c in table.cards().items() if not c.is_joker}
+        cards.update({c.number: c for c in hand if not c.is_joker})  # type: ignore[misc]
+        self.colour = {v: deck.colour_of(c) for v, c in cards.items()}
+        self.whole = rules.doubling is Doubling.WHOLE
+        self.keeps_a_card = turn_end_fault(rules, 0, 0, 0) is not None  # an empty hand may not end the turn
+        self._start = (table, tuple(hand))
+        self._cache: dict[tuple, list] = {}
+        self._linkable: dict[tuple, bool] = {}
+        self._finishes: dict[PositionKey, bool] = {}
+        self._gains: dict[tuple, tuple[int, int]] = {}
+
+    # -- positions ---------------------------------------------------------------------
+
+    def key(self, state: TurnState) -> PositionKey:
+        """The compact key of a referee's turn state."""
+        table = state.table
+        seqs = tuple(sorted(table.numbers(i) for i in range(len(table.sequences))))
+        tj = frozenset(v for v, c in table.cards().items() if c.is_joker)
+        reals = frozenset(c.number for c in state.hand if not c.is_joker)
+        jokers = sum(1 for c in state.hand if c.is_joker)
+        return (seqs, tj, reals, jokers, state.opened, state.laid_new)
+
+    def after(self, pos: PositionKey, step: _Step, recipe) -> PositionKey:
+        """The position after ``step`` (``recipe`` comes with it from :meth:`moves`)."""
+        if step[0] == "swap":
+            return recipe
+        seqs, tj, reals, jokers, opened, laid_new = pos
+        kept, numbers, new = recipe
+        comp = step[-1]
+        return (tuple(sorted(kept + (numbers,))), tj | set(comp.jokers), reals - set(comp.reals),
+                jokers - len(comp.jokers), opened, laid_new or new)
+
+    def can_stop(self, pos: PositionKey) -> bool:
+        """Whether the turn may end in ``pos`` (by discarding a card, or with an empty hand in simple)."""
+        _, _, reals, jokers, _, _ = pos
+        return turn_end_fault(self.rules, len(reals) + jokers, jokers, self.start_jokers) is None
+
+    def can_finish(self, pos: PositionKey) -> bool:
+        """Whether some moves from ``pos`` (possibly none) reach a position where the turn may end."""
+        if self.can_stop(pos):
+            return True
+        known = self._finishes.get(pos)
+        if known is None:
+            self._finishes[pos] = False  # a position never leads back to itself; this only guards the memo
+            known = any(self.can_finish(self.after(pos, step, recipe)) for step, recipe, _ in self.moves(pos))
+            self._finishes[pos] = known
+        return known
+
+    # -- the moves ---------------------------------------------------------------------
+
+    def _comps(self, fixed: tuple[int, ...], reals: frozenset[int], jokers: int, taken: frozenset[int], min_new: int):
+        """:func:`completions` of ``fixed`` with these hand cards, avoiding the table's numbers."""
+        key = (fixed, min_new)
+        found = self._cache.get(key)
+        if found is None:
+            found = [(c, frozenset(c.reals + c.jokers), frozenset(c.reals), len(c.jokers))
+                     for c in completions(fixed, self.all_reals, self.max_jokers, self.rules, min_new=min_new)]
+            self._cache[key] = found
+        return [c for c, new, rs, nj in found if nj <= jokers and rs <= reals and not (new & taken)]
+
+    def _is_linkable(self, a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+        """Whether the whole hand could fill the gaps between ``a`` and ``b`` at the widest common step."""
+        key = (a, b)
+        if key not in self._linkable:
+            d = gcd(a[1] - a[0], b[1] - b[0], b[0] - a[-1])
+            gaps = (b[-1] - a[0]) // d + 1 - len(a) - len(b)
+            self._linkable[key] = gaps <= len(self.all_reals) + self.max_jokers
+        return self._linkable[key]
+
+    def gain(self, comp: Completion, judged_values, table_jokers: frozenset[int]) -> tuple[int, int]:
+        """``(score, cards)`` of laying ``comp``'s hand cards, doubling judged on ``judged_values``
+        (``None``: on the laid cards; else ``comp.numbers``), as :func:`~solver.nmbrs.scoring.score_cards`
+        scores it. Remembered per completion and table jokers."""
+        key = (id(comp), judged_values is None, table_jokers)  # comps live as long as self._cache
+        found = self._gains.get(key)
+        if found is None:
+            found = self._gains[key] = self._gain(comp, judged_values, table_jokers)
+        return found
+
+    def _gain(self, comp: Completion, judged_values, table_jokers: frozenset[int]) -> tuple[int, int]:
+        jset = comp.jokers
+        points = sum(self.value[r] for r in comp.reals) + self.joker_value * len(jset)
+        if judged_values is None:
+            reals, jokers = comp.reals, jset
+        else:
+            reals = [v for v in judged_values if v not in table_jokers and v not in jset]
+            jokers = [v for v in judged_values if v in table_jokers or v in jset]
+        colour = self.colour
+        doubled = colour_doubling([colour[v] for v in reals], jokers, self.rules, self.deck)
+        return (2 * points if doubled else points), len(comp.reals) + len(jset)
+
+    def moves(self, pos: PositionKey) -> list:
+        """``(step, recipe for the next position, (score, cards laid))`` for every move from ``pos``,
+        in a fixed order: lay, add (by sequence), cross (by table card), link, swap."""
+        seqs, tj, reals, jokers, opened, laid_new = pos
+        whole = self.whole
+        taken = frozenset(v for s in seqs for v in s)
+        out = []
+
+        for comp in self._comps((), reals, jokers, taken, MIN_LENGTH):
+            out.append((("lay", comp), (seqs, comp.numbers, True), self.gain(comp, None, tj)))
+        if not may_add(self.rules, opened, laid_new):
+            for v in sorted(tj & reals):
+                out.append((("swap", v), (seqs, tj - {v}, reals - {v}, jokers + 1, opened, laid_new), (0, 0)))
+            return out
+        if reals or jokers:
+            for i, s in enumerate(seqs):
+                others = seqs[:i] + seqs[i + 1:]
+                for comp in self._comps(s, reals, jokers, taken, 1):
+                    out.append((("add", s, comp), (others, comp.numbers, False),
+                                self.gain(comp, comp.numbers if whole else None, tj)))
+            counts = Counter(v for s in seqs for v in s)
+            for c in sorted(v for v, k in counts.items() if k == 1):
+                for comp in self._comps((c,), reals, jokers, taken, MIN_LENGTH - 1):
+                    out.append((("cross", c, comp), (seqs, comp.numbers, False),
+                                self.gain(comp, comp.numbers if whole else None, tj)))
+        for i, a in enumerate(seqs):
+            for j, b in enumerate(seqs):
+                if i == j or a[-1] >= b[0] or not self._is_linkable(a, b):
+                    continue
+                others = tuple(s for k, s in enumerate(seqs) if k not in (i, j))
+                if any(len(set(o).intersection(a + b)) > 1 for o in others):
+                    continue  # the linked sequence would cross another twice (new cards are never on the table)
+                for comp in self._comps(a + b, reals, jokers, taken, 0):
+                    out.append((("link", a, b, comp), (others, comp.numbers, False),
+                                self.gain(comp, comp.numbers if whole else None, tj)))
+        for v in sorted(tj & reals):
+            out.append((("swap", v), (seqs, tj - {v}, reals - {v}, jokers + 1, opened, laid_new), (0, 0)))
+        return out
+
+    # -- the search's bound --------------------------------------------------------------
+
+    @cached_property
+    def playable(self) -> frozenset[int]:
+        """Hand numbers that some move of this turn could lay (every sequence a card can end up in
+        contains a table sequence, two of them, one table card, or only hand cards)."""
+        table, hand = self._start
+        seqs = [table.numbers(i) for i in range(len(table.sequences))]
+        bases = [()] + seqs + [(v,) for v in sorted(table.values())]
+        bases += [a + b for a in seqs for b in seqs if a[-1] < b[0]]
+        out: set[int] = set()
+        for base in bases:
+            for c in completions(base, self.all_reals, self.max_jokers, self.rules):
+                out.update(c.reals)
+        return frozenset(out)
+
+    def bound(self, pos: PositionKey) -> tuple[int, int]:
+        """At most what the rest of the turn can add: every playable card laid and doubled."""
+        _, _, reals, jokers, _, _ = pos
+        playable = self.playable
+        live = [self.value[r] for r in reals if r in playable] + [self.joker_value] * jokers
+        cards = len(live)
+        if self.keeps_a_card and cards and cards == len(reals) + jokers:
+            live.remove(min(live))  # one card stays in hand to be discarded
+            cards -= 1
+        return 2 * sum(live), cards
+
+    # -- referee moves ---------------------------------------------------------------------
+
+    def to_move(self, step: _Step, state: TurnState) -> Move:
+        """The referee's move for ``step`` played from ``state`` (sequences named by their
+        number on the table, cards as held, each joker as ``joker=N``, cards by number)."""
+        kind = step[0]
+        if kind == "swap":
+            return Move(MoveKind.SWAP, (step[1],))
+        comp: Completion = step[-1]
+        held = {c.number: c for c in state.hand if not c.is_joker}
+        jokers = set(comp.jokers)
+        cards = tuple(Placed(JOKER, v) if v in jokers else held[v]
+                      for v in sorted(comp.reals + comp.jokers))
+        if kind == "lay":
+            return Move(MoveKind.LAY, (), cards)
+        if kind == "cross":
+            return Move(MoveKind.CROSS, (step[1],), cards)
+        index = {state.table.numbers(i): i + 1 for i in range(len(state.table.sequences))}
+        if kind == "add":
+            return Move(MoveKind.ADD, (index[step[1]],), cards)
+        return Move(MoveKind.LINK, (index[step[1]], index[step[2]]), cards)

@@ -1,0 +1,133 @@
+"""One Nmbrs! turn as a game state (OpenSpiel's vocabulary, :class:`solver.game.State`).
+
+A :class:`Turn` starts from a :class:`~solver.nmbrs.position.Position` and lists its legal
+moves in a fixed order: every lay, add, cross, link and joker swap (from the same
+:class:`~solver.nmbrs.movegen.MoveGenerator` the best-turn search uses), then the moves
+that end the turn — ``discard CARD`` for each card of the hand when the turn may end
+there, or ``end`` when the hand is empty and the rules let the last card be laid (the
+simple version). The referee (:func:`~solver.nmbrs.table.apply_move`) judges every move.
+
+>>> deck, rules = Deck.default(), Rules()
+>>> turn = Turn.start(Position.parse("hand 15 25 40 7; table 10 20 30; opened", deck), rules, deck)
+>>> [str(m) for m in turn.legal_moves()]
+['add 1: 15 25', 'add 1: 40', 'cross 10: 25 40', 'cross 20: 15 25', 'discard 15', 'discard 25', 'discard 40', 'discard 7']
+>>> turn = turn.apply(turn.parse_move("cross 20: 15 25")).apply(turn.parse_move("discard 7"))
+>>> turn.is_terminal(), turn.returns(), turn.current_player()
+(True, (6.0,), -1)
+
+Left out of :meth:`Turn.legal_moves`, as the best-turn search leaves them out: new sequences
+made of jokers only (they need 3 jokers in hand); :meth:`Turn.apply` accepts them. Also left
+out: moves after which the turn could not end legally (a swapped joker that can no longer be
+laid, laying the very last card when it must be discarded); :meth:`Turn.apply` refuses them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solver.errors import TablecalcError
+from solver.game import TERMINAL
+from solver.nmbrs.cards import Deck
+from solver.nmbrs.movegen import MoveGenerator
+from solver.nmbrs.moves import Move, MoveKind
+from solver.nmbrs.position import Position
+from solver.nmbrs.reasons import Refusal
+from solver.nmbrs.rules import Rules
+from solver.nmbrs.table import MoveResult, Rejected, TurnState, TurnVerdict, apply_move, play_turn, turn_end_fault
+from solver.nmbrs.words import illegal_move
+
+__all__ = ["Turn"]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A turn in progress: the position it started from, the referee's :class:`TurnState` now,
+    and the moves played so far with what they scored. Build one with :meth:`start`; the move
+    generator belongs to the whole turn and is shared by the states that follow."""
+
+    position: Position
+    rules: Rules
+    deck: Deck
+    state: TurnState
+    generator: MoveGenerator = field(compare=False, repr=False)
+    results: tuple[MoveResult, ...] = ()
+
+    @classmethod
+    def start(cls, position: Position, rules: Rules, deck: Deck) -> "Turn":
+        """The turn at its start; raises :class:`TablecalcError` when the position does not fit ``rules``."""
+        position.check(rules, deck)
+        state = TurnState.start(position.table, position.hand, position.opened)
+        gen = MoveGenerator(position.table, position.hand, rules, deck, position.opened)
+        return cls(position, rules, deck, state, gen)
+
+    # -- the protocol ------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return TERMINAL if self.state.ended else 0
+
+    def is_terminal(self) -> bool:
+        """Whether the turn is over (a ``discard`` or ``end`` move was played)."""
+        return self.state.ended
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move in a fixed order: lay, add, cross, link, swap (as the move generator
+        lists them), then ``discard CARD`` in hand order, or ``end``."""
+        if self.state.ended:
+            return []
+        gen, state = self.generator, self.state
+        pos = gen.key(state)
+        out = [gen.to_move(step, state) for step, recipe, _ in gen.moves(pos)
+               if gen.can_finish(gen.after(pos, step, recipe))]
+        if gen.can_stop(pos):
+            if state.hand:
+                seen = set()
+                for card in state.hand:
+                    if card.number not in seen:  # the jokers are alike: one discard move for them
+                        seen.add(card.number)
+                        out.append(Move(MoveKind.DISCARD, (), (card,)))
+            else:
+                out.append(Move(MoveKind.END))
+        return out
+
+    def apply(self, move: Move | str) -> "Turn":
+        """The turn after ``move``; raises :class:`TablecalcError` with the referee's reason when
+        the move is refused, or when the turn could not end legally after it."""
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        try:
+            state, result = apply_move(self.state, move, self.rules, self.deck)
+        except Rejected as e:
+            raise TablecalcError(illegal_move(e.why)) from None
+        if not state.ended and not self.generator.can_finish(self.generator.key(state)):
+            jokers = sum(1 for c in state.hand if c.is_joker)
+            fault = turn_end_fault(self.rules, len(state.hand), jokers, state.start_jokers)
+            raise TablecalcError(illegal_move(Refusal(fault, str(move))))  # type: ignore[arg-type]
+        return Turn(self.position, self.rules, self.deck, state, self.generator, self.results + (result,))
+
+    def returns(self) -> tuple[float, ...]:
+        """``(the turn's score so far,)``: the points of the moves played."""
+        return (float(self.score),)
+
+    def parse_move(self, text: str) -> Move:
+        """Read one move in the notation of :class:`~solver.nmbrs.moves.Move` (``str(move)`` gives it back)."""
+        return Move.parse(text, self.deck)
+
+    # -- more ----------------------------------------------------------------------------
+
+    @property
+    def score(self) -> int:
+        return sum(r.score for r in self.results)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played, as the referee wrote them back."""
+        return tuple(r.move for r in self.results)
+
+    def verdict(self) -> TurnVerdict:
+        """The referee's verdict on the moves played so far, as :func:`play_turn` gives it."""
+        return play_turn(self.position.table, self.position.hand, self.moves, self.rules, self.deck,
+                         self.position.opened)
+
+    def __str__(self) -> str:
+        played = "; ".join(str(m) for m in self.moves) or "no move yet"
+        return f"{self.position} — {played}"

@@ -1,0 +1,56 @@
+"""The one list of games: everything else (the CLI, the trainer, the puzzle loader, the
+conformance test) finds a game here, by name or alias.
+
+Adding a game is one line in :data:`GAMES` naming the package whose ``GAME`` object follows
+:class:`solver.game.Game` (see ``docs/architecture.md`` for the whole checklist).
+
+>>> [g.name for g in all_games()]
+['nambarz', 'nmbrs', 'arith']
+>>> find_game("Numbers").name, find_game("le-compte-est-bon").name
+('nmbrs', 'arith')
+>>> find_game("chess")
+Traceback (most recent call last):
+...
+solver.errors.TablecalcError: unknown game 'chess': expected one of nambarz, nmbrs, arith
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from solver.errors import TablecalcError
+from solver.game import Game
+
+__all__ = ["GAMES", "all_games", "find_game", "game_names"]
+
+GAMES: tuple[str, ...] = (
+    "solver.nambarz",  # Nambarz: cover the top card with the simplest calculation
+    "solver.nmbrs",  # Nmbrs!: arithmetic sequences of numbered cards
+    "solver.arith",  # mental arithmetic, the 24 game and Countdown on the same search
+)
+"""One line per game: the package that defines ``GAME``, in the order the CLI lists them."""
+
+
+@cache
+def all_games() -> tuple[Game, ...]:
+    """Every registered game, in :data:`GAMES` order."""
+    return tuple(importlib.import_module(path).GAME for path in GAMES)
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of the registered games."""
+    return tuple(g.name for g in all_games())
+
+
+def _key(name: str) -> str:
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def find_game(name: str) -> Game:
+    """The game called ``name`` or one of its aliases (any case; spaces or dashes alike)."""
+    key = _key(name)
+    for game in all_games():
+        if key == game.name or key in (_key(a) for a in game.aliases):
+            return game
+    raise TablecalcError(f"unknown game {name!r}: expected one of {', '.join(game_names())}")

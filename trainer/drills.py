@@ -1,0 +1,194 @@
+"""Drills in general: puzzles whose answer the solver knows before asking, judged by each
+game's own referee. Nothing here knows a game: each registered game's trainer package
+(``trainer/games/<name>/drill.py``) defines its ``Drill``, found through the registry.
+
+A drill has ``game`` (the registry name), ``level``, ``reference_seconds``,
+``round_seconds`` (a timed round's default length, or ``None``), ``scored`` (whether a
+score beyond right/wrong means something), ``generate(rng)`` (a new :class:`Puzzle`),
+``from_case(case)`` (a puzzle from a pack) and ``judge(puzzle, answer)`` (a
+:class:`Judgement`). Its class lists ``LEVELS`` and the command-line ``OPTIONS`` only it
+takes (``--min-cards`` belongs to the Nambarz drill alone).
+
+>>> d = make_drill("arith", level="mul")
+>>> d.game, d.level, d.judge(d.from_situation("calculate 4 × 74"), "296").correct
+('arith', 'mul', True)
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping, Protocol, Sequence
+
+from solver.errors import TablecalcError
+from solver.registry import find_game
+
+__all__ = ["Puzzle", "Judgement", "Drill", "Level", "GameDrill", "make_drill", "drill_class", "option"]
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """Everything needed to answer one drill item (never the answer itself).
+
+    ``situation`` is the game's notation of what is asked (``top 3-bee; hand 6 5 2 10``);
+    ``fields`` are the game's own keys of the JSON puzzle line (``hand``, ``target``,
+    ``table``...), there for programs that play a drill.
+    """
+
+    game: str
+    level: str
+    preset: str
+    prompt: str
+    item: str
+    situation: str | None = None
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    time_limit: float | None = None
+
+    _KEYS: ClassVar = ("game", "level", "preset", "prompt", "item", "situation", "time_limit")
+
+    def as_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": "puzzle", "game": self.game, "level": self.level, "preset": self.preset,
+                             "prompt": self.prompt, "item": self.item, "situation": self.situation}
+        d.update(self.fields)
+        d["time_limit"] = self.time_limit
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Puzzle":
+        """A puzzle as :meth:`as_dict` (or an older tablecalc, without ``situation``) wrote it."""
+        fields = {k: v for k, v in d.items() if k not in cls._KEYS and k not in ("type", "index")}
+        return cls(**{k: d.get(k) for k in cls._KEYS}, fields=fields)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The verdict on one answer: data the session renders, records and serialises.
+
+    ``penalty`` is the game's own penalty data; ``penalty_amount`` counts it in the game's
+    unit (cards drawn, cards taken back...); ``best`` is a sentence naming the best answer.
+    """
+
+    correct: bool
+    violations: tuple[str, ...] = ()
+    penalty: Mapping[str, Any] = field(default_factory=dict)
+    penalty_amount: int = 0
+    score: int = 0
+    best_score: int = 0
+    expected: tuple[str, ...] = ()
+    explanation: str = ""
+    best: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "type": "verdict",
+            "correct": self.correct,
+            "violations": list(self.violations),
+            "penalty": dict(self.penalty),
+            "score": self.score,
+            "best_score": self.best_score,
+            "expected": list(self.expected),
+            "explanation": self.explanation,
+        }
+
+
+class Drill(Protocol):
+    game: str
+    level: str
+    reference_seconds: float
+    round_seconds: float | None
+    scored: bool
+    time_limit: float | None
+
+    def generate(self, rng) -> Puzzle: ...
+
+    def from_case(self, case) -> Puzzle: ...
+
+    def judge(self, puzzle: Puzzle, answer: str) -> Judgement: ...
+
+
+@dataclass(frozen=True)
+class Level:
+    """A drill level: the rules preset it plays, and one line saying what it trains."""
+
+    preset: str
+    description: str
+
+
+def option(name: str, annotation: Any, default: Any = None) -> inspect.Parameter:
+    """One command-line option of a game's drill (``annotation`` is ``Annotated[type, typer.Option(...)]``)."""
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+
+
+class GameDrill:
+    """What the drills of every game share: the level and its preset, the time limit, the
+    game's data, and the judging of an answer by the game's referee.
+
+    A game's drill sets ``game``, ``LEVELS``, ``default_level`` (and ``OPTIONS``), and provides ``generate``,
+    ``puzzle`` (a situation as a puzzle), ``situation_of`` (the situation behind a puzzle)
+    and ``_judge`` (an answer judged; ``None``: the answer was empty).
+    """
+
+    game: ClassVar[str]
+
+    LEVELS: ClassVar[Mapping[str, Level]] = {}
+    default_level: ClassVar[str]
+    OPTIONS: ClassVar[Sequence[inspect.Parameter]] = ()
+    reference_seconds: float = 30.0
+    round_seconds: float | None = None
+    scored: bool = True
+    no_penalty: ClassVar[Mapping[str, Any]] = {}
+    """The game's penalty data when nothing is owed, so every verdict line has the same ``penalty`` keys."""
+
+    def __init__(self, level: str | None = None, preset: str | None = None, time_limit: float | None = None):
+        self.spec = find_game(self.game)  # type: ignore[attr-defined]
+        self.level = level or self.default_level
+        if self.level not in self.LEVELS:
+            raise TablecalcError(f"unknown {self.game} level {self.level!r}: expected one of {', '.join(self.LEVELS)}")
+        if time_limit is not None and not time_limit > 0:  # also refuses nan
+            raise TablecalcError(f"bad time limit {time_limit}: expected a number of seconds > 0")
+        self.time_limit = time_limit
+        self.rules = self.spec.rules(preset or self.LEVELS[self.level].preset)
+        self.data = self.spec.load_data(self.rules)
+
+    def puzzle(self, situation: Any, rules: Any) -> Puzzle:  # pragma: no cover - each game's
+        raise NotImplementedError
+
+    def situation_of(self, puzzle: Puzzle) -> Any:
+        """The situation a puzzle asks about."""
+        return self.spec.parse_situation(puzzle.situation or "", self.data)
+
+    def from_situation(self, text: str, preset: str | None = None) -> Puzzle:
+        """A puzzle of a situation written in the game's notation."""
+        rules = self.spec.rules(preset) if preset else self.rules
+        return self.puzzle(self.spec.parse_situation(text, self.data), rules)
+
+    def from_case(self, case) -> Puzzle:
+        """A puzzle of a pack's case (its situation, under its preset)."""
+        return self.from_situation(case.situation, case.preset)
+
+    def rules_for(self, puzzle: Puzzle):
+        """The rules a puzzle was asked under (its preset, without ``+custom``)."""
+        return self.spec.rules(puzzle.preset.removesuffix("+custom"))
+
+    def judge(self, puzzle: Puzzle, answer: str) -> Judgement:
+        if not answer.strip():
+            j = self._judge(puzzle, None)
+            return Judgement(False, ("no-answer",), self.no_penalty, best_score=j.best_score, expected=j.expected,
+                             explanation=f"No answer. {j.best}".strip(), best=j.best)
+        return self._judge(puzzle, answer)
+
+    def _judge(self, puzzle: Puzzle, answer: str | None) -> Judgement:  # pragma: no cover - each game's
+        raise NotImplementedError
+
+
+def drill_class(game: str) -> type:
+    """The ``Drill`` class of a registered game (``trainer/games/<name>/drill.py``)."""
+    spec = find_game(game)
+    return importlib.import_module(f"trainer.games.{spec.name}.drill").Drill
+
+
+def make_drill(game: str, **options: Any) -> Drill:
+    """The drill of ``game`` with these options (``level``, ``preset``, ``time_limit`` and the
+    drill's own, e.g. ``min_cards`` for Nambarz)."""
+    return drill_class(game)(**options)

@@ -1,0 +1,132 @@
+"""``tablecalc nambarz``: solve a hand, judge a play, score a game, show the deck.
+
+A thin layer over :mod:`solver.nambarz`: it reads the options, calls the solver and
+renders. Bad input raises :class:`~solver.errors.TablecalcError`, which
+:class:`trainer.clikit.Group` prints as one line (exit 2); ``check`` exits 1 when the play
+is illegal. ``rules`` comes from :func:`trainer.clikit.add_rules_command`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json
+
+app = typer.Typer(cls=Group, no_args_is_help=True,
+                  help="Nambarz: cover the top card by concordance or by the simplest calculation.")
+
+TargetOpt = Annotated[str, typer.Option("--target", "-t", help="The top card to cover, e.g. 3-bee or 8.")]
+HandOpt = Annotated[str, typer.Option("--hand", help="The hand, e.g. \"6 5 2 10\" or \"8-bee 5-cat rejouer\".")]
+PresetOpt = Annotated[str, typer.Option("--preset", "-p", help="beginner, basic or parentheses.")]
+OrderOpt = Annotated[Optional[str], typer.Option("--order", help="Override: chain (left to right) or tree (parentheses).")]
+OpsOpt = Annotated[Optional[str], typer.Option("--ops", help="Override the allowed operations, e.g. '+-'.")]
+InterOpt = Annotated[Optional[str], typer.Option("--intermediates", help="Override: natural, integer or rational.")]
+ScopeOpt = Annotated[
+    Optional[str], typer.Option("--simplest-against", help="Judge 'simplest' against the whole 'hand' or the 'played' cards.")
+]
+DeckOpt = Annotated[Optional[Path], typer.Option("--deck", help="A deck file (TOML) instead of the built-in deck.")]
+
+
+def _setup(preset, order, ops, intermediates, simplest, deck_path):
+    from solver.nambarz import GAME
+
+    rules = GAME.rules(preset, order=order, ops=ops, intermediates=intermediates, simplest=simplest)
+    return rules, GAME.load_data(rules, deck_path)
+
+
+@app.command("solve")
+def solve(
+    target: TargetOpt,
+    hand: HandOpt,
+    preset: PresetOpt = "basic",
+    order: OrderOpt = None,
+    ops: OpsOpt = None,
+    intermediates: InterOpt = None,
+    simplest_against: ScopeOpt = None,
+    deck: DeckOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Every way the hand can cover the top card, and every simplest calculation."""
+    from solver.nambarz import solve as do_solve
+    from solver.nambarz.words import explain_solution
+
+    rules, d = _setup(preset, order, ops, intermediates, simplest_against, deck)
+    sol = do_solve(d.parse_card(target), d.parse_hand(hand), rules, d)
+    if as_json:
+        emit_json({**sol.as_dict(), "explanation": explain_solution(sol)})
+        return
+    from trainer.games.nambarz.render import print_solution
+
+    print_solution(sol)
+
+
+@app.command("check")
+def check(
+    answer: Annotated[str, typer.Argument(help="The play: a calculation like 6+5+2-10, one card, or draw.")],
+    target: TargetOpt,
+    hand: HandOpt,
+    preset: PresetOpt = "basic",
+    order: OrderOpt = None,
+    ops: OpsOpt = None,
+    intermediates: InterOpt = None,
+    simplest_against: ScopeOpt = None,
+    deck: DeckOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The referee's verdict on a play: legal or not, why, the penalty and any bonus (exit 1 if illegal)."""
+    from solver.nambarz import check as do_check
+    from solver.nambarz.words import explain_verdict
+
+    rules, d = _setup(preset, order, ops, intermediates, simplest_against, deck)
+    verdict = do_check(d.parse_card(target), d.parse_hand(hand), answer, rules, d)
+    if as_json:
+        emit_json({**verdict.as_dict(), "explanation": explain_verdict(verdict)})
+    else:
+        from trainer.games.nambarz.render import print_verdict
+
+        print_verdict(verdict)
+    if not verdict.legal:
+        raise typer.Exit(EXIT_ILLEGAL)
+
+
+@app.command("score")
+def score(
+    rounds: Annotated[
+        list[str],
+        typer.Option("--round", "-r", help="A round's finishing order, first out first: \"Ann+4, Bob, Cid\" (+N = a coup of N cards). Repeat per round."),
+    ],
+    team: Annotated[Optional[list[str]], typer.Option("--team", help="A team: \"Red=Ann,Bob\". Repeat per team.")] = None,
+    players: Annotated[Optional[str], typer.Option("--players", help="All players, comma-separated, if some never went out.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Score a game: 40/32/25/19/14 by finishing place plus coup de maître bonuses, over rounds and teams."""
+    from solver.nambarz.scoring import Round, parse_teams, score_game
+
+    names = [p.strip() for p in (players or "").split(",") if p.strip()]
+    board = score_game([Round.parse(r) for r in rounds], names, parse_teams(team or []))
+    if as_json:
+        emit_json(board.as_dict())
+        return
+    from trainer.games.nambarz.render import print_scoreboard
+
+    print_scoreboard(board)
+
+
+@app.command("deck")
+def deck_cmd(deck: DeckOpt = None, as_json: JsonOpt = False) -> None:
+    """Show the deck: every card and its copies (which animals are assumed, not confirmed)."""
+    from solver.nambarz import GAME
+
+    d = GAME.load_data(GAME.rules(), deck)
+    if as_json:
+        emit_json(d.as_dict())
+        return
+    from trainer.games.nambarz.render import print_deck
+
+    print_deck(d)
+
+
+add_rules_command(app, "nambarz")

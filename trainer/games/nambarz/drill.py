@@ -1,0 +1,135 @@
+"""The Nambarz drill: a hand and a top card; play the simplest calculation, a concordant card, or draw.
+
+Answers are what the referee reads (:func:`solver.nambarz.check`): a calculation (``6÷2``),
+a card alone (``concordance 3-bee`` or just ``3-bee``), a joker, or ``draw`` when nothing
+is playable; the referee's penalties apply. A legal play scores what
+:func:`solver.nambarz.state.score_of` gives it: the cards shed plus any coup de maître bonus.
+
+>>> import random
+>>> drill = Drill(level="basic")
+>>> p = drill.generate(random.Random(7))
+>>> p.game, p.preset, len(p.fields["hand"])
+('nambarz', 'basic', 7)
+>>> drill.judge(p, "draw").correct
+False
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from solver.errors import TablecalcError
+from solver.nambarz import Deal, Penalty, Rules, Solution, Turn, check, solve
+from solver.nambarz.state import deal, score_of
+from solver.nambarz.words import best_answers, best_line, explain_verdict
+from trainer.drills import GameDrill, Judgement, Level, Puzzle, option
+
+__all__ = ["Drill"]
+
+MAX_TRIES = 20_000
+MAX_HAND = 20
+
+
+class Drill(GameDrill):
+    game = "nambarz"
+    reference_seconds = 20.0
+    default_level = "basic"
+    LEVELS = {
+        "beginner": Level("beginner", "+ and − only, 5 cards"),
+        "basic": Level("basic", "left to right, + − × ÷, 7 cards"),
+        "parentheses": Level("parentheses", "any brackets, + − × ÷, 7 cards"),
+    }
+    HAND_SIZE = {"beginner": 5, "basic": 7, "parentheses": 7}
+    no_penalty = Penalty().as_dict()
+    OPTIONS = (
+        option("hand_size", Annotated[Optional[int], typer.Option("--hand-size", help="Cards in the hand (1-20; beginner 5, else 7).")]),
+        option("min_cards", Annotated[Optional[int], typer.Option("--min-cards", help="The simplest calculation needs at least this many cards.")]),
+        option("max_solutions", Annotated[Optional[int], typer.Option("--max-solutions", help="At most this many simplest calculations.")]),
+        option("trap_rate", Annotated[float, typer.Option("--trap-rate", help="Share of deals where nothing is playable (answer: draw).")], 0.0),
+    )
+
+    def __init__(self, *, hand_size: int | None = None, min_cards: int | None = None,
+                 max_solutions: int | None = None, trap_rate: float = 0.0, **settings):
+        super().__init__(**settings)
+        self.hand_size = self.HAND_SIZE[self.level] if hand_size is None else hand_size
+        if not 1 <= self.hand_size <= MAX_HAND:
+            raise TablecalcError(f"bad --hand-size {self.hand_size}: expected 1 to {MAX_HAND} cards")
+        if min_cards is not None and min_cards < 2:
+            raise TablecalcError(f"bad --min-cards {min_cards}: a calculation uses at least 2 cards")
+        self.min_cards = min_cards or 2
+        if self.min_cards > self.hand_size:
+            raise TablecalcError(
+                f"--min-cards {self.min_cards} cannot be met with {self.hand_size} cards: "
+                f"expected a --hand-size of at least {self.min_cards}"
+            )
+        if max_solutions is not None and max_solutions < 1:
+            raise TablecalcError(f"bad --max-solutions {max_solutions}: expected at least 1")
+        self.max_solutions = max_solutions
+        if not 0 <= trap_rate <= 1:  # also refuses nan
+            raise TablecalcError(f"bad trap rate {trap_rate}: expected a share between 0 and 1, e.g. 0.2")
+        self.trap_rate = trap_rate
+
+    # -- puzzles ---------------------------------------------------------------
+
+    def puzzle(self, situation: Deal, rules: Rules) -> Puzzle:
+        top, hand = situation.top, situation.hand
+        return Puzzle(
+            game=self.game, level=self.level, preset=rules.name,
+            prompt=f"Cover {top} with your hand: {' '.join(str(c) for c in hand)}",
+            item=f"nambarz:{rules.name}:{top}|{' '.join(sorted(str(c) for c in hand))}",
+            situation=str(situation),
+            fields={"hand": [str(c) for c in hand], "target": str(top)},
+            time_limit=self.time_limit,
+        )
+
+    def _fits(self, sol: Solution, trap: bool) -> bool:
+        if trap:
+            return not sol.playable
+        if sol.min_cards is None or sol.min_cards < self.min_cards:
+            return False
+        return self.max_solutions is None or len(sol.plays) <= self.max_solutions
+
+    def generate(self, rng) -> Puzzle:
+        """A random deal the solver has checked: a calculation of at least ``min_cards`` cards
+        exists (at most ``max_solutions`` of them), or — at ``trap_rate`` — nothing is playable.
+        Jokers are left out: a joker can always be played and teaches no calculation."""
+        trap = rng.random() < self.trap_rate
+        for _ in range(MAX_TRIES):
+            d = deal(rng, self.data, self.hand_size)
+            if self._fits(solve(d.top, d.hand, self.rules, self.data), trap):
+                return self.puzzle(d, self.rules)
+        want = "nothing playable" if trap else f"a simplest calculation of {self.min_cards}+ cards"
+        raise TablecalcError(
+            f"no {self.hand_size}-card nambarz deal with {want} found in {MAX_TRIES} tries: "
+            "expected a smaller --min-cards, a larger --hand-size or a lower --trap-rate"
+        )
+
+    def situation_of(self, puzzle: Puzzle) -> Deal:
+        if puzzle.situation:
+            return super().situation_of(puzzle)
+        # a puzzle saved by an older tablecalc: the top card and the hand as fields
+        f = puzzle.fields
+        return Deal(self.data.parse_card(f.get("target") or ""), tuple(self.data.parse_card(c) for c in f.get("hand", ())))
+
+    # -- answers ---------------------------------------------------------------
+
+    def _judge(self, puzzle: Puzzle, answer: str | None) -> Judgement:
+        rules = self.rules_for(puzzle)
+        d = self.situation_of(puzzle)
+        sol = solve(d.top, d.hand, rules, self.data)
+        turn = Turn(d, rules, self.data)
+        best = max(score_of(m, rules) for m in turn.legal_moves())
+        common = dict(best_score=best, expected=best_answers(sol), best=best_line(sol))
+        if answer is None:
+            return Judgement(False, penalty=self.no_penalty, **common)
+        try:
+            v = check(d.top, d.hand, answer, rules, self.data)
+        except TablecalcError as e:  # a card that is not in the deck, say
+            return Judgement(False, ("not-a-calculation",), self.no_penalty, explanation=f"{e}. {common['best']}", **common)
+        score = score_of(turn.parse_move(answer), rules) if v.legal else 0
+        return Judgement(
+            correct=v.legal, violations=tuple(str(x) for x in v.violations), penalty=v.penalty.as_dict(),
+            penalty_amount=v.penalty.amount, score=score, explanation=explain_verdict(v), **common,
+        )

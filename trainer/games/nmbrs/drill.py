@@ -1,0 +1,125 @@
+"""The Nmbrs! drill: a hand (and, at the table levels, sequences on the table); find the best turn.
+
+Answers are what :func:`solver.nmbrs.parse_turn` reads: moves separated by ``;`` —
+``lay 14 20 26; add 1: 32`` — or just the cards of one new sequence (``14 20 26``), or
+``pass`` when nothing can be laid. The Nmbrs! referee judges the turn: a refused turn puts
+the cards back and scores nothing. The answer is *correct* when it is legal and scores as
+much as the best turn, whose score is always shown next to the answer's.
+
+>>> import random
+>>> d = Drill(level="basic")
+>>> p = d.generate(random.Random(2))
+>>> p.game, p.preset, len(p.fields["hand"]), p.fields["table"]
+('nmbrs', 'basic', 7, [])
+>>> d.judge(p, "lay 1 2").correct
+False
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from solver.errors import TablecalcError
+from solver.nmbrs import Position
+from solver.nmbrs.deal import deal
+from solver.nmbrs.table import Table, TurnPenalty
+from trainer.drills import GameDrill, Judgement, Level, Puzzle, option
+
+__all__ = ["Drill"]
+
+MAX_TRIES = 2_000
+MAX_HAND = 9
+
+
+class Drill(GameDrill):
+    game = "nmbrs"
+    reference_seconds = 45.0
+    default_level = "basic"
+    LEVELS = {
+        "basic": Level("basic", "lay sequences from a 7-card hand, basic rules"),
+        "advanced": Level("advanced", "lay sequences that count back to 0 or 1"),
+        "simple": Level("simple", "cards 1-50, 5-card hand, score = cards laid"),
+        "table": Level("basic", "a hand and three sequences on the table: add, insert, cross, link"),
+        "table-advanced": Level("advanced", "the table level with the advanced rules"),
+    }
+    TABLE_SEQUENCES = {"table": 3, "table-advanced": 3}
+    no_penalty = TurnPenalty().as_dict()
+    OPTIONS = (
+        option("hand_size", Annotated[Optional[int], typer.Option("--hand-size", help="Cards in the hand (1-9; the preset's deal by default).")]),
+        option("trap_rate", Annotated[float, typer.Option("--trap-rate", help="Share of deals where nothing scores (answer: pass).")], 0.0),
+    )
+
+    def __init__(self, *, hand_size: int | None = None, trap_rate: float = 0.0, **settings):
+        super().__init__(**settings)
+        self.hand_size = self.rules.hand_size if hand_size is None else hand_size
+        if not 1 <= self.hand_size <= MAX_HAND:
+            raise TablecalcError(f"bad --hand-size {self.hand_size}: expected 1 to {MAX_HAND} cards for an nmbrs drill")
+        if not 0 <= trap_rate <= 1:  # also refuses nan
+            raise TablecalcError(f"bad trap rate {trap_rate}: expected a share between 0 and 1, e.g. 0.2")
+        self.trap_rate = trap_rate
+        self.table_sequences = self.TABLE_SEQUENCES.get(self.level, 0)
+
+    # -- puzzles ---------------------------------------------------------------
+
+    def puzzle(self, situation: Position, rules) -> Puzzle:
+        hand = [str(c) for c in situation.hand]
+        table_text = str(situation.table)
+        shown = f" — table: {table_text}" if table_text else ""
+        return Puzzle(
+            game=self.game, level=self.level, preset=rules.name,
+            prompt=f"Your hand: {' '.join(hand)}{shown}",
+            item=f"nmbrs:{rules.name}:{table_text}|{' '.join(sorted(hand))}",
+            situation=str(situation),
+            fields={"hand": hand, "table": [s.strip() for s in table_text.split("|")] if table_text else []},
+            time_limit=self.time_limit,
+        )
+
+    def generate(self, rng) -> Puzzle:
+        """A deal whose best turn scores something, or — at ``trap_rate`` — nothing (answer: pass)."""
+        trap = rng.random() < self.trap_rate
+        for _ in range(MAX_TRIES):
+            position = deal(rng, self.rules, self.data, hand_size=self.hand_size, table_sequences=self.table_sequences)
+            if (self.spec.solve(position, self.rules, self.data).score == 0) == trap:
+                return self.puzzle(position, self.rules)
+        raise TablecalcError(
+            f"no nmbrs deal {'with nothing to lay' if trap else 'with a scoring turn'} found in {MAX_TRIES} tries: "
+            "expected a lower --trap-rate or another --hand-size"
+        )
+
+    def situation_of(self, puzzle: Puzzle) -> Position:
+        if puzzle.situation:
+            return super().situation_of(puzzle)
+        # a puzzle saved by an older tablecalc: the hand and the table as fields
+        rules = self.rules_for(puzzle)
+        deck = self.spec.load_data(rules)
+        table = Table.parse(" | ".join(puzzle.fields.get("table") or ()), deck, rules)
+        hand = tuple(deck.parse_card(c) for c in puzzle.fields.get("hand", ()))
+        return Position(hand, table, bool(table.sequences))
+
+    # -- answers ---------------------------------------------------------------
+
+    def _judge(self, puzzle: Puzzle, answer: str | None) -> Judgement:
+        rules = self.rules_for(puzzle)
+        deck = self.spec.load_data(rules)
+        position = self.situation_of(puzzle)
+        best = self.spec.solve(position, rules, deck)
+        (best_moves,) = self.spec.best_answers(best)
+        line = f"Best turn: {best_moves} (score {best.score})."
+        common = dict(best_score=best.score, expected=(best_moves,), best=line)
+        if answer is None:
+            return Judgement(False, penalty=self.no_penalty, **common)
+        try:
+            v = self.spec.check(position, answer, rules, deck)
+        except TablecalcError as e:
+            return Judgement(False, ("not-a-move",), self.no_penalty, explanation=f"{e}. {line}", **common)
+        penalty = v.penalty.as_dict()
+        if not v.legal:
+            return Judgement(False, tuple(map(str, v.violations)), penalty, v.penalty.amount,
+                             explanation=f"{self.spec.explain(v)} {line}", **common)
+        if v.score < best.score:
+            return Judgement(False, ("below-best",), penalty, score=v.score,
+                             explanation=f"Valid, scoring {v.score}, but a better turn exists. {line}", **common)
+        return Judgement(True, (), penalty, score=v.score,
+                         explanation=f"Valid and the best possible: score {v.score}.", **common)
