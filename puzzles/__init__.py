@@ -50,6 +50,11 @@ class Pack:
     description: str
     cases: tuple[Case, ...]
 
+    @property
+    def playable(self) -> tuple[Case, ...]:
+        """The cases a drill can ask: all but those recorded as bad input (``expect.error``)."""
+        return tuple(c for c in self.cases if not (c.expect or {}).get("error"))
+
 
 def list_packs() -> list[str]:
     """The names of the packs shipped with tablecalc."""
@@ -110,11 +115,13 @@ def _case(raw: Any, where: str, i: int) -> Case:
 
 
 def _check(game, case: Case, where: str) -> None:
-    """The case's preset exists and its situation reads — or fails as its ``expect.error`` says."""
+    """The case's preset exists and its situation reads and fits that preset — or fails as its
+    ``expect.error`` says."""
     expected_error = (case.expect or {}).get("error")
     try:
         rules = game.rules(case.preset)
-        game.parse_situation(case.situation, game.load_data(rules))
+        data = game.load_data(rules)
+        game.check_situation(game.parse_situation(case.situation, data), rules, data)
     except TablecalcError as e:
         if expected_error and expected_error in str(e):
             return

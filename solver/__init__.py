@@ -6,7 +6,9 @@
 
 - :mod:`solver.expr` — calculations as data: parse, evaluate, render, normal form.
 - :mod:`solver.search` — the fewest numbers that reach a target, every distinct calculation.
-- :mod:`solver.nambarz` — Nambarz cards, rules presets, referee (solve, check) and scoring.
+- :mod:`solver.game` — the protocol every game follows; :mod:`solver.registry` — the games.
+- :mod:`solver.nambarz`, :mod:`solver.nmbrs`, :mod:`solver.arith` — one package per game:
+  its cards or numbers, rules presets, solver, referee, scoring, words and ``GAME``.
 - :class:`solver.errors.TablecalcError` — the one error type for bad input.
 """
 

@@ -153,6 +153,11 @@ class Game(Protocol):
         """Read a situation's notation; ``str()`` of the result gives it back."""
         ...
 
+    def check_situation(self, situation: Any, rules: Rules, data: Any) -> None:
+        """Raise :class:`~solver.errors.TablecalcError` when a situation that reads well cannot be
+        played under ``rules`` (an Nmbrs! table that the advanced rules refuse)."""
+        ...
+
     def random_situation(self, rng: Any, rules: Rules, data: Any) -> Any:
         """A random situation as the game deals it (``rng`` is a :class:`random.Random`)."""
         ...

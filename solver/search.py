@@ -46,7 +46,11 @@ from solver.expr import (
     Intermediates,
     Num,
     Order,
+    Step,
     canonical,
+    evaluate,
+    first_bad_step,
+    is_chain,
     json_value,
     normal_key,
     operations,
@@ -54,7 +58,7 @@ from solver.expr import (
     render_ops,
 )
 
-__all__ = ["SearchRules", "Reach", "reach", "ValueSets", "Query", "MAX_VALUES"]
+__all__ = ["SearchRules", "Faults", "Reach", "reach", "ValueSets", "Query", "MAX_VALUES"]
 
 Value = int | Fraction
 
@@ -114,6 +118,34 @@ class SearchRules:
             "intermediates": self.intermediates.value,
             "all": self.use_all,
         }
+
+    def faults(self, e: Expr) -> "Faults":
+        """What these rules refuse in a typed calculation, whatever the game: every referee maps
+        it to its own violation codes (which numbers the cards are is the game's business).
+
+        >>> from solver.expr import parse_expression
+        >>> f = SearchRules(order=Order.CHAIN, ops=frozenset("+-")).faults(parse_expression("9-(8÷2)"))
+        >>> f.refused, f.needs_parentheses, f.bad_step, f.value
+        (('/',), True, None, Fraction(5, 1))
+        """
+        return Faults(
+            refused=tuple(sorted(operations(e) - self.ops)),
+            needs_parentheses=self.order is Order.CHAIN and not is_chain(e),
+            bad_step=first_bad_step(e, self.intermediates),
+            value=evaluate(e),
+        )
+
+
+@dataclass(frozen=True)
+class Faults:
+    """:meth:`SearchRules.faults`: the operations used that the rules refuse, whether the
+    calculation needs brackets that left-to-right order refuses, the first intermediate
+    result the rules refuse, and the value (``None``: it divides by zero)."""
+
+    refused: tuple[str, ...]
+    needs_parentheses: bool
+    bad_step: Step | None
+    value: Fraction | None
 
 
 @dataclass(frozen=True)

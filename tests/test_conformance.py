@@ -77,6 +77,7 @@ def test_situation_notation_round_trips(game):
         for s in situations:
             again = game.parse_situation(str(s), data)
             assert again == s and str(again) == str(s)
+            game.check_situation(s, rules, data)  # a dealt situation fits its rules
 
 
 @pytest.mark.parametrize("game", GAMES, ids=ids)
@@ -132,22 +133,22 @@ def test_json_keys_are_stable(game):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_bad_input_raises_only_the_project_error(game, data):
-    """Any text as a situation, or as an answer, gives a result or a TablecalcError — never another exception."""
+    """Any text as a situation (and, when it reads, any answer to it) gives a result or a
+    TablecalcError — never another exception."""
     rules, gdata, situations = _situations(game, n=2, seed=4)
     base = data.draw(st.sampled_from([str(s) for s in situations]))
     mutated = data.draw(st.one_of(
         st.text(max_size=40),
         st.builds(lambda i, t: base[:i] + t + base[i + 1:], st.integers(0, len(base)), st.text(max_size=3)),
     ))
-    try:
-        game.parse_situation(mutated, gdata)
-    except TablecalcError:
-        pass
     answer = data.draw(st.text(alphabet=st.sampled_from("0123456789+-*/x÷() ;:=abejoklnprsty|,"), max_size=20))
-    try:
-        game.check(situations[0], answer, rules, gdata)
-    except TablecalcError:
-        pass
+    for text in (mutated, base):
+        try:
+            situation = game.parse_situation(text, gdata)
+            game.check_situation(situation, rules, gdata)
+            game.check(situation, answer, rules, gdata)
+        except TablecalcError:
+            pass
 
 
 @pytest.mark.parametrize("game", GAMES, ids=ids)

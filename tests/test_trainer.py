@@ -302,7 +302,7 @@ def test_a_pack_drill_asks_every_case_unless_counted():
         (["nambarz", "--trap-rate", "nan"], "bad trap rate"),
         (["nambarz", "--max-solutions", "0"], "--max-solutions"),
         (["nambarz", "--min-cards", "8"], "cannot be met with 7 cards"),
-        (["nambarz", "--hand-size", "0"], "bad --hand-size 0: expected 1 to 20 cards"),
+        (["nambarz", "--hand-size", "0"], "bad --hand-size 0: expected 2 to 20 cards"),
         (["nmbrs", "--hand-size", "0"], "bad --hand-size 0"),
         (["arith", "--hand-size", "3"], "No such option: --hand-size"),
         (["arith", "--min-cards", "3"], "No such option: --min-cards"),
@@ -322,3 +322,48 @@ def test_pack_fields_of_the_wrong_type_are_refused(tmp_path):
     f.write_text('{"game": "nambarz", "cases": [{"id": "a", "situation": 3}]}')
     with pytest.raises(TablecalcError, match="'situation' must be text"):
         load_pack(str(f))
+
+
+# ---------------------------------------------------------------- packs, reviews and names (found in review)
+
+
+def test_a_pack_is_read_under_each_cases_preset_not_the_drills():
+    """The best-turn pack's cards go up to 100: a drill on the simple preset (1-50) still asks them."""
+    r = drill("nmbrs", "--preset", "simple", "--pack", "nmbrs-best-turns", "-n", "2", "--json", input="pass\npass\n")
+    assert r.exit_code == 0, r.output
+    puzzles = [json.loads(x) for x in r.stdout.splitlines() if '"puzzle"' in x]
+    assert len(puzzles) == 2 and all(p["preset"] == "basic" for p in puzzles)
+
+
+def test_known_bad_cases_of_a_pack_are_not_asked():
+    """nmbrs-seed records one case as bad input (60 in the simple version): a drill skips it and every
+    verdict keeps the game's penalty keys."""
+    from puzzles import load_pack
+
+    pack = load_pack("nmbrs-seed")
+    assert len(pack.playable) == len(pack.cases) - 1
+    r = drill("nmbrs", "--pack", "nmbrs-seed", "--json", input="pass\n" * 30)
+    assert r.exit_code == 0, r.output
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    verdicts = [x for x in lines if x["type"] == "verdict"]
+    assert len(verdicts) == len(pack.playable) and "not-understood" not in {v for x in verdicts for v in x["violations"]}
+    assert {tuple(sorted(v["penalty"])) for v in verdicts} == {("amount", "take_back")}
+
+
+def test_a_puzzle_saved_before_situations_existed_comes_back_with_its_situation():
+    from trainer.session import _review
+
+    d = make_drill("nambarz", level="basic")
+    old = {"type": "puzzle", "game": "nambarz", "level": "basic", "preset": "basic", "prompt": "Cover 3-bee",
+           "item": "nambarz:basic:3-bee|10 2 5 6", "hand": ["6", "5", "2", "10"], "target": "3-bee", "time_limit": None}
+    p = _review(d, old)
+    assert p.situation == "top 3-bee; hand 6 5 2 10" and p.fields["hand"] == ["6", "5", "2", "10"]
+    assert d.judge(p, "6÷2").correct
+    assert _review(d, {**old, "target": "3-lion"}) is None  # unreadable now: skipped, not a crash
+
+
+def test_a_drill_level_named_as_a_game_points_to_the_level():
+    r = drill("countdown", "-n", "1")
+    assert r.exit_code == 2 and "expected tablecalc drill arith --level countdown" in r.stderr
+    r = drill("nummers", "-n", "1", "--json", input="")  # an alias that is no level finds its game
+    assert r.exit_code == 0 and json.loads(r.stdout.splitlines()[-1])["penalty_unit"] == "cards taken back"

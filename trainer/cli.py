@@ -118,6 +118,7 @@ def games(as_json: JsonOpt = False) -> None:
         commands = ", ".join(f"tablecalc {r['name']} {c}" for c in r["commands"])
         typer.echo(f"  commands: {commands}")
         typer.echo(f"  drill levels: {', '.join(r['drill_levels'])}")
+        typer.echo(f"  penalty unit: {r['penalty_unit']}")
         typer.echo(f"  rules: {r['seed']}")
 
 
@@ -139,8 +140,22 @@ def _game_row(game) -> dict:
 
 # ---------------------------------------------------------------- drills
 
+class DrillGroup(AliasGroup):
+    """``tablecalc drill GAME``: a game's alias finds it, but a name that is one of a drill's levels
+    (``countdown``) gets pointed to that level instead of starting the game's default one."""
+
+    def get_command(self, ctx, cmd_name):
+        if cmd_name not in self.commands:
+            for game in all_games():
+                if cmd_name in drill_class(game.name).LEVELS:
+                    raise TablecalcError(
+                        f"{cmd_name!r} is a level of the {game.name} drill: "
+                        f"expected tablecalc drill {game.name} --level {cmd_name}")
+        return super().get_command(ctx, cmd_name)
+
+
 drill_app = typer.Typer(
-    cls=AliasGroup,
+    cls=DrillGroup,
     no_args_is_help=True,
     help="Practise: puzzles judged by each game's rules; every answer is saved to your progress history.",
 )
@@ -186,7 +201,7 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
         loaded = load_pack(pack)
         if loaded.game != game.name:
             raise TablecalcError(f"pack {pack!r} is for {loaded.game}, not {game.name}")
-        cases = loaded.cases
+        cases = loaded.playable
     timed = the_drill.round_seconds is not None
     if count is None and not cases and not timed:
         count = 10

@@ -19,12 +19,15 @@ from __future__ import annotations
 import importlib
 import inspect
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, Protocol, Sequence
+from typing import Annotated, Any, ClassVar, Mapping, Protocol, Sequence
+
+import typer
 
 from solver.errors import TablecalcError
 from solver.registry import find_game
 
-__all__ = ["Puzzle", "Judgement", "Drill", "Level", "GameDrill", "make_drill", "drill_class", "option"]
+__all__ = ["Puzzle", "Judgement", "Drill", "Level", "GameDrill", "make_drill", "drill_class", "option", "TRAP_RATE",
+           "check_trap_rate"]
 
 
 @dataclass(frozen=True)
@@ -99,10 +102,13 @@ class Drill(Protocol):
     round_seconds: float | None
     scored: bool
     time_limit: float | None
+    no_penalty: Mapping[str, Any]
 
     def generate(self, rng) -> Puzzle: ...
 
     def from_case(self, case) -> Puzzle: ...
+
+    def situation_of(self, puzzle: Puzzle) -> Any: ...
 
     def judge(self, puzzle: Puzzle, answer: str) -> Judgement: ...
 
@@ -118,6 +124,21 @@ class Level:
 def option(name: str, annotation: Any, default: Any = None) -> inspect.Parameter:
     """One command-line option of a game's drill (``annotation`` is ``Annotated[type, typer.Option(...)]``)."""
     return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+
+
+TRAP_RATE = option(
+    "trap_rate",
+    Annotated[float, typer.Option("--trap-rate", help="Share of deals with nothing to play (the answer is to draw or pass).")],
+    0.0,
+)
+"""The option of the drills that can deal a trap: a situation where nothing can be played."""
+
+
+def check_trap_rate(rate: float) -> float:
+    """``rate`` if it is a share between 0 and 1, else a :class:`TablecalcError` (``nan`` too)."""
+    if not 0 <= rate <= 1:
+        raise TablecalcError(f"bad trap rate {rate}: expected a share between 0 and 1, e.g. 0.2")
+    return rate
 
 
 class GameDrill:
@@ -155,13 +176,16 @@ class GameDrill:
         raise NotImplementedError
 
     def situation_of(self, puzzle: Puzzle) -> Any:
-        """The situation a puzzle asks about."""
-        return self.spec.parse_situation(puzzle.situation or "", self.data)
+        """The situation a puzzle asks about (read with the data of the puzzle's rules)."""
+        return self.spec.parse_situation(puzzle.situation or "", self.spec.load_data(self.rules_for(puzzle)))
 
     def from_situation(self, text: str, preset: str | None = None) -> Puzzle:
-        """A puzzle of a situation written in the game's notation."""
+        """A puzzle of a situation written in the game's notation, under ``preset`` (the drill's by default)."""
         rules = self.spec.rules(preset) if preset else self.rules
-        return self.puzzle(self.spec.parse_situation(text, self.data), rules)
+        data = self.spec.load_data(rules)
+        situation = self.spec.parse_situation(text, data)
+        self.spec.check_situation(situation, rules, data)
+        return self.puzzle(situation, rules)
 
     def from_case(self, case) -> Puzzle:
         """A puzzle of a pack's case (its situation, under its preset)."""

@@ -278,9 +278,10 @@ def _puzzles(drill: Drill, opts: SessionOptions, history, rng: random.Random) ->
         review = None
         if reviewing and n % 2 == 1:
             for d in history.due(drill.game, drill.level, datetime.now(timezone.utc), limit=5):
-                if d["item"] not in recent:
-                    review = Puzzle.from_dict(d)
-                    break
+                if d.get("item") not in recent:
+                    review = _review(drill, d)
+                    if review is not None:
+                        break
         if review is not None:
             p = replace(review, time_limit=getattr(drill, "time_limit", review.time_limit))
         else:
@@ -288,6 +289,16 @@ def _puzzles(drill: Drill, opts: SessionOptions, history, rng: random.Random) ->
         recent = [p.item, *recent][:2]
         yield p, review is not None
         n += 1
+
+
+def _review(drill: Drill, saved: dict) -> Puzzle | None:
+    """A saved puzzle to ask again, with its situation written in the game's notation (a puzzle
+    saved by an older tablecalc has only the game's fields); ``None`` if it can no longer be read."""
+    try:
+        p = Puzzle.from_dict(saved)
+        return p if p.situation else replace(p, situation=str(drill.situation_of(p)))
+    except (TablecalcError, KeyError, TypeError, ValueError):
+        return None
 
 
 def run_session(drill: Drill, opts: SessionOptions, io: SessionIO, history=None) -> Summary:
@@ -324,7 +335,7 @@ def run_session(drill: Drill, opts: SessionOptions, io: SessionIO, history=None)
             try:
                 judgement = drill.judge(puzzle, "" if answer.timed_out else answer.text)
             except TablecalcError as e:  # the answer named something that does not exist
-                judgement = Judgement(False, ("not-understood",), explanation=str(e))
+                judgement = Judgement(False, ("not-understood",), drill.no_penalty, explanation=str(e))
             if answer.timed_out:
                 judgement = Judgement(
                     False, ("timeout",), judgement.penalty, score=0, best_score=judgement.best_score,

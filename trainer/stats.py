@@ -6,8 +6,10 @@ function here that needs matplotlib, imported when it is called).
 
 Numbers: ``accuracy`` is the share of answers judged correct (0 to 1, null when there are
 none); ``median_seconds`` is the median time per answer; ``penalties`` adds up the
-penalties in each game's own unit (``penalty_unit`` per drill: cards drawn in Nambarz,
-cards taken back in Nmbrs!); a ``day`` is a calendar day in UTC unless another ``tz`` is given.
+penalties (each row of ``by_drill`` has its ``penalty_unit``: cards drawn in Nambarz, cards
+taken back in Nmbrs!; the overall ``penalties`` is a plain count across units, and
+``penalties_by_unit`` splits it); a ``day`` is a calendar day in UTC unless another ``tz``
+is given.
 
 >>> import pathlib, tempfile
 >>> from trainer.history import History
@@ -95,6 +97,7 @@ def compute_stats(
         "history": str(history.path),
         "at": now.isoformat(),
         **_summary(outcomes),
+        "penalties_by_unit": _by_unit(by_drill),
         "sessions": len({o.session for o in outcomes}),
         "items": len(items),
         "due_now": sum(s.due <= now for s in items),
@@ -128,12 +131,17 @@ def _summary(outcomes: list) -> dict:
     }
 
 
-def _penalties_text(by_drill: list) -> str:
-    """``6 cards drawn, 2 cards taken back``: the penalties of every game in its own unit."""
+def _by_unit(by_drill: list) -> dict[str, int]:
+    """The penalties added up per unit (``{"cards drawn": 6, "cards taken back": 2}``)."""
     totals: dict[str, int] = defaultdict(int)
     for row in by_drill:
         totals[row["penalty_unit"]] += row["penalties"]
-    parts = [f"{n} {unit}" for unit, n in sorted(totals.items()) if n]
+    return dict(sorted(totals.items()))
+
+
+def _penalties_text(by_drill: list) -> str:
+    """``6 cards drawn, 2 cards taken back``: the penalties of every game in its own unit."""
+    parts = [f"{n} {unit}" for unit, n in _by_unit(by_drill).items() if n]
     return ", ".join(parts) if parts else "no penalties"
 
 
@@ -239,7 +247,7 @@ def _secs(x: float | None) -> str:
 
 
 def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo = timezone.utc) -> None:
-    """Draw accuracy, time per answer and penalty cards over time, one line per drill and level, to ``path``.
+    """Draw accuracy, time per answer and penalties over time, one line per drill and level, to ``path``.
 
     Points are per day, or per week (per month) when the history spans more than
     60 days (500 days), so that a long history stays readable. The format follows the

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from solver.errors import TablecalcError
-from solver.expr import Order, Step, evaluate, first_bad_step, format_value, json_value, leaves, operations, parse_expression
+from solver.expr import Step, evaluate, format_value, json_value, leaves, parse_expression
 from solver.game import Code
 from solver.parsing import format_fields, parse_fields, parse_whole
 from solver.search import reach
@@ -93,8 +93,10 @@ def parse_situation(text: str) -> Problem | Fact:
 
 def _fact(text: str) -> Fact:
     expr = parse_expression(text)
-    if len(leaves(expr)) != 2:
+    if len(leaves(expr)) != 2 or any(leaf.label for leaf in leaves(expr)):
         raise TablecalcError(f"bad fact {text!r}: expected one operation on two numbers, like 17 + 25")
+    if evaluate(expr) is None:
+        raise TablecalcError(f"bad fact {text!r}: it divides by zero; expected an operation with a value")
     left, right = leaves(expr)
     return Fact(left.value, expr.op, right.value)  # type: ignore[union-attr]
 
@@ -170,6 +172,8 @@ class Violation(Code):
     """A number that is not among the problem's (or used more often than it is there)."""
     NOT_ALL_USED = "not-all-used"
     OPERATION_NOT_ALLOWED = "operation-not-allowed"
+    NEEDS_PARENTHESES = "needs-parentheses"
+    """Brackets that left-to-right order (``--order chain``) does not allow."""
     BAD_INTERMEDIATE = "bad-intermediate"
     WRONG_RESULT = "wrong-result"
 
@@ -198,6 +202,7 @@ class Verdict:
     extra: tuple[int, ...] = ()
     bad_step: Step | None = None
     error: str | None = None
+    error_position: int | None = None
     penalty: NoPenalty = NoPenalty()
 
     @property
@@ -211,6 +216,7 @@ class Verdict:
             "value": json_value(self.value), "numbers_used": self.used, "min_cards": self.solution.min_cards,
             "expected": list(self.solution.expressions[:EXPECTED]),
             "bad_step": str(self.bad_step) if self.bad_step else None, "error": self.error,
+            "error_position": self.error_position,
         }
 
 
@@ -229,25 +235,30 @@ def check(situation: Problem | Fact, answer: str, rules: Rules = Rules()) -> Ver
         value = Fraction(text)
         ok = value == situation.value
         return Verdict(**base, violations=() if ok else (Violation.WRONG_RESULT,), value=value)
+    s = rules.search
     try:
-        expr = parse_expression(text, Order.TREE)
+        expr = parse_expression(text, s.order)
+        if any(leaf.label for leaf in leaves(expr)):
+            raise TablecalcError(f"{text!r} names a card: expected numbers only, like 5×(5-1÷5)")
     except TablecalcError as e:
-        return Verdict(**base, violations=(Violation.NOT_A_CALCULATION,), value=None, error=str(e))
+        return Verdict(**base, violations=(Violation.NOT_A_CALCULATION,), value=None, error=str(e),
+                       error_position=e.position)
     used = Counter(leaf.value for leaf in leaves(expr))
     have = Counter(situation.numbers)
-    s = rules.search
     vs = []
     extra = tuple(sorted(v for v, n in used.items() if n > have[v]))
     if extra:
         vs.append(Violation.NOT_IN_HAND)
     if s.use_all and used != have:
         vs.append(Violation.NOT_ALL_USED)
-    if operations(expr) - s.ops:
+    faults = s.faults(expr)
+    bad, value = faults.bad_step, faults.value
+    if faults.refused:
         vs.append(Violation.OPERATION_NOT_ALLOWED)
-    bad = first_bad_step(expr, s.intermediates)
+    if faults.needs_parentheses:
+        vs.append(Violation.NEEDS_PARENTHESES)
     if bad is not None:
         vs.append(Violation.BAD_INTERMEDIATE)
-    value = evaluate(expr)
     if value != situation.target:
         vs.append(Violation.WRONG_RESULT)
     return Verdict(**base, violations=tuple(vs), value=value, used=sum(used.values()), extra=extra, bad_step=bad)

@@ -25,6 +25,8 @@ def _reason(v: Verdict, code: Violation) -> str:
         return "every number must be used exactly once"
     if code is Violation.OPERATION_NOT_ALLOWED:
         return f"only {' '.join(SYMBOL[o] for o in '+-*/' if o in v.rules.search.ops)} are allowed"
+    if code is Violation.NEEDS_PARENTHESES:
+        return "left to right, each number works on the result so far: no other brackets"
     if code is Violation.BAD_INTERMEDIATE:
         return f"{v.bad_step} is not allowed here"
     shown = "undefined" if v.value is None else format_value(v.value)

@@ -47,6 +47,9 @@ class Nambarz:
     def parse_situation(self, text: str, deck: Deck) -> Deal:
         return Deal.parse(text, deck)
 
+    def check_situation(self, situation: Deal, rules: Rules, deck: Deck) -> None:
+        """Every deal the deck allows can be played under every preset."""
+
     def random_situation(self, rng, rules: Rules, deck: Deck) -> Deal:
         return deal(rng, deck, 7, jokers=True)
 

@@ -31,13 +31,10 @@ from solver.expr import (
     Order,
     Step,
     evaluate,
-    first_bad_step,
-    is_chain,
     json_value,
     label_leaves,
     leaves,
     normal_key,
-    operations,
     parse_expression,
     render,
 )
@@ -375,15 +372,14 @@ def check(
 
     # what does not depend on which card each number is
     fixed: list[Violation] = []
-    refused = tuple(sorted(operations(expr) - rules.ops))
+    faults = rules.search_rules.faults(expr)
+    refused, bad, value = faults.refused, faults.bad_step, faults.value
     if refused:
         fixed.append(Violation.OPERATION_NOT_ALLOWED)
-    if rules.order is Order.CHAIN and not is_chain(expr):
+    if faults.needs_parentheses:
         fixed.append(Violation.NEEDS_PARENTHESES)
-    bad = first_bad_step(expr, rules.intermediates)
     if bad is not None:
         fixed.append(Violation.BAD_INTERMEDIATE)
-    value = evaluate(expr)
     right_result = value is not None and value == target.number
     if not right_result:
         fixed.append(Violation.WRONG_RESULT)

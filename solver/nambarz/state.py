@@ -20,8 +20,8 @@ judges every move, so this module holds no rule of its own.
 (True, (2.0,))
 
 What a turn returns is what the drills score: the cards laid plus any coup de maître
-bonus (7 points per card beyond 3); drawing returns 0. The whole-game state (several
-players, the draw pile, jokers' announcements) builds on this one.
+bonus (7 points per card beyond 3); drawing returns 0. A whole-game state (several
+players, the draw pile, jokers' announcements) is to build on this one.
 """
 
 from __future__ import annotations
@@ -135,7 +135,12 @@ class Turn:
         return self.played is not None
 
     def legal_moves(self) -> list[Move]:
-        """Every simplest calculation (one laying of each), each concordant card, each joker; else ``draw``."""
+        """Every simplest calculation (one laying of each), each concordant card, each joker; else ``draw``.
+
+        With ``simplest=played`` the referee judges a calculation against the cards laid only,
+        so a longer calculation none of whose parts reaches the top card is legal too: such
+        moves are accepted by :meth:`apply` but not listed (there can be very many).
+        """
         if self.played is not None:
             return []
         sol = solve(self.deal.top, self.deal.hand, self.rules, self.deck)

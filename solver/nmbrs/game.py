@@ -65,6 +65,10 @@ class Nmbrs:
     def parse_situation(self, text: str, deck: Deck) -> Position:
         return Position.parse(text, deck)
 
+    def check_situation(self, situation: Position, rules: Rules, deck: Deck) -> None:
+        """The table's sequences must be valid, and every card within range, under ``rules``."""
+        situation.check(rules, deck)
+
     def random_situation(self, rng, rules: Rules, deck: Deck) -> Position:
         """A hand of ``rules.hand_size`` cards against :data:`DEALT_SEQUENCES` sequences; the player
         came out in an earlier turn."""

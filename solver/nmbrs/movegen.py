@@ -34,7 +34,7 @@ from typing import Sequence
 
 from solver.nmbrs.cards import JOKER, Card, Deck, Placed
 from solver.nmbrs.moves import Move, MoveKind
-from solver.nmbrs.rules import MIN_LENGTH, Doubling, Rules, may_add
+from solver.nmbrs.rules import MIN_LENGTH, Rules, may_add
 from solver.nmbrs.scoring import card_points, colour_doubling
 from solver.nmbrs.sequences import Completion, completions
 from solver.nmbrs.table import Table, TurnState, turn_end_fault
@@ -69,7 +69,6 @@ class MoveGenerator:
         cards = {v: c for v, c in table.cards().items() if not c.is_joker}
         cards.update({c.number: c for c in hand if not c.is_joker})  # type: ignore[misc]
         self.colour = {v: deck.colour_of(c) for v, c in cards.items()}
-        self.whole = rules.doubling is Doubling.WHOLE
         self.keeps_a_card = turn_end_fault(rules, 0, 0, 0) is not None  # an empty hand may not end the turn
         self._start = (table, tuple(hand))
         self._cache: dict[tuple, list] = {}
@@ -161,7 +160,6 @@ class MoveGenerator:
         """``(step, recipe for the next position, (score, cards laid))`` for every move from ``pos``,
         in a fixed order: lay, add (by sequence), cross (by table card), link, swap."""
         seqs, tj, reals, jokers, opened, laid_new = pos
-        whole = self.whole
         taken = frozenset(v for s in seqs for v in s)
         out = []
 
@@ -176,12 +174,12 @@ class MoveGenerator:
                 others = seqs[:i] + seqs[i + 1:]
                 for comp in self._comps(s, reals, jokers, taken, 1):
                     out.append((("add", s, comp), (others, comp.numbers, False),
-                                self.gain(comp, comp.numbers if whole else None, tj)))
+                                self.gain(comp, self.rules.judged_cards(comp.numbers, None), tj)))
             counts = Counter(v for s in seqs for v in s)
             for c in sorted(v for v, k in counts.items() if k == 1):
                 for comp in self._comps((c,), reals, jokers, taken, MIN_LENGTH - 1):
                     out.append((("cross", c, comp), (seqs, comp.numbers, False),
-                                self.gain(comp, comp.numbers if whole else None, tj)))
+                                self.gain(comp, self.rules.judged_cards(comp.numbers, None), tj)))
         for i, a in enumerate(seqs):
             for j, b in enumerate(seqs):
                 if i == j or a[-1] >= b[0] or not self._is_linkable(a, b):
@@ -191,7 +189,7 @@ class MoveGenerator:
                     continue  # the linked sequence would cross another twice (new cards are never on the table)
                 for comp in self._comps(a + b, reals, jokers, taken, 0):
                     out.append((("link", a, b, comp), (others, comp.numbers, False),
-                                self.gain(comp, comp.numbers if whole else None, tj)))
+                                self.gain(comp, self.rules.judged_cards(comp.numbers, None), tj)))
         for v in sorted(tj & reals):
             out.append((("swap", v), (seqs, tj - {v}, reals - {v}, jokers + 1, opened, laid_new), (0, 0)))
         return out

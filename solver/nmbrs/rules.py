@@ -152,6 +152,16 @@ class Rules:
                 new = PRESETS[base]
         return new
 
+    def judged_cards(self, sequence, laid):
+        """What the colour doubling of a move that adds to the table is judged on: the whole
+        resulting ``sequence`` (default), or only the ``laid`` cards (``doubling="added"``). The
+        referee passes placed cards, the best-turn search numbers; both ask here.
+
+        >>> Rules().judged_cards("10-15-20", "15"), Rules().with_options(doubling="added").judged_cards("10-15-20", "15")
+        ('10-15-20', '15')
+        """
+        return sequence if self.doubling is Doubling.WHOLE else laid
+
     def accepts(self, first: int, step: int) -> bool:
         """Whether a progression starting at ``first`` with ``step`` is valid (length and range aside).
 

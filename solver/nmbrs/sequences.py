@@ -29,7 +29,7 @@ from math import gcd
 from typing import Iterable, Iterator, Sequence
 
 from solver.errors import TablecalcError
-from solver.nmbrs.cards import JOKER, Card, Deck, Placed
+from solver.nmbrs.cards import JOKER, Card, Deck, Placed  # noqa: F401 (Deck: the doctests use it)
 from solver.nmbrs.reasons import SequenceViolation, SequenceWhy
 from solver.nmbrs.rules import MIN_LENGTH, Rules, count_back
 from solver.nmbrs.words import sequence_reason

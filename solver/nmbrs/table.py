@@ -38,7 +38,7 @@ from solver.errors import TablecalcError
 from solver.nmbrs.cards import JOKER, Card, Deck, Placed, split_cards
 from solver.nmbrs.moves import Move, MoveKind, parse_moves
 from solver.nmbrs.reasons import Fault, Refusal, Violation
-from solver.nmbrs.rules import MIN_LENGTH, Doubling, Rules, may_add
+from solver.nmbrs.rules import MIN_LENGTH, Rules, may_add
 from solver.nmbrs.scoring import Doubled, score_cards
 from solver.nmbrs.sequences import exact_completions, why_not
 from solver.nmbrs.words import refusal_reason, sequence_reason
@@ -395,7 +395,7 @@ def apply_move(state: TurnState, move: Move, rules: Rules, deck: Deck) -> tuple[
         new_values = [p.value for p in laid]
         outside = sum(1 for v in new_values if v < old[0] or v > old[-1])
         kind = "append" if outside == len(new_values) else "insert" if outside == 0 else "append+insert"
-        index, judged = i + 1, (seq if rules.doubling is Doubling.WHOLE else laid)
+        index, judged = i + 1, rules.judged_cards(seq, laid)
     elif move.kind is MoveKind.CROSS:
         _may_add(state, rules, what)
         c = move.target[0]
@@ -409,7 +409,7 @@ def apply_move(state: TurnState, move: Move, rules: Rules, deck: Deck) -> tuple[
         numbers, laid = _resolve(move, (c,), hand, table, rules, what)
         seq = _placed_seq(numbers, table, laid)
         seqs.append(seq)
-        kind, index, judged = "cross", len(seqs), (seq if rules.doubling is Doubling.WHOLE else laid)
+        kind, index, judged = "cross", len(seqs), rules.judged_cards(seq, laid)
     else:  # LINK
         _may_add(state, rules, what)
         i, j = seq_index(move.target[0]), seq_index(move.target[1])
@@ -430,7 +430,7 @@ def apply_move(state: TurnState, move: Move, rules: Rules, deck: Deck) -> tuple[
                     raise Rejected(Refusal(Fault.SHARES_CARDS, what, sequences=(k + 1,), numbers=tuple(shared[:2])))
         seqs[lo] = seq
         del seqs[hi]
-        kind, index, judged = "link", lo + 1, (seq if rules.doubling is Doubling.WHOLE else laid)
+        kind, index, judged = "link", lo + 1, rules.judged_cards(seq, laid)
     points, doubled, score = score_cards(laid, judged, rules, deck)
     result = MoveResult(_resolved_move(move, laid), kind, index, numbers, laid, points, doubled, score)
     return replace(state, table=Table(tuple(seqs)), hand=left), result

@@ -50,7 +50,7 @@ def solve(problem: ProblemArg, preset: PresetOpt = "countdown", order: OrderOpt 
         typer.echo(f"Fewest numbers: {sol.min_cards} — {len(sol.expressions)} distinct calculation"
                    f"{'s' * (len(sol.expressions) != 1)}:")
         for e in sol.expressions:
-            typer.echo(f"  {e}")
+            typer.echo(f"  {e} = {situation.target}")
 
 
 @app.command("check")
@@ -68,6 +68,7 @@ def check(problem: ProblemArg, answer: Annotated[str, typer.Argument(help="Your 
     else:
         typer.echo(("RIGHT" if verdict.legal else f"WRONG  ({', '.join(verdict.violations)})"))
         typer.echo(explain_verdict(verdict))
+        typer.echo(f"Rules {rules.describe()}")
     if not verdict.legal:
         raise typer.Exit(EXIT_ILLEGAL)
 

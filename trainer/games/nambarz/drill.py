@@ -24,11 +24,13 @@ from solver.errors import TablecalcError
 from solver.nambarz import Deal, Penalty, Rules, Solution, Turn, check, solve
 from solver.nambarz.state import deal, score_of
 from solver.nambarz.words import best_answers, best_line, explain_verdict
-from trainer.drills import GameDrill, Judgement, Level, Puzzle, option
+from trainer.drills import TRAP_RATE, GameDrill, Judgement, Level, Puzzle, check_trap_rate, option
 
 __all__ = ["Drill"]
 
 MAX_TRIES = 20_000
+MIN_HAND = 2
+"""A hand smaller than a calculation teaches nothing this drill asks."""
 MAX_HAND = 20
 
 
@@ -44,18 +46,18 @@ class Drill(GameDrill):
     HAND_SIZE = {"beginner": 5, "basic": 7, "parentheses": 7}
     no_penalty = Penalty().as_dict()
     OPTIONS = (
-        option("hand_size", Annotated[Optional[int], typer.Option("--hand-size", help="Cards in the hand (1-20; beginner 5, else 7).")]),
+        option("hand_size", Annotated[Optional[int], typer.Option("--hand-size", help="Cards in the hand (2-20; beginner 5, else 7).")]),
         option("min_cards", Annotated[Optional[int], typer.Option("--min-cards", help="The simplest calculation needs at least this many cards.")]),
         option("max_solutions", Annotated[Optional[int], typer.Option("--max-solutions", help="At most this many simplest calculations.")]),
-        option("trap_rate", Annotated[float, typer.Option("--trap-rate", help="Share of deals where nothing is playable (answer: draw).")], 0.0),
+        TRAP_RATE,
     )
 
     def __init__(self, *, hand_size: int | None = None, min_cards: int | None = None,
                  max_solutions: int | None = None, trap_rate: float = 0.0, **settings):
         super().__init__(**settings)
         self.hand_size = self.HAND_SIZE[self.level] if hand_size is None else hand_size
-        if not 1 <= self.hand_size <= MAX_HAND:
-            raise TablecalcError(f"bad --hand-size {self.hand_size}: expected 1 to {MAX_HAND} cards")
+        if not MIN_HAND <= self.hand_size <= MAX_HAND:
+            raise TablecalcError(f"bad --hand-size {self.hand_size}: expected {MIN_HAND} to {MAX_HAND} cards")
         if min_cards is not None and min_cards < 2:
             raise TablecalcError(f"bad --min-cards {min_cards}: a calculation uses at least 2 cards")
         self.min_cards = min_cards or 2
@@ -67,9 +69,7 @@ class Drill(GameDrill):
         if max_solutions is not None and max_solutions < 1:
             raise TablecalcError(f"bad --max-solutions {max_solutions}: expected at least 1")
         self.max_solutions = max_solutions
-        if not 0 <= trap_rate <= 1:  # also refuses nan
-            raise TablecalcError(f"bad trap rate {trap_rate}: expected a share between 0 and 1, e.g. 0.2")
-        self.trap_rate = trap_rate
+        self.trap_rate = check_trap_rate(trap_rate)
 
     # -- puzzles ---------------------------------------------------------------
 

@@ -25,7 +25,7 @@ from solver.errors import TablecalcError
 from solver.nmbrs import Position
 from solver.nmbrs.deal import deal
 from solver.nmbrs.table import Table, TurnPenalty
-from trainer.drills import GameDrill, Judgement, Level, Puzzle, option
+from trainer.drills import TRAP_RATE, GameDrill, Judgement, Level, Puzzle, check_trap_rate, option
 
 __all__ = ["Drill"]
 
@@ -48,7 +48,7 @@ class Drill(GameDrill):
     no_penalty = TurnPenalty().as_dict()
     OPTIONS = (
         option("hand_size", Annotated[Optional[int], typer.Option("--hand-size", help="Cards in the hand (1-9; the preset's deal by default).")]),
-        option("trap_rate", Annotated[float, typer.Option("--trap-rate", help="Share of deals where nothing scores (answer: pass).")], 0.0),
+        TRAP_RATE,
     )
 
     def __init__(self, *, hand_size: int | None = None, trap_rate: float = 0.0, **settings):
@@ -56,9 +56,7 @@ class Drill(GameDrill):
         self.hand_size = self.rules.hand_size if hand_size is None else hand_size
         if not 1 <= self.hand_size <= MAX_HAND:
             raise TablecalcError(f"bad --hand-size {self.hand_size}: expected 1 to {MAX_HAND} cards for an nmbrs drill")
-        if not 0 <= trap_rate <= 1:  # also refuses nan
-            raise TablecalcError(f"bad trap rate {trap_rate}: expected a share between 0 and 1, e.g. 0.2")
-        self.trap_rate = trap_rate
+        self.trap_rate = check_trap_rate(trap_rate)
         self.table_sequences = self.TABLE_SEQUENCES.get(self.level, 0)
 
     # -- puzzles ---------------------------------------------------------------
