@@ -311,6 +311,18 @@ class _Parser:
             raise TablecalcError(
                 f"empty calculation {self.text!r}: expected cards joined by + - × ÷, like 6÷2"
             )
+        numbers = [t for t in self.toks if t.kind == "num"]
+        if len(numbers) > MAX_NUMBERS:
+            raise TablecalcError(
+                f"calculation too long: {len(numbers)} numbers in {_short(self.text)}; expected at most {MAX_NUMBERS}",
+                text=self.text, position=numbers[MAX_NUMBERS].pos,
+            )
+        depth = max(_running_depth(self.toks), default=0)
+        if depth > MAX_BRACKETS:
+            raise TablecalcError(
+                f"brackets nested {depth} deep in {_short(self.text)}: expected at most {MAX_BRACKETS}",
+                text=self.text,
+            )
         e = self.expr()
         tok = self.peek()
         if tok.kind != "end":
@@ -348,6 +360,25 @@ class _Parser:
         if tok.kind == "op" and tok.text == "-" and self.i == 1:
             raise self.fail(tok, "a card number (a calculation starts with a card, not a minus)")
         raise self.fail(tok, "a number or '('")
+
+
+MAX_NUMBERS = 100
+"""The most numbers one calculation may hold (a whole Nambarz family is 40 cards): longer text is
+refused before it is parsed, so no calculation can exhaust the stack of the recursive walks."""
+MAX_BRACKETS = 50
+"""How deep brackets may nest."""
+
+
+def _running_depth(toks: list[_Tok]) -> Iterator[int]:
+    """The bracket depth after each token (closing brackets beyond the opened ones count as 0)."""
+    depth = 0
+    for t in toks:
+        depth = depth + 1 if t.kind == "open" else max(0, depth - 1) if t.kind == "close" else depth
+        yield depth
+
+
+def _short(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
 def parse_expression(text: str, order: Order = Order.TREE) -> Expr:

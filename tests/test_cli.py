@@ -302,3 +302,14 @@ def test_relaid_hint_is_not_offered_when_a_shorter_calculation_exists():
     assert d["relaid"] is None and "You could have played 5×2" in d["explanation"]
     d = run_json("nambarz", "check", "--target", "10", "--hand", "1 3 3", "1+3x3", code=1)
     assert d["relaid"]["expression"] == "3×3+1"
+
+
+@pytest.mark.parametrize("args", [
+    ["nambarz", "check", "--target", "3", "--hand", "6 2"],
+    ["arith", "check", "numbers 6 2; target 3"],
+])
+def test_a_calculation_nested_a_thousand_deep_is_a_verdict(args):
+    r = run(*args, "(" * 1000 + "6" + ")" * 1000, "--json")
+    assert r.exit_code == 1, r.output
+    d = json.loads(r.stdout)
+    assert d["violations"] == ["not-a-calculation"] and "nested 1000 deep" in d["error"]

@@ -122,3 +122,18 @@ def test_rule_enums_are_their_values_as_text(enum_type):
         assert enum_type(member.value) is member
     assert [m.value for m in Order] == ["tree", "chain"]
     assert [m.value for m in Intermediates] == ["natural", "integer", "rational"]
+
+
+@pytest.mark.parametrize("order", [Order.TREE, Order.CHAIN])
+def test_text_deeper_or_longer_than_any_calculation_is_refused_not_a_crash(order):
+    """Nested brackets and numbers beyond the limits raise TablecalcError (never RecursionError);
+    at the limits the calculation reads."""
+    from solver.expr import MAX_BRACKETS, MAX_NUMBERS
+
+    assert evaluate(parse_expression("(" * MAX_BRACKETS + "6" + ")" * MAX_BRACKETS, order)) == 6
+    assert evaluate(parse_expression("+".join(["1"] * MAX_NUMBERS), order)) == MAX_NUMBERS
+    for text, message in [("(" * 1000 + "6" + ")" * 1000, "brackets nested 1000 deep"),
+                          ("[" * 5000, "brackets nested 5000 deep"),
+                          ("+".join(["1"] * 990), "990 numbers")]:
+        with pytest.raises(TablecalcError, match=message):
+            parse_expression(text, order)
