@@ -147,7 +147,8 @@ class GameDrill:
 
     A game's drill sets ``game``, ``LEVELS``, ``default_level`` (and ``OPTIONS``), and provides ``generate``,
     ``puzzle`` (a situation as a puzzle), ``situation_of`` (the situation behind a puzzle)
-    and ``_judge`` (an answer judged; ``None``: the answer was empty).
+    and ``_judge`` (an answer judged; for ``None`` — no answer — only the best score, the
+    expected answers and the ``best`` line matter: :meth:`judge` words the rest).
     """
 
     game: ClassVar[str]
@@ -170,19 +171,26 @@ class GameDrill:
             raise TablecalcError(f"bad time limit {time_limit}: expected a number of seconds > 0")
         self.time_limit = time_limit
         self.rules = self.spec.rules(preset or self.LEVELS[self.level].preset)
-        self.data = self.spec.load_data(self.rules)
+        self._data: dict = {}
+        self.data = self.data_for(self.rules)
 
     def puzzle(self, situation: Any, rules: Any) -> Puzzle:  # pragma: no cover - each game's
         raise NotImplementedError
 
+    def data_for(self, rules: Any) -> Any:
+        """The game's data (deck...) for ``rules``, loaded once per drill."""
+        if rules not in self._data:
+            self._data[rules] = self.spec.load_data(rules)
+        return self._data[rules]
+
     def situation_of(self, puzzle: Puzzle) -> Any:
         """The situation a puzzle asks about (read with the data of the puzzle's rules)."""
-        return self.spec.parse_situation(puzzle.situation or "", self.spec.load_data(self.rules_for(puzzle)))
+        return self.spec.parse_situation(puzzle.situation or "", self.data_for(self.rules_for(puzzle)))
 
     def from_situation(self, text: str, preset: str | None = None) -> Puzzle:
         """A puzzle of a situation written in the game's notation, under ``preset`` (the drill's by default)."""
         rules = self.spec.rules(preset) if preset else self.rules
-        data = self.spec.load_data(rules)
+        data = self.data_for(rules)
         situation = self.spec.parse_situation(text, data)
         self.spec.check_situation(situation, rules, data)
         return self.puzzle(situation, rules)

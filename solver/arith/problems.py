@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from solver.errors import TablecalcError
-from solver.expr import Step, evaluate, format_value, json_value, leaves, parse_expression
+from solver.expr import SYMBOL, BinOp, Num, Step, evaluate, format_value, json_value, leaves, parse_expression
 from solver.game import Code
 from solver.parsing import format_fields, parse_fields, parse_whole
 from solver.search import reach
@@ -64,11 +64,15 @@ class Fact:
 
     @property
     def value(self) -> Fraction:
-        return evaluate(parse_expression(self.text))  # type: ignore[return-value]
+        return evaluate(BinOp(self.op, Num(self.a), Num(self.b)))  # type: ignore[return-value]
+
+    @property
+    def kind(self) -> "FactKind":
+        return FactKind(_KINDS[self.op])
 
     @property
     def text(self) -> str:
-        return f"{self.a} {dict(zip('+-*/', '+-×÷'))[self.op]} {self.b}"
+        return f"{self.a} {SYMBOL[self.op]} {self.b}"
 
     def __str__(self) -> str:
         return format_fields([("calculate", self.text)])
@@ -99,6 +103,10 @@ def _fact(text: str) -> Fact:
         raise TablecalcError(f"bad fact {text!r}: it divides by zero; expected an operation with a value")
     left, right = leaves(expr)
     return Fact(left.value, expr.op, right.value)  # type: ignore[union-attr]
+
+
+_KINDS = {"+": "add", "-": "sub", "*": "mul", "/": "div"}
+"""The kind of fact each operation makes."""
 
 
 class FactKind(enum.StrEnum):

@@ -80,6 +80,16 @@ class Card:
             return self.joker
         return f"{self.number}-{self.animal}" if self.animal else str(self.number)
 
+    @property
+    def exact_name(self) -> str:
+        """The card's name with nothing left to the reader: ``3-symbol`` for the symbol card
+        (a bare ``3`` may stand for any card numbered 3), otherwise as :meth:`__str__` writes it.
+
+        >>> Card(3).exact_name, Card(3, "bee").exact_name
+        ('3-symbol', '3-bee')
+        """
+        return f"{self.number}-symbol" if self.family is Family.SYMBOL else str(self)
+
 
 def is_concordant(card: Card, top: Card) -> bool:
     """Whether ``card`` alone may cover ``top``: same number, or same drawing (drawing cards only)."""

@@ -69,13 +69,12 @@ class Nambarz:
         numbered = [c for c in hand if not c.is_joker]
         for c in numbered:
             if not is_concordant(c, top):
-                return f"{CONCORDANCE} {c.number}-{c.animal or 'symbol'}"
+                return f"{CONCORDANCE} {c.exact_name}"
         for i, a in enumerate(numbered):
             for b in numbered[i + 1:]:
                 if a.family == b.family:
-                    return f"{a.number}-{a.animal or 'symbol'} + {b.number}-{b.animal or 'symbol'}"
-        playable = check(top, hand, DRAW, rules, deck).violations
-        return DRAW if playable else None
+                    return f"{a.exact_name} + {b.exact_name}"
+        return DRAW if solve(top, hand, rules, deck).playable else None
 
     def explain(self, verdict: Verdict) -> str:
         return explain_verdict(verdict)

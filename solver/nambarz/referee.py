@@ -341,14 +341,14 @@ def check(
     >>> check(deck.parse_card("3-bee"), deck.parse_hand("7 9"), "draw").legal
     True
     """
+    sol = solve(target, hand, rules, deck)
     deck = deck or Deck.default()
-    _validate(target, hand, deck)
     hand = tuple(hand)
-    best, simplest = simplest_plays(target, hand, rules)
+    best, simplest = sol.min_cards, sol.plays
     base = dict(target=target, hand=hand, rules=rules, answer=answer, min_cards=best, simplest=simplest)
     text = answer.strip()
     if text.lower() == DRAW:
-        return _judge_draw(target, hand, rules, base)
+        return _judge_draw(sol.playable, base)
     word, _, rest = text.partition(" ")
     if word.lower() == CONCORDANCE and rest.strip():
         text = rest.strip()
@@ -483,9 +483,8 @@ CONCORDANCE = "concordance"
 """The word that may stand before a card played alone (``concordance 3-hippo``)."""
 
 
-def _judge_draw(target: Card, hand: tuple[Card, ...], rules: Rules, base: dict) -> Verdict:
+def _judge_draw(playable: bool, base: dict) -> Verdict:
     """Drawing: legal only when nothing covers the top card (no concordant card, joker or calculation)."""
-    playable = base["simplest"] or any(c.is_joker or is_concordant(c, target) for c in hand)
     return Verdict(
         **base, kind="draw", cards=(), expression=None, value=None,
         violations=(Violation.COULD_PLAY,) if playable else (), penalty=Penalty(),

@@ -32,11 +32,11 @@ from solver.errors import TablecalcError
 from solver.game import TERMINAL
 from solver.parsing import format_fields, parse_fields
 from solver.nambarz.cards import Card, Deck
-from solver.nambarz.referee import DRAW, Play, Verdict, check, solve
+from solver.nambarz.referee import DRAW, Play, Solution, Verdict, check, solve
 from solver.nambarz.rules import Rules
 from solver.nambarz.words import explain_verdict, play_text
 
-__all__ = ["Deal", "deal", "MoveKind", "Move", "Turn", "score_of"]
+__all__ = ["Deal", "deal", "MoveKind", "Move", "Turn", "moves_of", "score_of"]
 
 
 @dataclass(frozen=True)
@@ -105,8 +105,7 @@ class Move:
             return DRAW
         if self.kind is MoveKind.CALCULATION:
             return play_text(Play(self.cards, self.expression or ""))
-        card = self.cards[0]
-        return f"{card.number}-symbol" if self.kind is MoveKind.CONCORDANCE and card.animal is None else str(card)
+        return self.cards[0].exact_name
 
     @classmethod
     def from_verdict(cls, v: Verdict) -> "Move":
@@ -143,11 +142,7 @@ class Turn:
         """
         if self.played is not None:
             return []
-        sol = solve(self.deal.top, self.deal.hand, self.rules, self.deck)
-        moves = [Move(MoveKind.CALCULATION, p.cards, p.expression) for p in sol.plays]
-        moves += [Move(MoveKind.CONCORDANCE, (c,)) for c in sol.concordant]
-        moves += [Move(MoveKind.JOKER, (j,)) for j in sol.jokers]
-        return moves or [Move(MoveKind.DRAW)]
+        return moves_of(solve(self.deal.top, self.deal.hand, self.rules, self.deck))
 
     def judge(self, move: Move | str) -> Verdict:
         """The referee's verdict on a move (or on typed text) in this turn."""
@@ -176,6 +171,15 @@ class Turn:
     def returns(self) -> tuple[float, ...]:
         """``(score_of(move),)`` once the move is made; ``(0.0,)`` before."""
         return (float(score_of(self.played, self.rules)) if self.played else 0.0,)
+
+
+def moves_of(sol: Solution) -> list[Move]:
+    """The moves a solution offers, in :meth:`Turn.legal_moves` order: the simplest calculations,
+    the concordant cards, the jokers — or ``draw`` when there is none."""
+    moves = [Move(MoveKind.CALCULATION, p.cards, p.expression) for p in sol.plays]
+    moves += [Move(MoveKind.CONCORDANCE, (c,)) for c in sol.concordant]
+    moves += [Move(MoveKind.JOKER, (j,)) for j in sol.jokers]
+    return moves or [Move(MoveKind.DRAW)]
 
 
 def score_of(move: Move, rules: Rules) -> int:

@@ -52,7 +52,7 @@ class Drill(GameDrill):
 
     def puzzle(self, situation: Problem | Fact, rules) -> Puzzle:
         if isinstance(situation, Fact):
-            kind = {"+": "add", "-": "sub", "*": "mul", "/": "div"}[situation.op]
+            kind = str(situation.kind)
             return Puzzle(self.game, self.level, kind, situation.text, f"arith:{kind}:{situation.text.replace(' ', '')}",
                           situation=str(situation), fields={"hand": []}, time_limit=self.time_limit)
         shown = " ".join(map(str, situation.numbers))

@@ -21,8 +21,8 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
-from solver.nambarz import Deal, Penalty, Rules, Solution, Turn, check, solve
-from solver.nambarz.state import deal, score_of
+from solver.nambarz import Deal, Move, Penalty, Rules, Solution, check, solve
+from solver.nambarz.state import deal, moves_of, score_of
 from solver.nambarz.words import best_answers, best_line, explain_verdict
 from trainer.drills import TRAP_RATE, GameDrill, Judgement, Level, Puzzle, check_trap_rate, option
 
@@ -119,16 +119,15 @@ class Drill(GameDrill):
         rules = self.rules_for(puzzle)
         d = self.situation_of(puzzle)
         sol = solve(d.top, d.hand, rules, self.data)
-        turn = Turn(d, rules, self.data)
-        best = max(score_of(m, rules) for m in turn.legal_moves())
+        best = max(score_of(m, rules) for m in moves_of(sol))
         common = dict(best_score=best, expected=best_answers(sol), best=best_line(sol))
         if answer is None:
-            return Judgement(False, penalty=self.no_penalty, **common)
+            return Judgement(False, **common)
         try:
             v = check(d.top, d.hand, answer, rules, self.data)
         except TablecalcError as e:  # a card that is not in the deck, say
             return Judgement(False, ("not-a-calculation",), self.no_penalty, explanation=f"{e}. {common['best']}", **common)
-        score = score_of(turn.parse_move(answer), rules) if v.legal else 0
+        score = score_of(Move.from_verdict(v), rules) if v.legal else 0
         return Judgement(
             correct=v.legal, violations=tuple(str(x) for x in v.violations), penalty=v.penalty.as_dict(),
             penalty_amount=v.penalty.amount, score=score, explanation=explain_verdict(v), **common,

@@ -91,7 +91,7 @@ class Drill(GameDrill):
             return super().situation_of(puzzle)
         # a puzzle saved by an older tablecalc: the hand and the table as fields
         rules = self.rules_for(puzzle)
-        deck = self.spec.load_data(rules)
+        deck = self.data_for(rules)
         table = Table.parse(" | ".join(puzzle.fields.get("table") or ()), deck, rules)
         hand = tuple(deck.parse_card(c) for c in puzzle.fields.get("hand", ()))
         return Position(hand, table, bool(table.sequences))
@@ -100,14 +100,14 @@ class Drill(GameDrill):
 
     def _judge(self, puzzle: Puzzle, answer: str | None) -> Judgement:
         rules = self.rules_for(puzzle)
-        deck = self.spec.load_data(rules)
+        deck = self.data_for(rules)
         position = self.situation_of(puzzle)
         best = self.spec.solve(position, rules, deck)
         (best_moves,) = self.spec.best_answers(best)
         line = f"Best turn: {best_moves} (score {best.score})."
         common = dict(best_score=best.score, expected=(best_moves,), best=line)
         if answer is None:
-            return Judgement(False, penalty=self.no_penalty, **common)
+            return Judgement(False, **common)
         try:
             v = self.spec.check(position, answer, rules, deck)
         except TablecalcError as e:
