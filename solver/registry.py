@@ -1,8 +1,9 @@
 """The one list of games: everything else (the CLI, the trainer, the puzzle loader, the
 conformance test) finds a game here, by name or alias.
 
-Adding a game is one line in :data:`GAMES` naming the package whose ``GAME`` object follows
-:class:`solver.game.Game` (see ``docs/architecture.md`` for the whole checklist).
+Adding a game is one line in :data:`GAMES`: its name and the package whose ``GAME`` object
+follows :class:`solver.game.Game` (see ``docs/architecture.md`` for the whole checklist). A
+game's package is imported only when the game is asked for, so listing the names costs nothing.
 
 >>> [g.name for g in all_games()]
 ['nambarz', 'nmbrs', 'arith']
@@ -24,23 +25,30 @@ from solver.game import Game
 
 __all__ = ["GAMES", "all_games", "find_game", "game_names"]
 
-GAMES: tuple[str, ...] = (
-    "solver.nambarz",  # Nambarz: cover the top card with the simplest calculation
-    "solver.nmbrs",  # Nmbrs!: arithmetic sequences of numbered cards
-    "solver.arith",  # mental arithmetic, the 24 game and Countdown on the same search
-)
-"""One line per game: the package that defines ``GAME``, in the order the CLI lists them."""
+GAMES: dict[str, str] = {
+    "nambarz": "solver.nambarz",  # Nambarz: cover the top card with the simplest calculation
+    "nmbrs": "solver.nmbrs",  # Nmbrs!: arithmetic sequences of numbered cards
+    "arith": "solver.arith",  # mental arithmetic, the 24 game and Countdown on the same search
+}
+"""One line per game: its name and the package that defines ``GAME``, in the order the CLI lists them."""
 
 
 @cache
+def _load(name: str) -> Game:
+    game = importlib.import_module(GAMES[name]).GAME
+    if game.name != name:  # pragma: no cover - a registry line that does not match its package
+        raise AssertionError(f"the registry names {GAMES[name]} {name!r}, but its GAME is called {game.name!r}")
+    return game
+
+
 def all_games() -> tuple[Game, ...]:
     """Every registered game, in :data:`GAMES` order."""
-    return tuple(importlib.import_module(path).GAME for path in GAMES)
+    return tuple(_load(name) for name in GAMES)
 
 
 def game_names() -> tuple[str, ...]:
-    """The names of the registered games."""
-    return tuple(g.name for g in all_games())
+    """The names of the registered games (no game is imported)."""
+    return tuple(GAMES)
 
 
 def _key(name: str) -> str:
@@ -50,7 +58,9 @@ def _key(name: str) -> str:
 def find_game(name: str) -> Game:
     """The game called ``name`` or one of its aliases (any case; spaces or dashes alike)."""
     key = _key(name)
+    if key in GAMES:
+        return _load(key)
     for game in all_games():
-        if key == game.name or key in (_key(a) for a in game.aliases):
+        if key in (_key(a) for a in game.aliases):
             return game
     raise TablecalcError(f"unknown game {name!r}: expected one of {', '.join(game_names())}")

@@ -313,3 +313,19 @@ def test_a_calculation_nested_a_thousand_deep_is_a_verdict(args):
     assert r.exit_code == 1, r.output
     d = json.loads(r.stdout)
     assert d["violations"] == ["not-a-calculation"] and "nested 1000 deep" in d["error"]
+
+
+def test_a_games_command_imports_no_other_game():
+    """The command line builds a game's commands only when they are asked for, so start-up does not
+    grow with the number of games: `nambarz check` imports neither Nmbrs! nor arith."""
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from trainer.cli import app\n"
+        "r = CliRunner().invoke(app, ['nambarz', 'check', '--target', '3', '--hand', '6 2', '6:2'])\n"
+        "assert r.exit_code == 0, r.output\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[:2] in (['solver', 'nmbrs'], ['solver', 'arith'])\n"
+        "             or m.startswith(('trainer.games.nmbrs', 'trainer.games.arith'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

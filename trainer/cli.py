@@ -12,27 +12,42 @@ from __future__ import annotations
 
 import inspect
 import sys
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 from solver.errors import TablecalcError
 from solver.parsing import parse_whole, read_text
-from solver.registry import all_games
-from trainer.clikit import EXIT_BAD_INPUT, AliasGroup, JsonOpt, emit_json
+from solver.registry import all_games, game_names
+from trainer.clikit import EXIT_BAD_INPUT, GamesGroup, JsonOpt, emit_json
 from trainer.drills import drill_class, option
 from trainer.games import sub_app
 
+
+class RootGroup(GamesGroup):
+    """``tablecalc``: the core commands, and ``tablecalc GAME ...`` for each registered game."""
+
+    def game_command(self, game):
+        return _game_group(game.name)
+
+
+@cache
+def _game_group(name: str):
+    from solver.registry import find_game
+
+    group = typer.main.get_group(sub_app(find_game(name)))
+    group.name = name
+    return group
+
+
 app = typer.Typer(
     name="tablecalc",
-    cls=AliasGroup,
+    cls=RootGroup,
     no_args_is_help=True,
     add_completion=False,
-    help="Arithmetic puzzle solver, referee and trainer for table games: "
-    + ", ".join(g.title for g in all_games()) + ".",
+    help="Arithmetic puzzle solver, referee and trainer for table games: " + ", ".join(game_names()) + ".",
 )
-for _game in all_games():
-    app.add_typer(sub_app(_game), name=_game.name, help=f"{_game.title}: {_game.summary}.")
 
 
 # ---------------------------------------------------------------- reach
@@ -140,12 +155,15 @@ def _game_row(game) -> dict:
 
 # ---------------------------------------------------------------- drills
 
-class DrillGroup(AliasGroup):
+class DrillGroup(GamesGroup):
     """``tablecalc drill GAME``: a game's alias finds it, but a name that is one of a drill's levels
     (``countdown``) gets pointed to that level instead of starting the game's default one."""
 
+    def game_command(self, game):
+        return _drill_command(game.name)
+
     def get_command(self, ctx, cmd_name):
-        if cmd_name not in self.commands:
+        if cmd_name not in game_names():
             for game in all_games():
                 if cmd_name in drill_class(game.name).LEVELS:
                     raise TablecalcError(
@@ -173,8 +191,12 @@ _SHARED = (
 )
 
 
-def _add_drill(game) -> None:
-    cls = drill_class(game.name)
+@cache
+def _drill_command(name: str):
+    """The ``tablecalc drill NAME`` command: the shared options and the options of the game's drill."""
+    from solver.registry import find_game
+
+    game, cls = find_game(name), drill_class(name)
     level = option("level", Annotated[Optional[str], typer.Option("--level", "-l", help=f"{', '.join(cls.LEVELS)} (default {cls.default_level}).")])
 
     def command(**options) -> None:
@@ -182,7 +204,9 @@ def _add_drill(game) -> None:
 
     command.__signature__ = inspect.Signature([level, *_SHARED, *cls.OPTIONS])  # type: ignore[attr-defined]
     command.__doc__ = f"{game.title}: " + "; ".join(f"{k} = {v.description}" for k, v in cls.LEVELS.items()) + "."
-    drill_app.command(game.name)(command)
+    single = typer.Typer()
+    single.command(name)(command)
+    return typer.main.get_command(single)
 
 
 def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed, pack, review, as_json, **extra) -> None:
@@ -219,10 +243,6 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
         summary = run_session(the_drill, opts, io, history)
     if summary.stopped == "interrupted":
         raise typer.Exit(130)
-
-
-for _game in all_games():
-    _add_drill(_game)
 
 
 # ---------------------------------------------------------------- progress

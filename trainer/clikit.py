@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 from typer.core import TyperGroup
 
-__all__ = ["EXIT_ILLEGAL", "EXIT_BAD_INPUT", "Group", "AliasGroup", "emit_json", "JsonOpt", "add_rules_command"]
+__all__ = ["EXIT_ILLEGAL", "EXIT_BAD_INPUT", "Group", "GamesGroup", "emit_json", "JsonOpt", "add_rules_command"]
 
 EXIT_ILLEGAL = 1
 """A referee command judged the play illegal."""
@@ -36,20 +36,31 @@ class Group(TyperGroup):
             raise typer.Exit(EXIT_BAD_INPUT) from None
 
 
-class AliasGroup(Group):
-    """A group whose sub-commands are games: a game's alias (``countdown``, ``nummers``) finds it too."""
+class GamesGroup(Group):
+    """A group with one sub-command per registered game, found by the game's name or an alias and
+    built only when it is asked for (the other games are never imported): a subclass says what
+    that command is, in :meth:`game_command`."""
+
+    def game_command(self, game):  # pragma: no cover - each subclass's
+        raise NotImplementedError
+
+    def list_commands(self, ctx):
+        from solver.registry import game_names
+
+        return [*super().list_commands(ctx), *(n for n in game_names() if n not in self.commands)]
 
     def get_command(self, ctx, cmd_name):
         command = super().get_command(ctx, cmd_name)
-        if command is None:
-            from solver.errors import TablecalcError
-            from solver.registry import find_game
+        if command is not None:
+            return command
+        from solver.errors import TablecalcError
+        from solver.registry import find_game
 
-            try:
-                command = super().get_command(ctx, find_game(cmd_name).name)
-            except TablecalcError:
-                return None
-        return command
+        try:
+            game = find_game(cmd_name)
+        except TablecalcError:
+            return None
+        return self.game_command(game)
 
 
 def emit_json(data) -> None:
