@@ -152,6 +152,15 @@ class Rules:
                 new = PRESETS[base]
         return new
 
+    def scores_estimated(self, points_estimated: bool) -> bool:
+        """Whether scores rest on estimated card points: the deck's points are an estimate
+        (``points_estimated``) and these rules score by points, not by cards laid.
+
+        >>> Rules().scores_estimated(True), Rules.preset("simple").scores_estimated(True)
+        (True, False)
+        """
+        return points_estimated and self.score_by is ScoreBy.POINTS
+
     def judged_cards(self, sequence, laid):
         """What the colour doubling of a move that adds to the table is judged on: the whole
         resulting ``sequence`` (default), or only the ``laid`` cards (``doubling="added"``). The

@@ -156,7 +156,7 @@ class RoundResult:
             "game_over": bool(self.winners),
             "tie": len(self.winners) > 1,
             "win_at": self.rules.win_at,
-            "points_estimated": self.points_estimated and self.rules.score_by is ScoreBy.POINTS,
+            "points_estimated": self.rules.scores_estimated(self.points_estimated),
             "rules": self.rules.as_dict(),
         }
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from solver.nmbrs.reasons import Fault, Refusal, SequenceViolation, SequenceWhy
-from solver.nmbrs.rules import MIN_LENGTH, Opening, ScoreBy
+from solver.nmbrs.rules import MIN_LENGTH, Opening
 
 if TYPE_CHECKING:  # the verdicts import this module; only their attributes are read here
     from solver.nmbrs.sequences import SequenceVerdict
@@ -208,7 +208,7 @@ def explain_turn(v: "TurnVerdict") -> str:
         then = f"Take back {cards_text(back)}: the turn scores nothing." if back else "The turn scores nothing."
         return f"Refused {where}: {v.reason}. {then}"
     played = [r for r in v.results if r.kind not in ("discard", "end")]
-    estimate = v.points_estimated and v.rules.score_by is ScoreBy.POINTS
+    estimate = v.rules.scores_estimated(v.points_estimated)
     note = "; card points are an estimate" if estimate and v.score else ""
     if not played:
         first = "Legal: nothing is laid, so the turn scores 0."

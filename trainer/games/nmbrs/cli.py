@@ -63,9 +63,7 @@ def _estimate_note(deck, rules) -> str:
 
 
 def _estimated(deck, rules) -> bool:
-    from solver.nmbrs import ScoreBy
-
-    return deck.points_estimated and rules.score_by is ScoreBy.POINTS
+    return rules.scores_estimated(deck.points_estimated)
 
 
 # ---------------------------------------------------------------- check
