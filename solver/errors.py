@@ -7,6 +7,24 @@ The CLI catches it once and prints it as a single line.
 
 from __future__ import annotations
 
+QUOTE_LIMIT = 60
+"""The most characters of a person's input an error message quotes back."""
+
+
+def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(text)``, cut to its first ``limit`` characters when longer (an error line
+    quotes what was typed, never a megabyte of it).
+
+    >>> quoted("6++5")
+    "'6++5'"
+    >>> quoted("1" * 1000, limit=5)
+    "'11111…' (1000 characters)"
+    """
+    s = text if isinstance(text, str) else repr(text)
+    if len(s) <= limit:
+        return repr(s) if isinstance(text, str) else s
+    return repr(s[:limit] + "…") + f" ({len(s)} characters)"
+
 
 class TablecalcError(ValueError):
     """Bad input: the message quotes it and says what was expected.
@@ -25,8 +43,24 @@ class TablecalcError(ValueError):
         self.text = text
         self.position = position
 
-    def caret(self) -> str | None:
-        """The typed text with a caret under the offending character, if known."""
+    def caret(self, width: int = 2 * QUOTE_LIMIT) -> str | None:
+        """The typed text with a caret under the offending character, if known (a window of
+        ``width`` characters around it when the text is longer).
+
+        >>> print(TablecalcError("x", text="1+" * 100 + "?", position=200).caret(width=10))
+        …+1+1+1+1+?
+                  ^
+        """
         if self.text is None or self.position is None:
             return None
-        return f"{self.text}\n{' ' * self.position}^"
+        text, pos = self.text, self.position
+        if len(text) > width:
+            start = max(0, min(pos - width // 2, len(text) - width))
+            text = ("…" if start else "") + text[start:start + width] + ("…" if start + width < len(text) else "")
+            pos = pos - start + (1 if start else 0)
+        return f"{text}\n{' ' * pos}^"
+
+
+class SearchTooLarge(TablecalcError):
+    """A question whose search would take too long or too much memory: refused before or
+    early in the search (the CLI gives it its own exit code, 3), never answered wrongly."""

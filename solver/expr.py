@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Iterator, Union
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.parsing import MAX_DIGITS, is_whole
 
 __all__ = [
@@ -144,13 +144,13 @@ def parse_ops(text: str) -> frozenset[str]:
         op = _OP_ALIASES.get(ch)
         if op is None:
             raise TablecalcError(
-                f"unknown operation {ch!r} in {text!r}: expected some of + - × ÷ (also written * x / :)",
+                f"unknown operation {ch!r} in {quoted(text)}: expected some of + - × ÷ (also written * x / :)",
                 text=text,
                 position=i,
             )
         ops.add(op)
     if not ops:
-        raise TablecalcError(f"no operation in {text!r}: expected some of + - × ÷, e.g. '+-*/'")
+        raise TablecalcError(f"no operation in {quoted(text)}: expected some of + - × ÷, e.g. '+-*/'")
     return frozenset(ops)
 
 
@@ -234,7 +234,7 @@ def _tokens(text: str) -> Iterator[_Tok]:
                 j += 1
             if j - i > MAX_DIGITS:
                 raise TablecalcError(
-                    f"number too long at character {i + 1} of {text!r}: expected at most {MAX_DIGITS} digits",
+                    f"number too long at character {i + 1} of {quoted(text)}: expected at most {MAX_DIGITS} digits",
                     text=text,
                     position=i,
                 )
@@ -251,7 +251,7 @@ def _tokens(text: str) -> Iterator[_Tok]:
                 i = k
             elif j < n and text[j].isalpha() and text[j] not in "xX":
                 raise TablecalcError(
-                    f"unexpected {text[j]!r} at character {j + 1} of {text!r}: "
+                    f"unexpected {text[j]!r} at character {j + 1} of {quoted(text)}: "
                     "a card is written as a number, or number-animal like 3-bee",
                     text=text,
                     position=j,
@@ -271,7 +271,7 @@ def _tokens(text: str) -> Iterator[_Tok]:
         else:
             hint = " (write only the calculation, without '= result')" if ch == "=" else ""
             raise TablecalcError(
-                f"unexpected {ch!r} at character {i + 1} of {text!r}: expected a number, "
+                f"unexpected {ch!r} at character {i + 1} of {quoted(text)}: expected a number, "
                 f"an operation + - × ÷ or a bracket{hint}",
                 text=text,
                 position=i,
@@ -301,7 +301,7 @@ class _Parser:
         if tok.kind == "op":
             found = repr(SYMBOL[tok.text])
         return TablecalcError(
-            f"{self.text!r} is not a calculation: expected {expected} at character {tok.pos + 1}, found {found}",
+            f"{quoted(self.text)} is not a calculation: expected {expected} at character {tok.pos + 1}, found {found}",
             text=self.text,
             position=tok.pos,
         )
@@ -309,7 +309,7 @@ class _Parser:
     def parse(self) -> Expr:
         if self.peek().kind == "end":
             raise TablecalcError(
-                f"empty calculation {self.text!r}: expected cards joined by + - × ÷, like 6÷2"
+                f"empty calculation {quoted(self.text)}: expected cards joined by + - × ÷, like 6÷2"
             )
         numbers = [t for t in self.toks if t.kind == "num"]
         if len(numbers) > MAX_NUMBERS:

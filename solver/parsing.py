@@ -20,10 +20,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence, TypeVar
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 
 __all__ = [
-    "MAX_DIGITS", "WHOLE", "is_whole", "parse_whole", "read_text", "data_file", "parse_toml", "pick_preset",
+    "MAX_DIGITS", "WHOLE", "is_whole", "parse_whole", "read_bytes", "read_text", "read_lines", "data_file", "parse_toml", "pick_preset",
     "parse_fields", "format_fields",
 ]
 
@@ -45,19 +45,69 @@ def parse_whole(text: str, what: str) -> int:
     if not is_whole(t):
         too_long = t.isascii() and t.isdigit()
         detail = f"at most {MAX_DIGITS} digits" if too_long else "written with the digits 0-9"
-        raise TablecalcError(f"bad {what} {text!r}: expected a whole number ≥ 0 {detail}")
+        raise TablecalcError(f"bad {what} {quoted(text)}: expected a whole number ≥ 0 {detail}")
     return int(t)
 
 
-def read_text(path: str | Path, what: str) -> str:
-    """The UTF-8 text of a file, or a :class:`TablecalcError` saying why it cannot be read."""
+MAX_FILE_BYTES = 1 << 20
+"""The largest deck or pack file tablecalc reads (1 MB: a deck is a few hundred bytes)."""
+MAX_BATCH_BYTES = 256 << 20
+"""The largest batch of queries read at once (256 MB, about five million lines)."""
+
+
+def read_bytes(path: str | Path, what: str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a file (``-``: standard input), at most ``limit`` of them, or a
+    :class:`TablecalcError` saying why it cannot be read (``/dev/zero`` is refused, not read
+    for ever)."""
+    import sys
+
     p = Path(path)
     try:
-        return p.read_text("utf-8")
-    except UnicodeDecodeError:
-        raise TablecalcError(f"cannot read {what} {str(p)!r}: it is not UTF-8 text") from None
+        if str(path) == "-":
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with p.open("rb") as f:
+                data = f.read(limit + 1)
     except OSError as e:
-        raise TablecalcError(f"cannot read {what} {str(p)!r}: {e.strerror or e}") from None
+        raise TablecalcError(f"cannot read {what} {quoted(str(p))}: {e.strerror or e}") from None
+    if len(data) > limit:
+        raise TablecalcError(f"{what} {quoted(str(p))} is too large: expected at most {limit:,} bytes")
+    return data
+
+
+def read_text(path: str | Path, what: str, limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of a file, or a :class:`TablecalcError` saying why it cannot be read."""
+    try:
+        return read_bytes(path, what, limit).decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise TablecalcError(
+            f"cannot read {what} {quoted(str(path))}: it is not UTF-8 text (byte {e.start + 1})"
+        ) from None
+
+
+def read_lines(path: str | Path, what: str, limit: int = MAX_BATCH_BYTES) -> list[tuple[int, str | None]]:
+    """The numbered lines of a file or of standard input (``-``), split on newlines only
+    (not on the other characters :meth:`str.splitlines` takes for line ends, so line numbers
+    are what an editor shows); a line that is not UTF-8 text comes back as ``None``, so one
+    bad line can be refused alone.
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile(delete=False) as f:
+    ...     _ = f.write("one\\u2028still one\\r\\n".encode() + b"\\xff\\nthree")
+    >>> read_lines(f.name, "batch file")
+    [(1, 'one\\u2028still one'), (2, None), (3, 'three')]
+    >>> os.unlink(f.name)
+    """
+    data = read_bytes(path, what, limit)
+    out: list[tuple[int, str | None]] = []
+    for i, raw in enumerate(data.split(b"\n"), 1):
+        try:
+            out.append((i, raw.removesuffix(b"\r").decode("utf-8")))
+        except UnicodeDecodeError:
+            out.append((i, None))
+    if out and out[-1][1] == "":  # the newline that ends the last line
+        out.pop()
+    return out
 
 
 def data_file(name: str) -> str:
@@ -70,7 +120,7 @@ def parse_toml(text: str, source: str, what: str = "deck file") -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise TablecalcError(f"{what} {source!r} is not valid TOML: {e}") from None
+        raise TablecalcError(f"{what} {quoted(source)} is not valid TOML: {e}") from None
 
 
 T = TypeVar("T")
@@ -89,7 +139,7 @@ def pick_preset(name: str, presets: Mapping[str, T], aliases: Mapping[str, str] 
     key = name.strip().lower()
     key = aliases.get(key, key)
     if key not in presets:
-        raise TablecalcError(f"unknown preset {name!r}: expected one of {', '.join(presets)}")
+        raise TablecalcError(f"unknown preset {quoted(name)}: expected one of {', '.join(presets)}")
     return presets[key]
 
 
@@ -124,15 +174,15 @@ def parse_fields(
         elif key in keys and rest:
             value = rest
         elif key in keys:
-            raise TablecalcError(f"bad {what} {text.strip()!r}: {key!r} has no value; expected {shape}")
+            raise TablecalcError(f"bad {what} {quoted(text.strip())}: {quoted(key)} has no value; expected {shape}")
         else:
-            raise TablecalcError(f"bad {what} {text.strip()!r}: unknown part {part!r}; expected {shape}")
+            raise TablecalcError(f"bad {what} {quoted(text.strip())}: unknown part {quoted(part)}; expected {shape}")
         if key in out:
-            raise TablecalcError(f"bad {what} {text.strip()!r}: {key!r} is given twice; expected {shape}")
+            raise TablecalcError(f"bad {what} {quoted(text.strip())}: {quoted(key)} is given twice; expected {shape}")
         out[key] = value
     missing = [k for k in required if k not in out]
     if missing:
-        raise TablecalcError(f"bad {what} {text.strip()!r}: {missing[0]!r} is missing; expected {shape}")
+        raise TablecalcError(f"bad {what} {quoted(text.strip())}: {quoted(missing[0])} is missing; expected {shape}")
     return out
 
 

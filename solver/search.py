@@ -35,10 +35,10 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import combinations, islice
+from itertools import islice
 from typing import ClassVar, Iterable, Iterator
 
-from solver.errors import TablecalcError
+from solver.errors import SearchTooLarge, TablecalcError, quoted
 from solver.expr import (
     OPS,
     BinOp,
@@ -63,7 +63,13 @@ __all__ = ["SearchRules", "Faults", "Reach", "reach", "ValueSets", "Query", "MAX
 Value = int | Fraction
 
 MAX_VALUES = 4_000_000
-"""Work budget: the most intermediate values one search may store (about 400 MB)."""
+"""Memory budget: the most intermediate values one search may store (about 400 MB)."""
+MAX_WORK = 1_000_000
+"""Time budget: the most steps one question may take (a step is one pair of operands combined
+or tried against the target, sixteen for fractions, which are that much slower): half a second
+to a second on a laptop. Countdown takes about 13,000 steps; eight numbers to an unreachable
+target about 850,000."""
+RATIONAL_STEP = 16
 MultiSet = tuple[int, ...]
 
 
@@ -96,19 +102,19 @@ class SearchRules:
         try:
             order = Order(order)
         except ValueError:
-            raise TablecalcError(f"unknown order {order!r}: expected 'tree' or 'chain'") from None
+            raise TablecalcError(f"unknown order {quoted(order)}: expected 'tree' or 'chain'") from None
         try:
             intermediates = Intermediates(intermediates)
         except ValueError:
             raise TablecalcError(
-                f"unknown intermediates {intermediates!r}: expected 'natural', 'integer' or 'rational'"
+                f"unknown intermediates {quoted(intermediates)}: expected 'natural', 'integer' or 'rational'"
             ) from None
         if isinstance(ops, str):
             ops = parse_ops(ops)
         elif not (isinstance(ops, (set, frozenset)) and ops and set(ops) <= set(OPS)):
-            raise TablecalcError(f"bad operations {ops!r}: expected some of + - × ÷ written as text, e.g. '+-*/'")
+            raise TablecalcError(f"bad operations {quoted(ops)}: expected some of + - × ÷ written as text, e.g. '+-*/'")
         if not isinstance(use_all, bool):
-            raise TablecalcError(f"'all' must be true or false, not {use_all!r}")
+            raise TablecalcError(f"'all' must be true or false, not {quoted(use_all)}")
         return cls(order, frozenset(ops), intermediates, use_all)
 
     def as_dict(self) -> dict:
@@ -183,12 +189,39 @@ def _minus(ms: MultiSet, part: MultiSet) -> MultiSet:
     return tuple(rest)
 
 
+def sub_multisets(ms: MultiSet, k: int) -> Iterator[MultiSet]:
+    """The distinct sub-multisets of size ``k`` of the sorted ``ms``, each once, in sorted order
+    (``sorted(set(combinations(ms, k)))`` without making every combination: thirty 1s have one
+    part of each size, not 155 million).
+
+    >>> list(sub_multisets((1, 1, 1, 2), 2))
+    [(1, 1), (1, 2)]
+    >>> sum(1 for _ in sub_multisets((1,) * 30, 15))
+    1
+    """
+    counts = sorted(Counter(ms).items())
+
+    def rec(i: int, left: int) -> Iterator[MultiSet]:
+        if left == 0:
+            yield ()
+            return
+        if i == len(counts):
+            return
+        value, have = counts[i]
+        for take in range(min(have, left), -1, -1):
+            for tail in rec(i + 1, left - take):
+                yield (value,) * take + tail
+
+    if 0 <= k <= len(ms):
+        yield from rec(0, k)
+
+
 def _multiset(numbers: Iterable[int]) -> MultiSet:
     """``numbers`` as a sorted tuple, after checking each is a whole number ≥ 0."""
     numbers = list(numbers)
     for n in numbers:
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise TablecalcError(f"bad number {n!r}: expected whole numbers ≥ 0")
+            raise TablecalcError(f"bad number {quoted(n)}: expected whole numbers ≥ 0")
     return tuple(sorted(numbers))
 
 
@@ -223,17 +256,20 @@ class ValueSets:
     True
     """
 
-    def __init__(self, rules: SearchRules = SearchRules(), *, max_values: int = MAX_VALUES):
+    def __init__(self, rules: SearchRules = SearchRules(), *, max_values: int = MAX_VALUES, max_work: int = MAX_WORK):
         self._rules = rules
         self.max_values = max_values
+        self.max_work = max_work
         self.stored = 0
         self._ops = rules.ops
         self._chain = rules.order is Order.CHAIN
         self._natural = rules.intermediates is Intermediates.NATURAL
         self._rational = rules.intermediates is Intermediates.RATIONAL
+        self._step = RATIONAL_STEP if self._rational else 1
         self._sets: dict[MultiSet, frozenset] = {}
         self._splits: dict[MultiSet, list[tuple[MultiSet, MultiSet]]] = {}
         self._question: MultiSet = ()
+        self.work = 0  # operand pairs combined for the current question
         self._earlier = 0  # how many of the sets (the first ones in ``_sets``) predate the current question
 
     @property
@@ -291,13 +327,14 @@ class ValueSets:
         self._begin(ms)
         out: set = set()
         for k in range(1, len(ms) + 1):
-            for part in sorted(set(combinations(ms, k))):
+            for part in sub_multisets(ms, k):
                 out |= self._values(part, keep=k < len(ms))
         return frozenset(out)
 
     def _begin(self, ms: MultiSet) -> None:
         """Start a question about ``ms`` (and its parts)."""
         self._question = ms
+        self.work = 0
         self._earlier = len(self._sets)
         self._splits = {}  # cheap to rebuild; keeping them all costs more in memory than it saves
 
@@ -310,7 +347,7 @@ class ValueSets:
             got = []
             n = len(ms)
             for i in range(1, n // 2 + 1):
-                for a in sorted(set(combinations(ms, i))):
+                for a in sub_multisets(ms, i):
                     b = _minus(ms, a)
                     if i * 2 == n and b < a:
                         continue
@@ -363,6 +400,7 @@ class ValueSets:
             out: set = set()
             for x in sorted(set(ms)):
                 rest = self._values(_minus(ms, (x,)))
+                self._spend(len(rest))
                 for u in rest:
                     for op, swapped, v in self._results(u, x):
                         if not swapped:
@@ -372,6 +410,7 @@ class ValueSets:
             out = set()
             for a_ms, b_ms in self._splits_of(ms):
                 va, vb = self._values(a_ms), self._values(b_ms)
+                self._spend(len(va) * len(vb))
                 for a in va:
                     for b in vb:
                         for _, _, v in self._results(a, b):
@@ -384,6 +423,16 @@ class ValueSets:
         if not keep:
             self.stored -= len(self._sets.pop(ms))
         return got
+
+    def _spend(self, steps: int) -> None:
+        """Count ``steps`` against the current question's time budget; refuse it past ``max_work``."""
+        self.work += steps * self._step
+        if self.work > self.max_work:
+            question = " ".join(map(str, self._question))
+            raise SearchTooLarge(
+                f"search too large: {quoted(question)} would take more than {self.max_work:,} steps "
+                f"(about a second); expected fewer numbers{' or whole-number intermediates' if self._rational else ''}"
+            )
 
     def _make_room(self) -> None:
         """Drop sets built for earlier questions, down to half the budget; raise if this one needs too much.
@@ -406,7 +455,7 @@ class ValueSets:
             self._sets.clear()
             self._splits.clear()
             self.stored = self._earlier = 0
-            raise TablecalcError(
+            raise SearchTooLarge(
                 f"search too large: {' '.join(map(str, self._question))} would need more than "
                 f"{self.max_values:,} intermediate values; expected fewer numbers (or fewer large ones)"
             )
@@ -423,6 +472,7 @@ class _Search:
         self.ops = sets._ops
         self.chain = sets._chain
         self.values = sets._values
+        self.spend = sets._spend
         self.splits = sets._splits_of
         self.results = sets._results
         self._div = sets._div
@@ -470,6 +520,7 @@ class _Search:
             for x in sorted(set(ms)):
                 rest = _minus(ms, (x,))
                 vr = self.values(rest)
+                self.spend(1)
                 for op, u in self._needed_right(t, x):
                     if u in vr and self._check(u, op, x, t):
                         yield rest, u, op, x
@@ -479,6 +530,7 @@ class _Search:
         else:
             for a_ms, b_ms in self.splits(ms):
                 va, vb = self.values(a_ms), self.values(b_ms)
+                self.spend(len(va))
                 for a in va:
                     for op, swapped, b in self._partners(t, a):
                         if b in vb and self._check(*((b, op, a) if swapped else (a, op, b)), t):
@@ -528,12 +580,14 @@ class _Search:
         elif self.chain:
             for rest, u, op, x in self._matches(ms, t):
                 for left in self.expressions(rest, u).values():
+                    self.spend(1)
                     e = BinOp(op, left, Num(x))
                     out.setdefault(normal_key(e), e)
         else:
             for a_ms, a, b_ms, b, op, swapped in self._matches(ms, t):
                 for ea in self.expressions(a_ms, a).values():
                     for eb in self.expressions(b_ms, b).values():
+                        self.spend(1)
                         e = BinOp(op, eb, ea) if swapped else BinOp(op, ea, eb)
                         out.setdefault(normal_key(e), e)
         self._exprs[memo_key] = out
@@ -552,6 +606,7 @@ def reach(
     *,
     min_numbers: int = 1,
     max_values: int = MAX_VALUES,
+    max_work: int = MAX_WORK,
     value_sets: ValueSets | None = None,
 ) -> Reach:
     """The fewest of ``numbers`` that reach ``target``, and every distinct calculation of that size.
@@ -559,8 +614,9 @@ def reach(
     ``min_numbers`` raises the smallest size considered (Nambarz calculations use at
     least 2 cards). With ``rules.use_all`` only calculations using every number count.
     Numbers are whole numbers ≥ 0; the result lists calculations shortest-written first.
-    A search that would store more than ``max_values`` intermediate values raises
-    :class:`TablecalcError` instead of exhausting memory.
+    A search that would store more than ``max_values`` intermediate values, or take more
+    than ``max_work`` steps (about a second), raises :class:`~solver.errors.SearchTooLarge`
+    (a :class:`TablecalcError`) instead of exhausting memory or time.
 
     ``value_sets`` shares the value sets of one :class:`ValueSets` between calls (it must
     serve ``rules``; its own memory limit then applies instead of ``max_values``);
@@ -570,10 +626,10 @@ def reach(
     if not nums:
         raise TablecalcError("no numbers given: expected at least one number to calculate with")
     if isinstance(target, bool) or not isinstance(target, (int, Fraction)):
-        raise TablecalcError(f"bad target {target!r}: expected a whole number or a fraction")
+        raise TablecalcError(f"bad target {quoted(target)}: expected a whole number or a fraction")
     target = _norm(target)
     if value_sets is None:
-        value_sets = ValueSets(rules, max_values=max_values)
+        value_sets = ValueSets(rules, max_values=max_values, max_work=max_work)
     else:
         value_sets.check_serves(rules)
     value_sets._begin(nums)
@@ -581,7 +637,7 @@ def reach(
     smallest = max(1, min_numbers)
     sizes = range(max(smallest, len(nums) if rules.use_all else 1), len(nums) + 1)
     for k in sizes:
-        hits = [ms for ms in sorted(set(combinations(nums, k))) if s.reaches(ms, target)]
+        hits = [ms for ms in sub_multisets(nums, k) if s.reaches(ms, target)]
         if hits:
             found: dict[str, Expr] = {}
             for ms in hits:
@@ -635,7 +691,7 @@ class Query:
         >>> Query.from_json('{"numbers": [1, 2], "target": 3.5}')
         Traceback (most recent call last):
         ...
-        solver.errors.TablecalcError: bad target 3.5: expected a whole number
+        solver.errors.TablecalcError: bad target 3.5: expected a whole number ≥ 0
         """
         try:
             item = json.loads(line)
@@ -649,15 +705,15 @@ class Query:
             raise TablecalcError("expected a JSON object like {\"numbers\": [...], \"target\": N}")
         unknown = sorted(set(item) - set(cls.KEYS))
         if unknown:
-            raise TablecalcError(f"unknown key {unknown[0]!r}: expected {', '.join(cls.KEYS)}")
+            raise TablecalcError(f"unknown key {quoted(unknown[0])}: expected {', '.join(cls.KEYS)}")
         if "numbers" not in item or "target" not in item:
             raise TablecalcError("expected both \"numbers\" and \"target\"")
         nums = item["numbers"]
         if not isinstance(nums, list) or not all(type(n) is int and 0 <= n < cls.LIMIT for n in nums):
-            raise TablecalcError(f"\"numbers\" must be a list of whole numbers ≥ 0, not {nums!r}")
+            raise TablecalcError(f"\"numbers\" must be a list of whole numbers ≥ 0, not {quoted(nums)}")
         for key in ("order", "ops", "intermediates"):
             if key in item and not isinstance(item[key], str):
-                raise TablecalcError(f"{key!r} must be a string like {defaults.as_dict()[key]!r}, not {item[key]!r}")
+                raise TablecalcError(f"{quoted(key)} must be a string like {quoted(defaults.as_dict()[key])}, not {quoted(item[key])}")
         rules = SearchRules.from_options(
             item.get("order", defaults.order),
             item.get("ops", defaults.ops),
@@ -665,8 +721,8 @@ class Query:
             item.get("all", defaults.use_all),
         )
         target = item["target"]
-        if type(target) is not int or abs(target) >= cls.LIMIT:
-            raise TablecalcError(f"bad target {target!r}: expected a whole number")
+        if type(target) is not int or not 0 <= target < cls.LIMIT:
+            raise TablecalcError(f"bad target {quoted(target)}: expected a whole number ≥ 0")
         return cls(tuple(nums), target, rules)
 
     def to_json(self) -> str:

@@ -283,10 +283,23 @@ def test_files_that_are_not_utf8_are_refused(tmp_path):
     f = tmp_path / "latin1"
     f.write_bytes("numbers = [1, 10]\n# caf\xe9\n".encode("latin-1"))
     for args in (["nambarz", "solve", "-t", "3", "--hand", "6 2", "--deck", str(f)],
-                 ["reach", "--batch", str(f)],
                  ["drill", "nambarz", "--pack", str(f)]):
         r = run(*args)
         assert r.exit_code == 2 and "not UTF-8" in r.stderr, (args, r.output)
+
+
+def test_a_batch_line_that_is_not_utf8_is_refused_alone(tmp_path):
+    """As on standard input, a bad line of a batch file gets its own error line; the others are answered,
+    and lines are counted at newlines only (U+2028 and form feeds do not start a line)."""
+    f = tmp_path / "batch"
+    good = '{"numbers": [1, 2], "target": 3}'
+    f.write_bytes(b"[\xe9]\n" + f"{good}\u2028\f{good}\n{good}\n".encode() + b"[" * 1000 + b"\n" + good.encode())
+    for args in (["reach", "--batch", str(f)], ["reach", "--batch", "-"]):
+        r = run(*args, input=f.read_bytes()) if args[-1] == "-" else run(*args)
+        lines = [json.loads(line) for line in r.stdout.splitlines()]
+        assert r.exit_code == 2 and [d["line"] for d in lines] == [1, 2, 3, 4, 5]
+        assert "not UTF-8" in lines[0]["error"] and "error" in lines[1] and "error" in lines[3]
+        assert lines[2]["min_cards"] == 2 and lines[4]["min_cards"] == 2
 
 
 def test_simplest_against_played_uses_the_played_cards_for_the_penalty():

@@ -18,7 +18,7 @@ from typing import Annotated, Optional
 
 import typer
 from solver.errors import TablecalcError
-from solver.parsing import parse_whole, read_text
+from solver.parsing import parse_whole, read_lines
 from solver.registry import all_games, game_names
 from trainer.clikit import EXIT_BAD_INPUT, GamesGroup, JsonOpt, emit_json
 from trainer.drills import drill_class, option
@@ -99,8 +99,7 @@ def _reach_batch(path: str, defaults) -> int:
     """Answer every JSON line; a bad line gets an ``error`` line. Returns the exit code."""
     from solver.search import Query
 
-    lines = (sys.stdin.read() if path == "-" else read_text(path, "batch file")).splitlines()
-    numbered = [(i, line) for i, line in enumerate(lines, 1) if line.strip()]
+    numbered = [(i, line) for i, line in read_lines(path, "batch file") if line is None or line.strip()]
     if not numbered:
         raise TablecalcError(
             f"batch input {path!r} is empty: expected JSON lines like {{\"numbers\": [1, 2, 3], \"target\": 6}}"
@@ -108,6 +107,8 @@ def _reach_batch(path: str, defaults) -> int:
     failed = False
     for lineno, line in numbered:
         try:
+            if line is None:
+                raise TablecalcError("not UTF-8 text: expected a JSON line")
             out = {"line": lineno, **Query.from_json(line, defaults).reach().as_dict()}
         except TablecalcError as e:
             failed = True

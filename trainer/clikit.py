@@ -8,17 +8,25 @@ Each game's sub-app (``trainer/games/<name>/cli.py``) imports from here, never f
 from __future__ import annotations
 
 import json
+import sys
+from contextlib import contextmanager
 from typing import Annotated
 
 import typer
 from typer.core import TyperGroup
 
-__all__ = ["EXIT_ILLEGAL", "EXIT_BAD_INPUT", "Group", "GamesGroup", "emit_json", "JsonOpt", "add_rules_command"]
+from solver.errors import SearchTooLarge
+
+__all__ = ["EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "Group", "fail", "search_progress", "GamesGroup", "emit_json", "JsonOpt", "add_rules_command"]
 
 EXIT_ILLEGAL = 1
 """A referee command judged the play illegal."""
 EXIT_BAD_INPUT = 2
 """The input could not be understood (one line on stderr says why)."""
+EXIT_TOO_LARGE = 3
+"""The question is understood but its search would take too long or too much memory."""
+EXIT_INTERRUPTED = 130
+"""Stopped by Ctrl-C (128 + SIGINT, as shells report it)."""
 
 
 class Group(TyperGroup):
@@ -31,9 +39,27 @@ class Group(TyperGroup):
     def invoke(self, ctx):
         try:
             return super().invoke(ctx)
+        except SearchTooLarge as e:
+            fail(str(e), EXIT_TOO_LARGE)
+        except KeyboardInterrupt:
+            fail("interrupted (Ctrl-C): nothing was saved from this command", EXIT_INTERRUPTED)
         except ValueError as e:  # TablecalcError, and any input the checks let through
-            typer.echo(f"tablecalc: error: {e}", err=True)
-            raise typer.Exit(EXIT_BAD_INPUT) from None
+            fail(str(e))
+        except RecursionError:  # a safety net: the parsers bound nesting before this can happen
+            fail("the input is nested too deeply to read")
+
+
+ERROR_LIMIT = 400
+"""The longest error line printed (the messages quote bounded excerpts; this is a safety net)."""
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT):
+    """Print ``tablecalc: error: MESSAGE`` as one bounded line on stderr and exit with ``code``."""
+    line = " ".join(message.split())
+    if len(line) > ERROR_LIMIT:
+        line = line[:ERROR_LIMIT] + "…"
+    typer.echo(f"tablecalc: error: {line}", err=True)
+    raise typer.Exit(code)
 
 
 class GamesGroup(Group):
@@ -61,6 +87,27 @@ class GamesGroup(Group):
         except TablecalcError:
             return None
         return self.game_command(game)
+
+
+@contextmanager
+def search_progress(label: str):
+    """A callback ``progress(done, total)`` drawing a progress bar on stderr while a long search
+    runs, when stderr is a terminal (``None`` otherwise, so pipes and tests see nothing)."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn(label), BarColumn(), TextColumn("{task.percentage:>3.0f}% of the budget"),
+                  TimeElapsedColumn(), TextColumn("(Ctrl-C stops)"), console=Console(stderr=True),
+                  transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield progress
 
 
 def emit_json(data) -> None:

@@ -30,7 +30,9 @@ from solver.expr import (
     Num,
     Order,
     Step,
+    canonical,
     evaluate,
+    is_chain,
     json_value,
     label_leaves,
     leaves,
@@ -310,10 +312,32 @@ def _readings(tokens: list[Num], hand: Sequence[Card], deck: Deck) -> Iterable[l
             yield reading
 
 
+RELAY_SEARCH_NUMBERS = 6
+"""Above this many numbers the referee offers only the canonical re-laying of a calculation:
+the exhaustive search for another order grows too fast (2 s at 8 numbers, 40 s at 9)."""
+
+
 def _relay(expr: Expr, value: Fraction, rules: Rules) -> Expr | None:
-    """The same calculation (same normal form) laid in an order the rules accept, if any."""
-    nums = [leaf.value for leaf in leaves(expr)]
+    """The same calculation (same normal form) laid in an order the rules accept, if any.
+
+    First the canonical order (largest terms first, additions before subtractions,
+    multiplications before divisions: every intermediate stays whole and ≥ 0 whenever the
+    parts allow it); failing that, for small calculations, a search over every order.
+
+    >>> from solver.nambarz.rules import Rules
+    >>> e = parse_expression("1-2+4+5+6+7+8+9+10+1+2")
+    >>> str(_relay(e, evaluate(e), Rules()))
+    '10+9+8+7+6+5+4+2+1+1-2'
+    """
     key = normal_key(expr)
+    candidate = canonical(expr)
+    faults = rules.search_rules.faults(candidate)
+    if (not faults.refused and faults.bad_step is None and not faults.needs_parentheses
+            and faults.value == value and (rules.order is not Order.CHAIN or is_chain(candidate))):
+        return candidate
+    nums = [leaf.value for leaf in leaves(expr)]
+    if len(nums) > RELAY_SEARCH_NUMBERS:
+        return None
     r = reach(nums, value, replace(rules.search_rules, use_all=True))
     for e in r.expressions:
         if normal_key(e) == key:

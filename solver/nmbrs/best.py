@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from solver.errors import TablecalcError
+from solver.errors import SearchTooLarge
 from solver.nmbrs.cards import Card, Deck
 from solver.nmbrs.movegen import MoveGenerator, PositionKey
 from solver.nmbrs.moves import Move
@@ -37,6 +37,14 @@ __all__ = ["BestTurn", "best_turn", "DEFAULT_STATE_LIMIT"]
 DEFAULT_STATE_LIMIT = 60_000
 """Positions the search may visit before it gives up with an error (a hand of 9 cards with
 several jokers against a large table can take long)."""
+MAX_WORK = 40_000_000
+"""Steps the search may take (candidate sequences examined by the move generator, over every
+position visited) before it refuses the question (:class:`~solver.errors.SearchTooLarge`):
+about ten seconds, under a progress bar. A 9-card hand takes a few hundred steps, with one
+joker about 650,000, with two about 27 million (three to seven seconds); a 40-card hand would
+take hours."""
+PROGRESS_EVERY = 500
+"""Positions between two calls of the ``progress`` callback."""
 
 
 @dataclass(frozen=True)
@@ -68,8 +76,8 @@ class _Search:
       (by the :class:`MoveGenerator`).
     """
 
-    def __init__(self, gen: MoveGenerator, limit: int):
-        self.gen, self.limit = gen, limit
+    def __init__(self, gen: MoveGenerator, limit: int, max_work: int = MAX_WORK, progress=None):
+        self.gen, self.limit, self.max_work, self.progress = gen, limit, max_work, progress
         self.visited: dict[PositionKey, tuple] = {}
         self.best: tuple | None = None  # (value, path)
 
@@ -79,15 +87,22 @@ class _Search:
         if seen is not None and acc <= seen:
             return
         if len(self.visited) >= self.limit:
-            raise TablecalcError(
+            raise SearchTooLarge(
                 f"the best turn needs more than {self.limit} positions to search (many jokers or a large table): "
                 "allow more (--limit) or try with fewer jokers"
             )
         self.visited[pos] = acc
+        if self.progress is not None and len(self.visited) % PROGRESS_EVERY == 0:
+            self.progress(self.gen.work, self.max_work)
         gen = self.gen
         if gen.can_stop(pos) and (self.best is None or acc > self.best[0]):
             self.best = (acc, path)
         moves = gen.moves(pos)
+        if gen.work > self.max_work:
+            raise SearchTooLarge(
+                f"the best turn would take more than {self.max_work:,} steps to search: "
+                "expected a smaller hand or fewer jokers"
+            )
         moves.sort(key=lambda m: (-m[2][0], -m[2][1]))  # most promising first: good turns are found early
         for step, recipe, (score, laid) in moves:
             child = (acc[0] + score, acc[1] + laid, acc[2] - 1)
@@ -118,6 +133,9 @@ def best_turn(
     deck: Deck | None = None,
     opened: bool = False,
     limit: int = DEFAULT_STATE_LIMIT,
+    *,
+    max_work: int = MAX_WORK,
+    progress=None,
 ) -> BestTurn:
     """The legal turn with the highest score for ``hand`` (after the draw) on ``table``.
 
@@ -125,11 +143,15 @@ def best_turn(
     :class:`~solver.nmbrs.rules.Opening`. A turn with no move (just discard) scores 0.
     The moves found are replayed through the referee (:func:`play_turn`), whose verdict is
     returned. The final discard is not part of the moves (any card left may go).
+
+    A search past ``limit`` positions or ``max_work`` generated moves raises
+    :class:`~solver.errors.SearchTooLarge`; ``progress(work, max_work)``, if given, is
+    called every few hundred positions (the CLI draws a progress bar with it).
     """
     deck = deck or Deck.default()
     check_hand_and_table(hand, table, deck, rules)
     gen = MoveGenerator(table, hand, rules, deck, opened)
-    search = _Search(gen, limit)
+    search = _Search(gen, limit, max_work, progress)
     search.search(gen.key(TurnState.start(table, hand, opened)), (0, 0, 0), None)
     assert search.best is not None  # doing nothing is always legal with a card in hand
     (score, _, _), path = search.best

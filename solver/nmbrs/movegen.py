@@ -60,6 +60,7 @@ class MoveGenerator:
 
     def __init__(self, table: Table, hand: Sequence[Card], rules: Rules, deck: Deck, opened: bool):
         self.rules, self.deck, self.opened = rules, deck, opened
+        self.work = 0  # cached completions examined by the moves asked so far (what a search costs)
         self.start_jokers = sum(1 for c in hand if c.is_joker)
         self.all_reals = frozenset(c.number for c in hand if not c.is_joker)
         table_jokers = {v for v, c in table.cards().items() if c.is_joker}
@@ -123,6 +124,7 @@ class MoveGenerator:
             found = [(c, frozenset(c.reals + c.jokers), frozenset(c.reals), len(c.jokers))
                      for c in completions(fixed, self.all_reals, self.max_jokers, self.rules, min_new=min_new)]
             self._cache[key] = found
+        self.work += len(found)
         return [c for c, new, rs, nj in found if nj <= jokers and rs <= reals and not (new & taken)]
 
     def _is_linkable(self, a: tuple[int, ...], b: tuple[int, ...]) -> bool:

@@ -28,7 +28,7 @@ from functools import lru_cache, reduce
 from math import gcd
 from typing import Iterable, Iterator, Sequence
 
-from solver.errors import TablecalcError
+from solver.errors import SearchTooLarge, TablecalcError
 from solver.nmbrs.cards import JOKER, Card, Deck, Placed  # noqa: F401 (Deck: the doctests use it)
 from solver.nmbrs.reasons import SequenceViolation, SequenceWhy
 from solver.nmbrs.rules import MIN_LENGTH, Rules, count_back
@@ -139,6 +139,11 @@ def _around(
                 yield cells
 
 
+MAX_CANDIDATES = 60_000
+"""The most candidate sequences one question may try (about half a second): a real hand tries a
+few hundred, 20 cards with two jokers about 15,000; 40 cards with four jokers would fill gigabytes."""
+
+
 def completions(
     fixed: Iterable[int],
     pool: Iterable[int],
@@ -168,7 +173,16 @@ def completions(
     high = rules.high
     found: dict[tuple, Completion] = {}
 
+    tried = 0
+
     def keep(cells: tuple[int, ...], reals: list[int], jvals: list[int]) -> None:
+        nonlocal tried
+        tried += 1
+        if tried > MAX_CANDIDATES:
+            raise SearchTooLarge(
+                f"these cards make more than {MAX_CANDIDATES:,} candidate sequences "
+                f"({len(pool_s)} numbers, {jokers} joker{'s' if jokers != 1 else ''}): expected fewer cards or jokers"
+            )
         if len(cells) < MIN_LENGTH or len(reals) + len(jvals) < min_new:
             return
         d = cells[1] - cells[0]

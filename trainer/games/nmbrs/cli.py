@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
-from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json as _emit_json
+from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json as _emit_json, search_progress
 
 app = typer.Typer(
     cls=Group,
@@ -238,7 +238,9 @@ def best(
     t = Table.parse(table, d, rules)
     if limit is not None and limit < 1:
         raise TablecalcError(f"bad --limit {limit}: expected a number of positions ≥ 1")
-    found = best_turn(t, d.parse_hand(hand), rules, d, opened, limit or DEFAULT_STATE_LIMIT)
+    cards = d.parse_hand(hand)
+    with search_progress("best turn") as progress:
+        found = best_turn(t, cards, rules, d, opened, limit or DEFAULT_STATE_LIMIT, progress=progress)
     if as_json:
         _emit_json(found.as_dict())
         return
