@@ -21,11 +21,16 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.parsing import read_text
 from solver.registry import find_game
 
 __all__ = ["Case", "Pack", "load_pack", "list_packs", "format_pack"]
+
+MAX_PACK_BYTES = 16 << 20
+"""The largest pack file read (16 MB; the shipped packs are a few dozen kB)."""
+MAX_FIELD = 10_000
+"""The longest text field of a case."""
 
 _CASE_KEYS = {"id", "source", "situation", "preset", "answer", "expect"}
 _REQUIRED = {"id", "situation"}
@@ -74,15 +79,24 @@ def load_pack(name_or_path: str) -> Pack:
             raise TablecalcError(
                 f"no puzzle pack {name_or_path!r}: expected a file or one of {', '.join(list_packs())}"
             )
-        text, where = read_text(p, "puzzle pack"), str(p)
+        text, where = read_text(p, "puzzle pack", MAX_PACK_BYTES), str(p)
     if not text.strip():
         raise TablecalcError(f"puzzle pack {where!r} is empty: expected a JSON object with 'name', 'game', 'cases'")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise TablecalcError(f"puzzle pack {where!r} is not JSON: {e.msg} at line {e.lineno}") from None
+    except RecursionError:
+        raise TablecalcError(f"puzzle pack {where!r} is nested too deeply: expected a pack of cases") from None
+    except ValueError as e:  # a number of thousands of digits
+        raise TablecalcError(f"puzzle pack {where!r} is not usable JSON ({e})") from None
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list) or not isinstance(data.get("game"), str):
         raise TablecalcError(f"puzzle pack {where!r}: expected an object with 'name', 'game' and a 'cases' list")
+    if not data["cases"]:
+        raise TablecalcError(f"puzzle pack {where!r} has no cases: expected at least one in its 'cases' list")
+    for key in ("name", "description"):
+        if not isinstance(data.get(key, ""), str):
+            raise TablecalcError(f"puzzle pack {where!r}: {key!r} must be text, not {quoted(data[key])}")
     try:
         game = find_game(data["game"])
     except TablecalcError as e:
@@ -109,7 +123,12 @@ def _case(raw: Any, where: str, i: int) -> Case:
         if value is not None and not isinstance(value, want):
             raise TablecalcError(
                 f"puzzle pack {where!r}, case {i + 1}: {key!r} must be {'an object' if want is dict else 'text'}, "
-                f"not {value!r}"
+                f"not {quoted(value)}"
+            )
+        if isinstance(value, str) and len(value) > MAX_FIELD:
+            raise TablecalcError(
+                f"puzzle pack {where!r}, case {i + 1}: {key!r} is {len(value):,} characters long: "
+                f"expected at most {MAX_FIELD:,}"
             )
     return Case(**raw)
 

@@ -24,7 +24,7 @@ from solver.errors import TablecalcError, quoted
 
 __all__ = [
     "MAX_DIGITS", "WHOLE", "is_whole", "parse_whole", "read_bytes", "read_text", "read_lines", "data_file", "parse_toml", "pick_preset",
-    "parse_fields", "format_fields",
+    "parse_fields", "format_fields", "Fields",
 ]
 
 MAX_DIGITS = 12
@@ -121,6 +121,93 @@ def parse_toml(text: str, source: str, what: str = "deck file") -> dict:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise TablecalcError(f"{what} {quoted(source)} is not valid TOML: {e}") from None
+    except RecursionError:
+        raise TablecalcError(f"{what} {quoted(source)} is nested too deeply: expected a flat TOML file") from None
+
+
+_MISSING = object()
+
+
+class Fields:
+    """A table of a data file read field by field, each checked for its type and bounds; a
+    wrong field raises a :class:`TablecalcError` naming the file and the field.
+
+    >>> f = Fields({"numbers": [1, 10], "copies": float("inf")}, "my.toml", "deck file")
+    >>> f.ints("numbers", 1, 100, length=2)
+    (1, 10)
+    >>> f.int("copies", 0, 20)
+    Traceback (most recent call last):
+    ...
+    solver.errors.TablecalcError: deck file 'my.toml': copies = inf: expected a whole number from 0 to 20
+    >>> f.int("jokers", 0, 20, default=4)
+    4
+    """
+
+    def __init__(self, data: object, source: str, what: str, prefix: str = ""):
+        self.source, self.what, self.prefix = source, what, prefix
+        if not isinstance(data, dict):
+            where = prefix.rstrip(".") or "the file"
+            raise TablecalcError(f"{what} {quoted(source)}: {where} = {quoted(data)}: expected a table")
+        self.data = data
+
+    def error(self, key: str, value: object, expected: str) -> TablecalcError:
+        """The error for field ``key`` holding ``value`` where ``expected`` was expected."""
+        return TablecalcError(
+            f"{self.what} {quoted(self.source)}: {self.prefix}{key} = {quoted(value)}: expected {expected}"
+        )
+
+    def _get(self, key: str, default: object) -> object:
+        if key in self.data:
+            return self.data[key]
+        if default is _MISSING:
+            raise TablecalcError(f"{self.what} {quoted(self.source)}: {self.prefix}{key} is missing")
+        return default
+
+    def int(self, key: str, lo: int, hi: int, default: object = _MISSING) -> int:
+        """A whole number from ``lo`` to ``hi``."""
+        v = self._get(key, default)
+        if type(v) is not int or not lo <= v <= hi:
+            raise self.error(key, v, f"a whole number from {lo} to {hi}")
+        return v
+
+    def ints(self, key: str, lo: int, hi: int, *, length: int | None = None, max_len: int = 1000,
+             default: object = _MISSING) -> tuple[int, ...]:
+        """A list of whole numbers from ``lo`` to ``hi`` (exactly ``length`` of them, or at most ``max_len``)."""
+        v = self._get(key, default)
+        count = f"{length}" if length is not None else f"at most {max_len}"
+        if (not isinstance(v, (list, tuple)) or (len(v) != length if length is not None else len(v) > max_len)
+                or any(type(n) is not int or not lo <= n <= hi for n in v)):
+            raise self.error(key, v, f"a list of {count} whole numbers from {lo} to {hi}")
+        return tuple(v)
+
+    def text(self, key: str, max_len: int = 40, default: object = _MISSING) -> str:
+        """A non-empty string of at most ``max_len`` characters."""
+        v = self._get(key, default)
+        if not isinstance(v, str) or not 0 < len(v) <= max_len:
+            raise self.error(key, v, f"text of 1 to {max_len} characters")
+        return v
+
+    def texts(self, key: str, max_len: int = 40, max_count: int = 50, default: object = _MISSING) -> tuple[str, ...]:
+        """A list of at most ``max_count`` non-empty strings of at most ``max_len`` characters."""
+        v = self._get(key, default)
+        if (not isinstance(v, (list, tuple)) or len(v) > max_count
+                or any(not isinstance(t, str) or not 0 < len(t) <= max_len for t in v)):
+            raise self.error(key, v, f"a list of at most {max_count} names of 1 to {max_len} characters")
+        return tuple(v)
+
+    def flag(self, key: str, default: object = _MISSING) -> bool:
+        """true or false."""
+        v = self._get(key, default)
+        if not isinstance(v, bool):
+            raise self.error(key, v, "true or false")
+        return v
+
+    def tables(self, key: str, max_count: int = 200, default: object = _MISSING) -> dict[str, "Fields"]:
+        """A table of at most ``max_count`` sub-tables, each read as :class:`Fields`."""
+        v = self._get(key, default)
+        if not isinstance(v, dict) or len(v) > max_count:
+            raise self.error(key, v, f"a table of at most {max_count} entries")
+        return {name: Fields(sub, self.source, self.what, f"{self.prefix}{key}.{name}.") for name, sub in v.items()}
 
 
 T = TypeVar("T")

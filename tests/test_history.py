@@ -426,3 +426,70 @@ def test_import_is_light():
     code = "import json, sys, trainer.history, trainer.stats; print(json.dumps(sorted(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
     assert not {m.split(".")[0] for m in json.loads(out)} & {"matplotlib", "rich", "numpy"}
+
+
+# ---------------------------------------------------------------- damaged rows, read-only files
+
+
+def _damage(path: Path) -> None:
+    """Spoil one item's card and one answer's puzzle, as a bad disk or a hand edit would."""
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE items SET card = '{\"due\": 1}' WHERE item LIKE '%6 5%'")
+        db.execute("UPDATE answers SET puzzle = 'not json' WHERE item LIKE '%2 5%'")
+
+
+def test_damaged_rows_are_skipped_and_named_never_rewritten(home):
+    path = default_path()
+    with History.open(path) as h:
+        h.record(answer("3-bee|2 5 6 10"))
+        h.record(answer("4|6 5 2", at=T0 + timedelta(minutes=1)))
+    _damage(path)
+    with sqlite3.connect(path) as db:
+        before = db.execute("SELECT card FROM items WHERE item LIKE '%6 5%'").fetchone()
+    with History.open(path) as h:
+        assert [a.item for a in h.answers()] == ["nambarz:basic:4|6 5 2"]
+        assert [s.item for s in h.items()] == ["nambarz:basic:3-bee|2 5 6 10"]
+        h.record(answer("4|6 5 2", at=T0 + timedelta(minutes=2)))  # the answer is kept, the card left alone
+        assert len(h.outcomes()) == 3
+        note = h.damage_note()
+    assert str(path) in note and "answers row 1" in note and "2 damaged rows" in note
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT card FROM items WHERE item LIKE '%6 5%'").fetchone() == before
+        assert db.execute("SELECT COUNT(*) FROM answers").fetchone()[0] == 3
+
+
+def test_stats_reads_a_damaged_history_and_warns_once(home):
+    from typer.testing import CliRunner
+
+    from trainer.cli import app
+
+    with History.open(default_path()) as h:
+        h.record(answer("3-bee|2 5 6 10"))
+        h.record(answer("4|6 5 2", at=T0 + timedelta(minutes=1)))
+    _damage(default_path())
+    r = CliRunner().invoke(app, ["stats", "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["answers"] == 2  # statistics never read the spoilt puzzle; the spoilt card is skipped
+    assert r.stderr.count("tablecalc: warning:") == 1 and "damaged row" in r.stderr
+
+
+def test_a_read_only_history_is_read_without_a_write(home):
+    path = default_path()
+    with History.open(path) as h:
+        h.record(answer())
+    before = path.read_bytes()
+    path.chmod(0o444)
+    try:
+        with History.open(path, read_only=True) as h:
+            assert h.count() == 1 and h.read_only
+            with pytest.raises(TablecalcError):
+                h.record(answer(at=T0 + timedelta(minutes=1)))
+    finally:
+        path.chmod(0o644)
+    assert path.read_bytes() == before
+
+
+def test_a_missing_history_reads_as_empty_and_is_not_created(home):
+    with History.open(default_path(), read_only=True) as h:
+        assert h.count() == 0 and h.answers() == []
+    assert not default_path().exists()

@@ -21,7 +21,7 @@ from solver.errors import TablecalcError
 from solver.parsing import parse_whole, read_lines
 from solver.registry import all_games, game_names
 from trainer.clikit import EXIT_BAD_INPUT, GamesGroup, JsonOpt, emit_json
-from trainer.drills import drill_class, option
+from trainer.drills import check_seconds, drill_class, option
 from trainer.games import sub_app
 
 
@@ -216,8 +216,8 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
 
     if count is not None and count < 1:
         raise TablecalcError(f"bad --count {count}: expected at least 1 puzzle")
-    if round_time is not None and round_time <= 0:
-        raise TablecalcError(f"bad --round-time {round_time}: expected seconds > 0")
+    check_seconds(round_time, "--round-time")
+    check_seconds(time_limit, "--time-limit")
     the_drill = cls(level=level, preset=preset, time_limit=time_limit, **extra)
     cases: tuple = ()
     if pack is not None:
@@ -242,6 +242,7 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
         io = LineIO()
     with History.open() as history:
         summary = run_session(the_drill, opts, io, history)
+        _warn_damage(history)
     if summary.stopped == "interrupted":
         raise typer.Exit(130)
 
@@ -258,16 +259,33 @@ def stats(
     from trainer.history import History
     from trainer.stats import compute_stats, plot_stats, render_stats
 
-    with History.open() as history:
+    if plot is not None and plot.suffix.lower() not in PLOT_SUFFIXES:
+        raise TablecalcError(
+            f"bad --plot {str(plot)!r}: expected a file name ending in {', '.join(PLOT_SUFFIXES)} "
+            "(the chart's format; other files are never overwritten)"
+        )
+    with History.open(read_only=True) as history:
         data = compute_stats(history)
         if plot is not None:
             plot_stats(history, plot)
+        _warn_damage(history)
     if as_json:
         emit_json(data)
     else:
         render_stats(data)
         if plot is not None:
             typer.echo(f"Chart written to {plot}")
+
+
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+"""The chart formats ``stats --plot`` writes."""
+
+
+def _warn_damage(history) -> None:
+    """One line on stderr when damaged rows of the history were skipped."""
+    note = history.damage_note()
+    if note:
+        typer.echo(f"tablecalc: warning: {note}", err=True)
 
 
 def main() -> None:

@@ -167,8 +167,7 @@ class GameDrill:
         self.level = level or self.default_level
         if self.level not in self.LEVELS:
             raise TablecalcError(f"unknown {self.game} level {self.level!r}: expected one of {', '.join(self.LEVELS)}")
-        if time_limit is not None and not time_limit > 0:  # also refuses nan
-            raise TablecalcError(f"bad time limit {time_limit}: expected a number of seconds > 0")
+        check_seconds(time_limit, "--time-limit")
         self.time_limit = time_limit
         self.rules = self.spec.rules(preset or self.LEVELS[self.level].preset)
         self._data: dict = {}
@@ -212,6 +211,24 @@ class GameDrill:
 
     def _judge(self, puzzle: Puzzle, answer: str | None) -> Judgement:  # pragma: no cover - each game's
         raise NotImplementedError
+
+
+MAX_SECONDS = 24 * 3600
+"""The longest time limit a drill accepts (a day): longer, or infinite, is no limit at all."""
+
+
+def check_seconds(seconds: float | None, what: str) -> None:
+    """Refuse a time limit that is not a finite number of seconds > 0 (``inf`` and ``nan`` too).
+
+    >>> check_seconds(float("nan"), "--round-time")
+    Traceback (most recent call last):
+    ...
+    solver.errors.TablecalcError: bad --round-time nan: expected a number of seconds from 0 to 86400 (leave it out for no limit)
+    """
+    if seconds is not None and not 0 < seconds <= MAX_SECONDS:  # nan fails every comparison
+        raise TablecalcError(
+            f"bad {what} {seconds:g}: expected a number of seconds from 0 to {MAX_SECONDS} (leave it out for no limit)"
+        )
 
 
 def drill_class(game: str) -> type:

@@ -232,22 +232,29 @@ class ItemState:
 class History:
     """The answers and spaced-repetition cards in one SQLite file. Open with :meth:`History.open`."""
 
-    def __init__(self, connection: sqlite3.Connection, path: pathlib.Path):
+    def __init__(self, connection: sqlite3.Connection, path: pathlib.Path, read_only: bool = False):
         self._db = connection
         self.path = path
+        self.read_only = read_only
+        self.damaged: dict[tuple[str, int], str] = {}
+        """Rows that could not be read, ``(table, rowid) -> why``: skipped by every reader, never rewritten."""
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------ opening
 
     @classmethod
-    def open(cls, path: pathlib.Path | None = None) -> "History":
+    def open(cls, path: pathlib.Path | None = None, *, read_only: bool = False) -> "History":
         """Open (or create) the history at ``path`` (default :func:`default_path`), creating parent folders.
 
         Refuses, with a :class:`TablecalcError` naming the path, anything that is not a
-        tablecalc history; such a file is left exactly as it was.
+        tablecalc history; such a file is left exactly as it was. With ``read_only`` (what
+        ``stats`` uses) nothing is created or written, so a history on a read-only disk or
+        without write permission can still be read; a missing one reads as empty.
         """
         path = pathlib.Path(path if path is not None else default_path()).expanduser()
         _refuse_unless_history_or_new(path)
+        if read_only:
+            return cls._open_read_only(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -270,6 +277,51 @@ class History:
             db.close()
             raise
         return history
+
+    @classmethod
+    def _open_read_only(cls, path: pathlib.Path) -> "History":
+        if not path.exists():  # nothing recorded yet: an empty history in memory
+            db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            history = cls(db, path, read_only=True)
+            with _translated(path):
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            return history
+        try:
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT,
+                                 isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as e:
+            raise _error(path, e) from None
+        history = cls(db, path, read_only=True)
+        try:
+            with _translated(path):
+                tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                _check_identity(path, tables, db.execute("PRAGMA application_id").fetchone()[0], db)
+        except BaseException:
+            db.close()
+            raise
+        return history
+
+    def _rows(self, table: str, rows: list, read) -> list:
+        """``read(row)`` for each row (its rowid first); a row that cannot be read is noted in
+        :attr:`damaged` and skipped."""
+        out = []
+        for r in rows:
+            try:
+                out.append(read(r[1:]))
+            except (ValueError, KeyError, TypeError, AttributeError) as e:
+                self.damaged[(table, r[0])] = f"{type(e).__name__}: {e}"[:200]
+        return out
+
+    def damage_note(self) -> str | None:
+        """One line on the damaged rows skipped so far, naming the file (``None`` if none)."""
+        if not self.damaged:
+            return None
+        (table, rowid), why = next(iter(self.damaged.items()))
+        n = len(self.damaged)
+        return (f"{n} damaged row{'s' if n > 1 else ''} of the history {str(self.path)!r} skipped "
+                f"(first: {table} row {rowid}, {why}); they are left as they are")
 
     def _initialise_or_check(self) -> None:
         """Create the schema in an empty file, or check that the file is a history we can read."""
@@ -315,18 +367,25 @@ class History:
             db.execute("BEGIN IMMEDIATE")
             try:
                 row = db.execute(
-                    "SELECT card, answers, wrong, lapses FROM items WHERE item = ?", (rec.item,)
+                    "SELECT card, answers, wrong, lapses, rowid FROM items WHERE item = ?", (rec.item,)
                 ).fetchone()
+                card = None
                 if row is None:
                     card, answers, wrong, lapses = _new_card(rec.item, rec.at), 0, 0, 0
                 else:
-                    card, answers, wrong, lapses = _card(row[0]), row[1], row[2], row[3]
-                if card.state == State.Review and rating == Rating.Again:
-                    lapses += 1
-                # FSRS needs reviews in time order: an answer stamped before the card's last
-                # review (clock changes, a second trainer) counts as given at that review.
-                when = rec.at if card.last_review is None else max(rec.at, card.last_review)
-                card, _log = _SCHEDULER.review_card(card, rating, when)
+                    try:
+                        card, answers, wrong, lapses = _card(row[0]), int(row[1]), int(row[2]), int(row[3])
+                    except (ValueError, KeyError, TypeError, AttributeError) as e:
+                        # the answer is kept; the damaged item row is left exactly as it is
+                        self.damaged[("items", row[4])] = f"{type(e).__name__}: {e}"[:200]
+                        card = None
+                if card is not None:
+                    if card.state == State.Review and rating == Rating.Again:
+                        lapses += 1
+                    # FSRS needs reviews in time order: an answer stamped before the card's last
+                    # review (clock changes, a second trainer) counts as given at that review.
+                    when = rec.at if card.last_review is None else max(rec.at, card.last_review)
+                    card, _log = _SCHEDULER.review_card(card, rating, when)
                 db.execute(
                     "INSERT INTO answers (at, session, drill, level, item, puzzle, answer, correct, verdict,"
                     " penalty, seconds, reference_seconds, rating) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -334,15 +393,16 @@ class History:
                      int(bool(rec.correct)), verdict, rec.penalty, float(rec.seconds),
                      float(rec.reference_seconds), int(rating)),
                 )
-                db.execute(
-                    "INSERT INTO items (item, drill, level, puzzle, card, due, answers, wrong, lapses, last_at)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT (item) DO UPDATE SET"
-                    " drill = excluded.drill, level = excluded.level, puzzle = excluded.puzzle,"
-                    " card = excluded.card, due = excluded.due, answers = excluded.answers,"
-                    " wrong = excluded.wrong, lapses = excluded.lapses, last_at = MAX(last_at, excluded.last_at)",
-                    (rec.item, rec.drill, rec.level, puzzle, json.dumps(card.to_dict()), _stamp(card.due),
-                     answers + 1, wrong + (not rec.correct), lapses, at),
-                )
+                if card is not None:
+                    db.execute(
+                        "INSERT INTO items (item, drill, level, puzzle, card, due, answers, wrong, lapses, last_at)"
+                        " VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT (item) DO UPDATE SET"
+                        " drill = excluded.drill, level = excluded.level, puzzle = excluded.puzzle,"
+                        " card = excluded.card, due = excluded.due, answers = excluded.answers,"
+                        " wrong = excluded.wrong, lapses = excluded.lapses, last_at = MAX(last_at, excluded.last_at)",
+                        (rec.item, rec.drill, rec.level, puzzle, json.dumps(card.to_dict()), _stamp(card.due),
+                         answers + 1, wrong + (not rec.correct), lapses, at),
+                    )
                 db.execute("COMMIT")
             except BaseException:
                 if db.in_transaction:
@@ -381,34 +441,31 @@ class History:
         """Every answer recorded (optionally of one drill, or one drill and level), oldest first."""
         where, args = _filter(drill, level)
         rows = self._all(
-            "SELECT drill, level, item, puzzle, answer, correct, verdict, penalty, seconds, reference_seconds,"
+            "SELECT id, drill, level, item, puzzle, answer, correct, verdict, penalty, seconds, reference_seconds,"
             f" session, at FROM answers {where} ORDER BY at, id", args,
         )
-        return [
-            AnswerRecord(drill=r[0], level=r[1], item=r[2], puzzle=json.loads(r[3]), answer=r[4],
-                         correct=bool(r[5]), verdict=json.loads(r[6]), penalty=r[7], seconds=r[8],
-                         reference_seconds=r[9], session=r[10], at=_parse_stamp(r[11]))
-            for r in rows
-        ]
+        return self._rows("answers", rows, lambda r: AnswerRecord(
+            drill=r[0], level=r[1], item=r[2], puzzle=_object(r[3]), answer=r[4], correct=bool(r[5]),
+            verdict=_object(r[6]), penalty=r[7], seconds=r[8], reference_seconds=r[9], session=r[10],
+            at=_parse_stamp(r[11])))
 
     def outcomes(self) -> list[Outcome]:
         """Every answer's outcome, oldest first, without the puzzle and verdict: what statistics need, fast."""
         rows = self._all(
-            "SELECT at, session, drill, level, item, correct, penalty, seconds, reference_seconds, rating"
+            "SELECT id, at, session, drill, level, item, correct, penalty, seconds, reference_seconds, rating"
             " FROM answers ORDER BY at, id"
         )
-        return [Outcome(_parse_stamp(r[0]), r[1], r[2], r[3], r[4], bool(r[5]), r[6], r[7], r[8], Rating(r[9]))
-                for r in rows]
+        return self._rows("answers", rows, lambda r: Outcome(
+            _parse_stamp(r[0]), r[1], r[2], r[3], r[4], bool(r[5]), _number(r[6]), _number(r[7]), _number(r[8]),
+            Rating(r[9])))
 
     def _items(self, where: str, args: tuple) -> list[ItemState]:
         rows = self._all(
-            f"SELECT item, drill, level, puzzle, card, answers, wrong, lapses, last_at FROM items {where}", args
+            f"SELECT rowid, item, drill, level, puzzle, card, answers, wrong, lapses, last_at FROM items {where}", args
         )
-        return [
-            ItemState(item=r[0], drill=r[1], level=r[2], puzzle=json.loads(r[3]), card=_card(r[4]),
-                      answers=r[5], wrong=r[6], lapses=r[7], last_at=_parse_stamp(r[8]))
-            for r in rows
-        ]
+        return self._rows("items", rows, lambda r: ItemState(
+            item=r[0], drill=r[1], level=r[2], puzzle=_object(r[3]), card=_card(r[4]), answers=r[5], wrong=r[6],
+            lapses=r[7], last_at=_parse_stamp(r[8])))
 
     def _one(self, sql: str, args: tuple = ()):
         with self._lock, _translated(self.path):
@@ -445,7 +502,22 @@ def _new_card(item: str, at: datetime) -> Card:
 
 def _card(text: str) -> Card:
     # to_dict/from_dict (the same JSON as Card.to_json of recent fsrs releases) exist in every fsrs 6.x.
-    return Card.from_dict(json.loads(text))
+    return Card.from_dict(_object(text))
+
+
+def _object(text: str) -> dict:
+    """A JSON object stored in a row (``ValueError`` for anything else)."""
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise ValueError(f"expected a JSON object, found {type(value).__name__}")
+    return value
+
+
+def _number(value) -> float:
+    """A number stored in a row (``ValueError`` for text or a missing value)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"expected a number, found {value!r}")
+    return value
 
 
 def _filter(drill: str | None, level: str | None) -> tuple[str, tuple]:

@@ -30,7 +30,7 @@ from typing import Iterator, Protocol
 
 from rich.markup import escape
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from trainer.drills import Drill, Judgement, Puzzle
 
 __all__ = ["SessionOptions", "Summary", "run_session", "JsonIO", "LineIO", "TerminalIO"]
@@ -336,6 +336,9 @@ def run_session(drill: Drill, opts: SessionOptions, io: SessionIO, history=None)
                 judgement = drill.judge(puzzle, "" if answer.timed_out else answer.text)
             except TablecalcError as e:  # the answer named something that does not exist
                 judgement = Judgement(False, ("not-understood",), drill.no_penalty, explanation=str(e))
+            except (ValueError, ArithmeticError, RecursionError):  # a safety net: one answer never ends a session
+                judgement = Judgement(False, ("not-understood",), drill.no_penalty,
+                                      explanation=f"tablecalc could not read the answer {quoted(answer.text)}.")
             if answer.timed_out:
                 judgement = Judgement(
                     False, ("timeout",), judgement.penalty, score=0, best_score=judgement.best_score,

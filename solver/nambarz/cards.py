@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Iterable
 
 from solver.errors import TablecalcError
-from solver.parsing import data_file, parse_toml, read_text
+from solver.parsing import Fields, data_file, parse_toml, read_text
 
 __all__ = ["Family", "Card", "Deck", "is_concordant"]
 
@@ -48,6 +48,11 @@ class Family(enum.StrEnum):
 
 _SYMBOL_WORDS = {"symbol", "symbole", "sym", "s"}
 
+
+MAX_NUMBER = 100
+"""The highest card number a deck file may have (the game's cards run 1-10)."""
+MAX_COPIES = 20
+"""The most copies of one card a deck file may have."""
 
 @dataclass(frozen=True)
 class Card:
@@ -129,53 +134,38 @@ class Deck:
 
     @classmethod
     def from_toml(cls, text: str, source: str = "<string>") -> "Deck":
-        data = parse_toml(text, source)
-        try:
-            low, high = (int(x) for x in data["numbers"])
-            animals: dict[str, tuple[int, ...]] = {}
-            names: dict[str, str] = {}
-            confirmed = set()
-            for name, spec in data.get("animals", {}).items():
-                key = name.lower()
-                for field in ("numbers", "names", "confirmed"):
-                    if not isinstance(spec.get(field, []), list):
-                        raise TypeError(f"animals.{name}.{field} must be a list")
-                animals[key] = tuple(int(n) for n in spec["numbers"])
-                for alias in [key, *spec.get("names", [])]:
-                    names[alias.lower()] = key
-                confirmed.update((key, int(n)) for n in spec.get("confirmed", []))
-            jokers: dict[str, int] = {}
-            jnames: dict[str, str] = {}
-            for name, spec in data.get("jokers", {}).items():
-                key = name.lower()
-                if not isinstance(spec.get("names", []), list):
-                    raise TypeError(f"jokers.{name}.names must be a list")
-                jokers[key] = int(spec.get("copies", 0))
-                for alias in [key, *spec.get("names", [])]:
-                    jnames[alias.lower()] = key
-            deck = cls(
-                low=low,
-                high=high,
-                symbol_copies=int(data.get("symbol_copies", 4)),
-                drawing_copies=int(data.get("drawing_copies", 2)),
-                animals=animals,
-                animal_names=names,
-                confirmed=frozenset(confirmed),
-                jokers=jokers,
-                joker_names=jnames,
-                source=source,
-            )
-        except (KeyError, TypeError, ValueError) as e:
-            raise TablecalcError(
-                f"deck file {source!r} is malformed ({e}): expected numbers = [low, high], "
-                "[animals.NAME] tables with numbers = [...], [jokers.NAME] tables with copies = N"
-            ) from None
-        if not 1 <= low <= high:
-            raise TablecalcError(f"deck file {source!r}: numbers = [{low}, {high}] must go from 1 or more up")
-        for a, nums in animals.items():
-            for n in nums:
-                if not low <= n <= high:
-                    raise TablecalcError(f"deck file {source!r}: animal {a!r} is on {n}, outside {low}-{high}")
+        f = Fields(parse_toml(text, source), source, "deck file")
+        low, high = f.ints("numbers", 1, MAX_NUMBER, length=2)
+        animals: dict[str, tuple[int, ...]] = {}
+        names: dict[str, str] = {}
+        confirmed = set()
+        for name, spec in f.tables("animals", default={}).items():
+            key = name.lower()
+            animals[key] = spec.ints("numbers", low, high, max_len=MAX_NUMBER)
+            for alias in [key, *spec.texts("names", default=())]:
+                names[alias.lower()] = key
+            confirmed.update((key, n) for n in spec.ints("confirmed", low, high, max_len=MAX_NUMBER, default=()))
+        jokers: dict[str, int] = {}
+        jnames: dict[str, str] = {}
+        for name, spec in f.tables("jokers", max_count=20, default={}).items():
+            key = name.lower()
+            jokers[key] = spec.int("copies", 0, MAX_COPIES, default=0)
+            for alias in [key, *spec.texts("names", default=())]:
+                jnames[alias.lower()] = key
+        deck = cls(
+            low=low,
+            high=high,
+            symbol_copies=f.int("symbol_copies", 0, MAX_COPIES, default=4),
+            drawing_copies=f.int("drawing_copies", 0, MAX_COPIES, default=2),
+            animals=animals,
+            animal_names=names,
+            confirmed=frozenset(confirmed),
+            jokers=jokers,
+            joker_names=jnames,
+            source=source,
+        )
+        if low > high:
+            raise TablecalcError(f"deck file {source!r}: numbers = [{low}, {high}] must go from the lowest up")
         return deck
 
     # -- contents -----------------------------------------------------------

@@ -33,8 +33,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from solver.errors import TablecalcError
-from solver.parsing import data_file, is_whole, parse_toml, read_text
+from solver.errors import TablecalcError, quoted
+from solver.parsing import Fields, data_file, is_whole, parse_toml, read_text
 
 __all__ = ["Colour", "Card", "Placed", "Deck", "JOKER"]
 
@@ -70,6 +70,11 @@ _COLOUR_WORDS = {
 }
 _JOKER_WORDS = {"joker", "jokers", "j", "*"}
 
+
+MAX_NUMBER = 100
+"""The highest card number a deck file may have (the game's cards run 1-100)."""
+MAX_JOKERS = 20
+"""The most jokers a deck file may have (the game has 4)."""
 
 @dataclass(frozen=True)
 class Card:
@@ -156,42 +161,39 @@ class Deck:
     @classmethod
     def from_toml(cls, text: str, source: str = "<string>") -> "Deck":
         """Read a deck file: ``numbers = [1, 100]``, ``jokers = 4`` and ``[cards]`` with one line per number."""
-        data = parse_toml(text, source)
-        try:
-            low, high = (int(x) for x in data["numbers"])
-            colours: dict[int, Colour] = {}
-            points: dict[int, int] = {}
-            for key, spec in data["cards"].items():
-                n = int(key)
-                colours[n] = Colour.parse(str(spec["colour"]), f"deck card {key}")
-                points[n] = int(spec["points"])
-            deck = cls(
-                low=low,
-                high=high,
-                jokers=int(data.get("jokers", 4)),
-                colours=colours,
-                points=points,
-                points_estimated=bool(data.get("points_estimated", True)),
-                colours_assumed=bool(data.get("colours_assumed", True)),
-                source=source,
-            )
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
-            if isinstance(e, TablecalcError):
-                raise TablecalcError(f"deck file {source!r}: {e}") from None
-            raise TablecalcError(
-                f"deck file {source!r} is malformed ({e}): expected numbers = [low, high], jokers = N and a "
-                "[cards] table with lines like 14 = { colour = \"red\", points = 2 }"
-            ) from None
+        f = Fields(parse_toml(text, source), source, "deck file")
+        low, high = f.ints("numbers", 1, MAX_NUMBER, length=2)
+        if low != 1:
+            raise f.error("numbers", [low, high], f"[1, N]: the cards start at 1")
+        colours: dict[int, Colour] = {}
+        points: dict[int, int] = {}
+        for key, spec in f.tables("cards", max_count=MAX_NUMBER).items():
+            if not is_whole(key):
+                raise f.error("cards", key, f"lines named by card numbers, like 14 = {{ colour = \"red\", points = 2 }}")
+            n = int(key)
+            colour = spec.text("colour", 10)
+            try:
+                colours[n] = Colour.parse(colour, f"deck card {key}")
+            except TablecalcError as e:
+                raise TablecalcError(f"deck file {quoted(source)}: {e}") from None
+            points[n] = spec.int("points", 1, 3)
+        deck = cls(
+            low=low,
+            high=high,
+            jokers=f.int("jokers", 0, MAX_JOKERS, default=4),
+            colours=colours,
+            points=points,
+            points_estimated=f.flag("points_estimated", default=True),
+            colours_assumed=f.flag("colours_assumed", default=True),
+            source=source,
+        )
+        if low > high:
+            raise TablecalcError(f"deck file {source!r}: numbers = [{low}, {high}] must go from the lowest up")
         missing = [n for n in range(low, high + 1) if n not in colours]
         extra = sorted(n for n in colours if not low <= n <= high)
         if missing or extra:
             what = f"no line for {missing[0]}" if missing else f"a line for {extra[0]}, outside {low}-{high}"
             raise TablecalcError(f"deck file {source!r} has {what}: expected one line per number {low}-{high}")
-        bad = sorted(n for n, p in points.items() if not 1 <= p <= 3)
-        if bad:
-            raise TablecalcError(f"deck file {source!r}: card {bad[0]} is worth {points[bad[0]]}, expected 1, 2 or 3 points")
-        if low < 1 or deck.jokers < 0:
-            raise TablecalcError(f"deck file {source!r}: numbers must start at 1 or more and jokers must be ≥ 0")
         return deck
 
     def limited(self, high: int, note: str) -> "Deck":

@@ -51,7 +51,10 @@ def _setup(preset, deck_path, sequence_rule=None, doubling=None, joker_colour=No
 
     rules = GAME.rules(preset, sequence=sequence_rule, doubling=doubling, joker_colour=joker_colour,
                        opening=opening, discard_last=discard_last, score_by=score_by)
-    return rules, GAME.load_data(rules, deck_path)
+    deck = GAME.load_data(rules, deck_path)
+    if deck.high < rules.high:  # a smaller deck of one's own: a joker stands only for the numbers it has
+        rules = rules.with_options(high=deck.high)
+    return rules, deck
 
 
 def _estimate_note(deck, rules) -> str:
