@@ -92,8 +92,6 @@ def load_pack(name_or_path: str) -> Pack:
         raise TablecalcError(f"puzzle pack {where!r} is not usable JSON ({e})") from None
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list) or not isinstance(data.get("game"), str):
         raise TablecalcError(f"puzzle pack {where!r}: expected an object with 'name', 'game' and a 'cases' list")
-    if not data["cases"]:
-        raise TablecalcError(f"puzzle pack {where!r} has no cases: expected at least one in its 'cases' list")
     for key in ("name", "description"):
         if not isinstance(data.get(key, ""), str):
             raise TablecalcError(f"puzzle pack {where!r}: {key!r} must be text, not {quoted(data[key])}")
@@ -101,6 +99,8 @@ def load_pack(name_or_path: str) -> Pack:
         game = find_game(data["game"])
     except TablecalcError as e:
         raise TablecalcError(f"puzzle pack {where!r}: {e}") from None
+    if not data["cases"]:
+        raise TablecalcError(f"puzzle pack {where!r} has no cases: expected at least one in its 'cases' list")
     cases = tuple(_case(c, where, i) for i, c in enumerate(data["cases"]))
     for c in cases:
         _check(game, c, where)

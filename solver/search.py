@@ -70,6 +70,11 @@ or tried against the target, sixteen for fractions, which are that much slower):
 to a second on a laptop. Countdown takes about 13,000 steps; eight numbers to an unreachable
 target about 850,000."""
 RATIONAL_STEP = 16
+EXPRESSION_STEPS = 20
+"""Steps charged for building one calculation and its normal form (tens of microseconds): three
+zeros among six numbers make 20,000 distinct calculations equal to 0."""
+SPLIT_STEPS = 4
+"""Steps charged for working out one way to split a multiset in two (a few microseconds)."""
 MultiSet = tuple[int, ...]
 
 
@@ -352,6 +357,7 @@ class ValueSets:
                     if i * 2 == n and b < a:
                         continue
                     got.append((a, b))
+            self._spend(SPLIT_STEPS * len(got))
             self._splits[ms] = got
         return got
 
@@ -400,7 +406,7 @@ class ValueSets:
             out: set = set()
             for x in sorted(set(ms)):
                 rest = self._values(_minus(ms, (x,)))
-                self._spend(len(rest))
+                self._spend(len(rest) + 2)
                 for u in rest:
                     for op, swapped, v in self._results(u, x):
                         if not swapped:
@@ -410,7 +416,7 @@ class ValueSets:
             out = set()
             for a_ms, b_ms in self._splits_of(ms):
                 va, vb = self._values(a_ms), self._values(b_ms)
-                self._spend(len(va) * len(vb))
+                self._spend(len(va) * len(vb) + 1)
                 for a in va:
                     for b in vb:
                         for _, _, v in self._results(a, b):
@@ -425,8 +431,12 @@ class ValueSets:
         return got
 
     def _spend(self, steps: int) -> None:
-        """Count ``steps`` against the current question's time budget; refuse it past ``max_work``."""
-        self.work += steps * self._step
+        """Count ``steps`` of arithmetic against the current question's time budget; refuse it past ``max_work``."""
+        self._spend_plain(steps * self._step)
+
+    def _spend_plain(self, steps: int) -> None:
+        """Count ``steps`` that do no arithmetic (building calculations): fractions cost nothing more."""
+        self.work += steps
         if self.work > self.max_work:
             question = " ".join(map(str, self._question))
             raise SearchTooLarge(
@@ -473,6 +483,7 @@ class _Search:
         self.chain = sets._chain
         self.values = sets._values
         self.spend = sets._spend
+        self.spend_plain = sets._spend_plain
         self.splits = sets._splits_of
         self.results = sets._results
         self._div = sets._div
@@ -520,7 +531,7 @@ class _Search:
             for x in sorted(set(ms)):
                 rest = _minus(ms, (x,))
                 vr = self.values(rest)
-                self.spend(1)
+                self.spend(3)
                 for op, u in self._needed_right(t, x):
                     if u in vr and self._check(u, op, x, t):
                         yield rest, u, op, x
@@ -530,7 +541,7 @@ class _Search:
         else:
             for a_ms, b_ms in self.splits(ms):
                 va, vb = self.values(a_ms), self.values(b_ms)
-                self.spend(len(va))
+                self.spend(len(va) + 1)
                 for a in va:
                     for op, swapped, b in self._partners(t, a):
                         if b in vb and self._check(*((b, op, a) if swapped else (a, op, b)), t):
@@ -580,14 +591,14 @@ class _Search:
         elif self.chain:
             for rest, u, op, x in self._matches(ms, t):
                 for left in self.expressions(rest, u).values():
-                    self.spend(1)
+                    self.spend_plain(EXPRESSION_STEPS)
                     e = BinOp(op, left, Num(x))
                     out.setdefault(normal_key(e), e)
         else:
             for a_ms, a, b_ms, b, op, swapped in self._matches(ms, t):
                 for ea in self.expressions(a_ms, a).values():
                     for eb in self.expressions(b_ms, b).values():
-                        self.spend(1)
+                        self.spend_plain(EXPRESSION_STEPS)
                         e = BinOp(op, eb, ea) if swapped else BinOp(op, ea, eb)
                         out.setdefault(normal_key(e), e)
         self._exprs[memo_key] = out
