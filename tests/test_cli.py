@@ -1,6 +1,7 @@
 """The tablecalc command line, through typer's CliRunner."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -342,3 +343,44 @@ def test_a_games_command_imports_no_other_game():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+# ---------------------------------------------------------------- one error style, conventions
+
+
+@pytest.mark.parametrize("args, message", [
+    (["nambarz", "check", "--hand", "6 5 2", "6+9"], "Missing option '--target'"),
+    (["nambarz", "solve", "--bogus"], "No such option: --bogus"),
+    (["drill", "nambarz", "--count", "many"], "Invalid value for '--count'"),
+    (["nambarz", "check", "--target", "3", "--hand", "6 5 2", "-6+9"], "'-6' reads as an option"),
+])
+def test_usage_errors_are_one_line_like_the_projects_own(args, message):
+    r = run(*args)
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr.startswith("tablecalc: error: ") and r.stderr.count("\n") == 1 and message in r.stderr
+    assert "╭" not in r.stderr
+
+
+def test_under_json_an_error_is_a_json_object_too():
+    for args in (["nambarz", "solve", "--target", "3-lion", "--hand", "6 2", "--json"],
+                 ["nambarz", "solve", "--json", "--bogus"]):
+        r = run(*args)
+        error = json.loads(r.stdout)
+        assert r.exit_code == 2 and error["exit_code"] == 2 and error["error"] in r.stderr
+
+
+def test_a_calculation_after_double_dash_is_judged():
+    r = run("nambarz", "check", "--target", "3", "--hand", "6 5 2", "--json", "--", "-6+9")
+    assert r.exit_code == 1 and json.loads(r.stdout)["violations"] == ["not-a-calculation"]
+
+
+def test_version_and_completion():
+    from importlib.metadata import version
+
+    r = run("--version")
+    assert r.exit_code == 0 and r.stdout.strip() == f"tablecalc {version('tablecalc')}"
+    assert "--install-completion" in run("--help").stdout
+    completed = subprocess.run([sys.executable, "-m", "trainer"], capture_output=True, text=True,
+                               env={**os.environ, "_TABLECALC_COMPLETE": "complete_bash",
+                                    "COMP_WORDS": "tablecalc nam", "COMP_CWORD": "1"})
+    assert "nambarz" in completed.stdout.split()

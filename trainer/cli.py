@@ -45,9 +45,27 @@ app = typer.Typer(
     name="tablecalc",
     cls=RootGroup,
     no_args_is_help=True,
-    add_completion=False,
     help="Arithmetic puzzle solver, referee and trainer for table games: " + ", ".join(game_names()) + ".",
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"tablecalc {version('tablecalc')}")
+        except PackageNotFoundError:  # run from a source tree that was never installed
+            typer.echo("tablecalc (not installed: run from its source tree)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
+                                          help="Print tablecalc's version and exit.")] = False,
+) -> None:
+    pass
 
 
 # ---------------------------------------------------------------- reach

@@ -10,10 +10,13 @@ from __future__ import annotations
 import json
 import sys
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Annotated
 
 import typer
+from typer._click.exceptions import ClickException, NoArgsIsHelpError, NoSuchOption
 from typer.core import TyperGroup
+from typer.exceptions import Abort
 
 from solver.errors import SearchTooLarge
 
@@ -30,11 +33,33 @@ EXIT_INTERRUPTED = 130
 
 
 class Group(TyperGroup):
-    """The one place where project errors become a readable line and an exit code.
-
-    :class:`~solver.errors.TablecalcError` is a ``ValueError``; catching the base class
-    also turns any bad input that slipped past a check into one line, not a traceback.
+    """The one place where errors become a readable line and an exit code: the project's own
+    (:class:`~solver.errors.TablecalcError` is a ``ValueError``; catching the base class also
+    turns any bad input that slipped past a check into one line, not a traceback) and Click's
+    usage errors (a missing or unknown option, a bad choice), which would otherwise be boxed
+    panels. With ``--json`` anywhere on the command line, the error is a JSON object on
+    stdout as well.
     """
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        words = list(sys.argv[1:] if args is None else args)
+        token = _JSON_ERRORS.set("--json" in words[:words.index("--")] if "--" in words else "--json" in words)
+        try:
+            code = super().main(words, prog_name, complete_var, standalone_mode=False, **extra)
+        except NoArgsIsHelpError as e:
+            typer.echo(e.ctx.get_help())
+            code = 0
+        except ClickException as e:  # usage errors: one line, like the project's own
+            fail(_usage_message(e), EXIT_BAD_INPUT, exit_now=False)
+            code = EXIT_BAD_INPUT
+        except Abort:
+            fail("stopped", 1, exit_now=False)
+            code = 1
+        finally:
+            _JSON_ERRORS.reset(token)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx):
         try:
@@ -53,13 +78,34 @@ ERROR_LIMIT = 400
 """The longest error line printed (the messages quote bounded excerpts; this is a safety net)."""
 
 
-def fail(message: str, code: int = EXIT_BAD_INPUT):
-    """Print ``tablecalc: error: MESSAGE`` as one bounded line on stderr and exit with ``code``."""
+_JSON_ERRORS: ContextVar[bool] = ContextVar("json_errors", default=False)
+"""Whether the command line being run asked for ``--json`` (errors are then JSON objects too)."""
+
+
+def fail(message: str, code: int = EXIT_BAD_INPUT, *, exit_now: bool = True):
+    """Print ``tablecalc: error: MESSAGE`` as one bounded line on stderr (and, under ``--json``,
+    ``{"error": MESSAGE, "exit_code": CODE}`` on stdout) and exit with ``code``."""
     line = " ".join(message.split())
     if len(line) > ERROR_LIMIT:
         line = line[:ERROR_LIMIT] + "…"
+    if _JSON_ERRORS.get():
+        emit_json({"error": line, "exit_code": code})
     typer.echo(f"tablecalc: error: {line}", err=True)
-    raise typer.Exit(code)
+    if exit_now:
+        raise typer.Exit(code)
+
+
+def _usage_message(e: ClickException) -> str:
+    """Click's message for a usage error, with where to look (and the ``--`` for a calculation
+    that starts with a minus, which reads as an option)."""
+    message = e.format_message().rstrip(".")
+    ctx = getattr(e, "ctx", None)
+    if isinstance(e, NoSuchOption) and e.option_name[1:2].isdigit():
+        return (f"{e.option_name!r} reads as an option: put a calculation that starts with a minus "
+                f"after --, e.g. 'tablecalc nambarz check ... -- {e.option_name}'")
+    if ctx is not None:
+        message += f" (see '{ctx.command_path} --help')"
+    return message[0].upper() + message[1:] if message else "bad command line"
 
 
 class GamesGroup(Group):
