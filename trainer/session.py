@@ -340,8 +340,9 @@ def run_session(drill: Drill, opts: SessionOptions, io: SessionIO, history=None)
                 judgement = Judgement(False, ("not-understood",), drill.no_penalty,
                                       explanation=f"tablecalc could not read the answer {quoted(answer.text)}.")
             if answer.timed_out:
-                judgement = Judgement(
-                    False, ("timeout",), judgement.penalty, score=0, best_score=judgement.best_score,
+                judgement = Judgement(  # what no answer costs is the game's to say (its judge of "")
+                    False, ("timeout",), judgement.penalty, penalty_amount=judgement.penalty_amount,
+                    score=0, best_score=judgement.best_score,
                     expected=judgement.expected,
                     explanation=f"Time is up. {judgement.best}".strip(), best=judgement.best,
                 )
