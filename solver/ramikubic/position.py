@@ -116,7 +116,7 @@ class Position:
         >>> Position.parse("table 10b 1b 2b; rack 5r", ts).check(Rules(), ts)
         Traceback (most recent call last):
         ...
-        solver.errors.TablecalcError: position 'table 10b 1b 2b; rack 5r': combination 1 (10b 1b 2b) is not valid under standard: a run may go on past the 10 only with a 1 at its end (wrap end)
+        solver.errors.TablecalcError: position 'table 10b 1b 2b; rack 5r': combination 1 (10b 1b 2b) is not valid under standard: these rules do not let this run go on past the 10 (standard: only a 1 may follow the 10, at the end)
         """
         check_table(self.table, rules, ts, f"position {str(self)!r}")
 

@@ -21,7 +21,7 @@ _FAULTS = {
     ComboFault.GROUP_TOO_BIG: "a group has at most 4 tiles, one of each colour",
     ComboFault.COLOUR_TWICE: "a group has each colour at most once",
     ComboFault.NUMBER_TWICE: "a run has each number once",
-    ComboFault.WRAP_NOT_ALLOWED: "a run may go on past the 10 only with a 1 at its end (wrap end)",
+    ComboFault.WRAP_NOT_ALLOWED: "these rules do not let this run go on past the 10 (standard: only a 1 may follow the 10, at the end)",
     ComboFault.NOT_CONSECUTIVE: "a run's numbers follow each other, and the jokers cannot fill the gaps",
 }
 
