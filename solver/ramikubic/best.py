@@ -8,14 +8,14 @@ integer linear programming", 2006), with jokers as their own variables:
 * ``y[i]`` — how many tiles of kind ``i`` leave the rack (at most the rack's), ``yj`` how
   many jokers;
 * ``z[i]`` — how many places of kind ``i`` in those patterns are filled by jokers;
-* ``k[c]`` — whether old combination ``c`` stays exactly as it was (only to keep the
-  answer close to the old table; it never changes what is laid).
+* ``k[c]`` — whether old combination ``c`` stays exactly as it was: a second solve, with the
+  tiles laid fixed, keeps the answer close to the old table (it never changes what is laid).
 
 For every tile kind, the places in the patterns equal the table's tiles plus those laid
 plus the jokers standing there; the jokers standing equal the table's jokers plus those
 laid — so every table tile stays and every combination ends valid. The objective is
 lexicographic: the most tiles (or points, :attr:`Rules.objective`), then the most points
-(or tiles), then the most old combinations kept. HiGHS (SciPy's :func:`~scipy.optimize.milp`)
+(or tiles); then, the tiles laid fixed, the most old combinations kept whole. HiGHS (SciPy's :func:`~scipy.optimize.milp`)
 solves it with a relative gap of 0: the answer is optimal, and the referee replays it.
 
 >>> from solver.ramikubic.position import Position
@@ -43,6 +43,9 @@ from solver.ramikubic.tiles import JOKER, Tile, TileSet, tiles_text
 
 __all__ = ["Lay", "Meld", "Move", "best_lay", "best_meld", "solve", "MAX_RUN", "describe_moves"]
 
+KEEP_SECONDS = 0.05
+"""The time the second step (keep old combinations whole, the tiles laid fixed) may take; past it the
+answer is the best layout found so far, or the first step's (the tiles laid are the same)."""
 MAX_RUN = 5
 """The longest run the model chooses: a longer run is two of 3 to 5 side by side (merged in the answer)."""
 
@@ -57,10 +60,12 @@ class _Plan:
 
 
 def _optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, goal: tuple[str, ...],
-              min_meld: int | None = None, keep_old: bool = True) -> _Plan | None:
+              min_meld: int | None = None, keep_old: bool = True, placed: Sequence[Tile] | None = None,
+              seconds: float | None = None) -> _Plan | None:
     """Solve the model; ``goal`` names the quantities to maximise, most important first, among
     ``tiles`` (laid), ``points`` (laid, a joker at its end-of-round value), ``meld`` (the patterns'
-    points) and ``kept`` (tiles of old combinations kept whole). ``None`` when infeasible."""
+    points) and ``kept`` (tiles of old combinations kept whole). ``placed`` fixes the tiles laid;
+    ``seconds`` bounds the time (the best plan found by then). ``None`` when infeasible or out of time."""
     import numpy as np
     from scipy.optimize import Bounds, LinearConstraint, milp
 
@@ -130,8 +135,14 @@ def _optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, 
     upper[YJ] = 0 if rules.keep_jokers else rack_jokers
     upper[Z:Z + K] = all_jokers
     upper[KC:KC + C] = 1
-    res = milp(c, integrality=np.ones(n), bounds=Bounds(lower, upper), constraints=rows,
-               options={"mip_rel_gap": 0, "presolve": True})
+    if placed is not None:
+        fixed = Counter(placed)
+        lower[Y:Y + K] = upper[Y:Y + K] = [fixed[k] for k in kinds]
+        lower[YJ] = upper[YJ] = fixed[JOKER]
+    options = {"mip_rel_gap": 0, "presolve": True}
+    if seconds is not None:
+        options["time_limit"] = seconds
+    res = milp(c, integrality=np.ones(n), bounds=Bounds(lower, upper), constraints=rows, options=options)
     if res.x is None:
         return None
     x = np.rint(res.x).astype(int)
@@ -289,13 +300,23 @@ def _points(tiles: Sequence[Tile], ts: TileSet) -> int:
     return sum(ts.points(t) for t in tiles)
 
 
+def _keeps_all(old: Table, new: Table) -> bool:
+    """Whether every old combination lies in ``new`` as it was (as tiles, any order)."""
+    left = Counter(tuple(sorted(c)) for c in new)
+    need = Counter(tuple(sorted(c)) for c in old)
+    return all(left[c] >= n for c, n in need.items())
+
+
 def best_lay(position: Position, rules: Rules, ts: TileSet) -> Lay:
     """The best lay after the initial meld: the most tiles (or points) from the rack, any
     rearrangement of the table, every table tile staying, every combination valid."""
-    goal = ("tiles", "points", "kept") if rules.objective is Objective.TILES else ("points", "tiles", "kept")
-    plan = _optimise(position.table, position.rack, rules, ts, goal=goal)
+    goal = ("tiles", "points") if rules.objective is Objective.TILES else ("points", "tiles")
+    plan = _optimise(position.table, position.rack, rules, ts, goal=goal, keep_old=False)
     if plan is None:  # the table itself is not valid under these rules
         raise TablecalcError(f"position {str(position)!r}: the table cannot be laid out validly under {rules.name}")
+    if plan.placed and not _keeps_all(position.table, plan.combos):  # the same tiles, laid keeping as many old combinations whole as time allows
+        plan = _optimise(position.table, plan.placed, rules, ts, goal=("kept",), placed=plan.placed,
+                         seconds=KEEP_SECONDS) or plan
     table = plan.combos if plan.placed else position.table
     return Lay(position, rules, "lay", plan.placed, table, describe_moves(position.table, table, plan.placed),
                _points(plan.placed, ts))
