@@ -113,7 +113,8 @@ class Drill(GameDrill):
         by_points = rules.objective is Objective.POINTS
         best_score = best.points_placed if by_points else best.tiles_placed
         unit = "points" if by_points else "tiles"
-        line = (f"Best: {best.answer} ({best.tiles_placed} tiles, {best.points_placed} points)."
+        line = (f"Best: lay {tiles_text(best.placed)} ({best.tiles_placed} tiles, {best.points_placed} points): "
+                f"{best.answer}."
                 if best.placed else "Best: pass (nothing can be laid).")
         common = dict(best_score=best_score, expected=(best.answer,), best=line)
         if answer is None:
