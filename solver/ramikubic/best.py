@@ -43,6 +43,8 @@ from solver.ramikubic.tiles import JOKER, Tile, TileSet, tiles_text
 
 __all__ = ["Lay", "Meld", "Move", "best_lay", "best_meld", "solve", "MAX_RUN", "describe_moves"]
 
+MAX_SECONDS = 20.0
+"""The longest a solve may take before tablecalc gives up with an error (a whole set takes well under 1 s)."""
 KEEP_SECONDS = 0.05
 """The time the second step (keep old combinations whole, the tiles laid fixed) may take; past it the
 answer is the best layout found so far, or the first step's (the tiles laid are the same)."""
@@ -139,10 +141,10 @@ def _optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, 
         fixed = Counter(placed)
         lower[Y:Y + K] = upper[Y:Y + K] = [fixed[k] for k in kinds]
         lower[YJ] = upper[YJ] = fixed[JOKER]
-    options = {"mip_rel_gap": 0, "presolve": True}
-    if seconds is not None:
-        options["time_limit"] = seconds
+    options = {"mip_rel_gap": 0, "presolve": True, "time_limit": seconds or MAX_SECONDS}
     res = milp(c, integrality=np.ones(n), bounds=Bounds(lower, upper), constraints=rows, options=options)
+    if res.status == 1 and seconds is None:  # pragma: no cover - never seen on a set of 84 tiles
+        raise TablecalcError(f"the best play was not proven within {MAX_SECONDS:g} s: expected a smaller table or rack")
     if res.x is None:
         return None
     x = np.rint(res.x).astype(int)
