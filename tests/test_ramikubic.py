@@ -164,3 +164,34 @@ def test_position_notation_errors():
         Position.parse("table 7b 8b 9b", TS)
     with pytest.raises(TablecalcError, match="combination 2 is empty"):
         Position.parse("table 7b 8b 9b | ; rack 1b", TS)
+
+
+def test_random_turns_never_beat_the_best_lay():
+    """Random turns played move by move (lays and additions, then end): the referee judges every ended
+    turn; a legal one lays what the turn says, and never more tiles than the best lay."""
+    from solver.ramikubic.deal import deal
+
+    rng = random.Random(3)
+    rules = Rules()
+    for i in range(25):
+        p = deal(rng, rules, TS, table_tiles=12, rack_size=8, melded=i % 3 != 0)
+        best = solve(p, rules, TS)
+        state = GAME.new_state(p, rules, TS)
+        while not state.is_terminal():
+            moves = state.legal_moves()
+            assert str(moves[-1]) == "end"
+            state = state.apply(rng.choice(moves[:-1]) if len(moves) > 1 and rng.random() < 0.8 else moves[-1])
+        (value,) = state.returns()
+        if state.verdict.legal:
+            assert value == state.verdict.tiles_placed <= best.tiles_placed
+        else:
+            assert not p.melded and value == -1 and "meld-too-low" in state.verdict.violations
+
+
+def test_turn_moves_refused():
+    p = Position.parse("table 7b 8b 9b; rack 10b 7y 7g", TS)
+    turn = GAME.new_state(p, Rules(), TS)
+    for move, message in [("add 1: 10b", "before the initial meld"), ("lay 7y 7g", "not a group or a run"),
+                          ("lay 1r 2r 3r", "not in your rack"), ("jump", "unknown move"), ("add x: 1b", "add N: TILE")]:
+        with pytest.raises(TablecalcError, match=message):
+            turn.apply(move)

@@ -8,8 +8,8 @@ True
 
 The package's modules: ``tiles`` and ``rules`` (the tile set, the rule options), ``combos``
 (the one home of valid groups and runs), ``position`` (table, rack, melded), ``best`` (the
-best lay and the initial meld), ``referee`` (a move judged), ``scoring``, ``deal``,
-``words`` and ``game`` (the :class:`solver.game.Game` protocol: :data:`GAME`).
+best lay and the initial meld), ``referee`` (a move judged), ``state`` (one turn move by
+move), ``scoring``, ``deal``, ``words`` and ``game`` (the :class:`solver.game.Game` protocol: :data:`GAME`).
 """
 
 from solver.ramikubic.tiles import JOKER, Colour, Tile, TileSet, tiles_text

@@ -22,6 +22,7 @@ from solver.ramikubic.deal import deal
 from solver.ramikubic.position import Position, table_text
 from solver.ramikubic.referee import MoveVerdict, Violation, check_move
 from solver.ramikubic.rules import PRESETS, Rules
+from solver.ramikubic.state import Turn
 from solver.ramikubic.tiles import TileSet
 from solver.ramikubic.words import explain_move
 
@@ -89,9 +90,9 @@ class Ramikubic:
     def explain(self, verdict: MoveVerdict) -> str:
         return explain_move(verdict)
 
-    def new_state(self, situation: Position, rules: Rules, tiles: TileSet) -> None:
-        """Not played move by move here: one answer (the new table) per turn."""
-        return None
+    def new_state(self, situation: Position, rules: Rules, tiles: TileSet) -> Turn:
+        """One turn, move by move: lay a combination, add a tile, end (see :mod:`solver.ramikubic.state`)."""
+        return Turn.start(situation, rules, tiles)
 
 
 GAME = Ramikubic()
