@@ -334,6 +334,8 @@ class Meld:
     rules: Rules
     combinations: Table
     highest: Table
+    values: dict = field(default_factory=dict, compare=False, repr=False)
+    """Each combination's value towards the meld (:func:`~solver.ramikubic.combos.meld_value`)."""
 
     @property
     def possible(self) -> bool:
@@ -352,9 +354,7 @@ class Meld:
         return self.points_of(self.highest)
 
     def points_of(self, combos: Table) -> int:
-        return sum(self._meld_values.get(c, 0) for c in combos)
-
-    _meld_values: dict = field(default_factory=dict, compare=False, repr=False)
+        return sum(self.values.get(c, 0) for c in combos)
 
     def as_dict(self) -> dict:
         return {

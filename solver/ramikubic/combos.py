@@ -35,7 +35,7 @@ from typing import Sequence
 
 from solver.game import Code
 from solver.ramikubic.rules import GROUP_MAX, MIN_SIZE, MeldJoker, Rules, Wrap
-from solver.ramikubic.tiles import JOKER, Tile, TileSet, tiles_text
+from solver.ramikubic.tiles import Tile, TileSet, tiles_text
 
 __all__ = ["Kind", "Pattern", "run_numbers", "run_allowed", "Reading", "ComboFault", "ComboVerdict", "patterns", "readings", "is_valid",
            "judge_combination", "meld_value", "why_not", "MAX_SHOWN"]

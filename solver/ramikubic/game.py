@@ -37,7 +37,7 @@ class Ramikubic:
 
     name = "ramikubic"
     title = "Ramikubic"
-    aliases = ("rami", "rummikub", "rummy", "tile-rummy", "rami-tuiles", "rummi")
+    aliases = ("rami", "rummikub", "ramikub", "tile-rummy", "rami-tuiles", "rummi")
     summary = ("tile rummy: check combinations, find the initial meld and the best lay with table "
                "rearrangement (exact, by integer programming), referee a move, score rounds")
     seed = ("seed 004 (seeds/004_fe2c8b528847f3c3.txt, the French rules 'Règles du jeu Ramikubic'): tiles 1-10 in "

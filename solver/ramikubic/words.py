@@ -26,15 +26,12 @@ _FAULTS = {
 }
 
 
-def fault_text(fault: ComboFault, tiles: Sequence[Tile]) -> str:
-    """Why tiles make no combination, in words."""
-    text = _FAULTS[fault]
-    if fault is ComboFault.WRAP_NOT_ALLOWED:
-        return text
-    return text
+def fault_text(fault: ComboFault, tiles: Sequence[Tile] = ()) -> str:
+    """Why tiles make no combination, in words (the same for any ``tiles``)."""
+    return _FAULTS[fault]
 
 
-def explain_combination(v: ComboVerdict, wrap_name: str = "") -> str:
+def explain_combination(v: ComboVerdict) -> str:
     """A combination's verdict: valid with its readings (the tile each joker stands for), or why not."""
     shown = tiles_text(v.tiles)
     if not v.valid:

@@ -174,13 +174,13 @@ def score(
         raise TablecalcError(f"bad --players {players!r}: expected {len(total)} names separated by commas")
     won = [names[i] for i in winners(total)]
     if as_json:
-        emit_json({"players": names, "rounds": [list(s) for s in scores], "totals": list(total), "winners": won,
-                   "rules": rules.as_dict()})
+        emit_json({"players": names, "rounds": [list(s) for s in scores], "totals": list(total),
+                   "points_lost": [-t for t in total], "winners": won, "rules": rules.as_dict()})
         return
     width = max(len(n) for n in names)
     for i, n in enumerate(names):
         typer.echo(f"{n:<{width}}  " + "  ".join(f"{s[i]:>5}" for s in scores) + f"   total {total[i]:>5}")
-    typer.echo(f"Winner: {', '.join(won)} (fewest points lost).")
+    typer.echo(f"Winner: {', '.join(won)} (the lowest total of points lost).")
 
 
 # ---------------------------------------------------------------- tiles
