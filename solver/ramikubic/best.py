@@ -23,7 +23,7 @@ solves it with a relative gap of 0: the answer is optimal, and the referee repla
 >>> p = Position.parse("table 7b 8b 9b; rack 10b 7y 7g 2r; melded", ts)
 >>> lay = best_lay(p, Rules(), ts)
 >>> lay.tiles_placed, [tiles_text(c) for c in lay.table]
-(3, ['7b 7y 7g', '8b 9b 10b'])
+(3, ['8b 9b 10b', '7b 7y 7g'])
 >>> m = best_meld(Position.parse("rack 1r 2r 3r 4r 5b 5y 5g 9g", ts), Rules(), ts)
 >>> m.possible, m.tiles, m.points, [tiles_text(c) for c in m.combinations]
 (True, 7, 25, ['5b 5y 5g', '1r 2r 3r 4r'])
@@ -320,8 +320,20 @@ def best_lay(position: Position, rules: Rules, ts: TileSet) -> Lay:
         plan = _optimise(position.table, plan.placed, rules, ts, goal=("kept",), placed=plan.placed,
                          seconds=KEEP_SECONDS) or plan
     table = plan.combos if plan.placed else position.table
-    return Lay(position, rules, "lay", plan.placed, table, describe_moves(position.table, table, plan.placed),
+    moves = sorted(describe_moves(position.table, table, plan.placed), key=_where_from)
+    return Lay(position, rules, "lay", plan.placed, tuple(m.combination for m in moves), tuple(moves),
                _points(plan.placed, ts))
+
+
+def _where_from(move: Move) -> tuple[int, int]:
+    """The first old combination a new one takes tiles from, and how many (most first; new
+    combinations of rack tiles last), so the new table reads in the old one's order."""
+    if move.kept is not None:
+        return (move.kept, -100)
+    if not move.from_table:
+        return (1_000, 0)
+    first, tiles = move.from_table[0]
+    return (first, -len(tiles))
 
 
 @dataclass(frozen=True)

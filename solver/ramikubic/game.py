@@ -7,7 +7,7 @@ answer is the new table as a player types it (or ``pass``); the verdict is the r
 >>> ts = GAME.load_data(GAME.rules())
 >>> p = GAME.parse_situation("table 7b 8b 9b; rack 10b 7y 7g; melded", ts)
 >>> GAME.best_answers(GAME.solve(p, GAME.rules(), ts))
-('7b 7y 7g | 8b 9b 10b',)
+('8b 9b 10b | 7b 7y 7g',)
 >>> v = GAME.check(p, GAME.refused_answer(p, GAME.rules(), ts), GAME.rules(), ts)
 >>> v.legal, [str(x) for x in v.violations], v.penalty.amount
 (False, ['table-tile-removed', 'not-a-combination'], 1)

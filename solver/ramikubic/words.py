@@ -95,8 +95,8 @@ def lay_lines(lay) -> list[str]:
         if m.kept is not None:
             how = f"combination {m.kept} as it was"
         else:
-            bits = [f"{tiles_text(m.from_rack)} from your rack"] if m.from_rack else []
-            bits += [f"{tiles_text(t)} from combination {j}" for j, t in m.from_table]
+            bits = [f"{tiles_text(t)} from combination {j}" for j, t in m.from_table]
+            bits += [f"{tiles_text(m.from_rack)} from your rack"] if m.from_rack else []
             how = " + ".join(bits)
         out.append(f"  {i}. {tiles_text(m.combination):<30} {how}")
     if lay.rack_after:
