@@ -9,7 +9,7 @@ time is the seed's overtime: take back everything laid, draw 1. The answer is *c
 when it is legal and lays as many tiles as the best lay (:func:`solver.ramikubic.solve`).
 
 Levels: ``meld`` (the initial meld: 20 points from the rack alone), ``rearrange`` (a
-small table where the best lay needs tiles from the table), ``full`` (a 40-tile table and
+small table where the best lay needs rearranging: new combinations and additions alone lay fewer), ``full`` (a 40-tile table and
 a 14-tile rack, as late in a game).
 
 >>> import random
@@ -26,13 +26,12 @@ from __future__ import annotations
 
 from solver.errors import TablecalcError
 from solver.ramikubic import Objective, Position, check_move, solve, tiles_text
-from solver.ramikubic.best import _optimise
 from solver.ramikubic.deal import deal
 from solver.ramikubic.referee import Penalty
 from solver.ramikubic.words import explain_move
 from trainer.drills import GameDrill, Judgement, Level, Puzzle
 
-__all__ = ["Drill", "LEVEL_DEALS"]
+__all__ = ["Drill", "LEVEL_DEALS", "without_rearranging"]
 
 MAX_TRIES = 500
 
@@ -44,12 +43,27 @@ LEVEL_DEALS = {
 """How each level deals: tiles on the table (at least), tiles in the rack, melded or not."""
 
 
+def without_rearranging(turn) -> int:
+    """The most tiles a turn lays with new combinations and tiles added to the table's, never
+    taking a tile off the table (a search over the turn's moves, :mod:`solver.ramikubic.state`)."""
+    seen: dict = {}
+
+    def go(t) -> int:
+        key = (tuple(sorted(tuple(sorted(c)) for c in t.table)), t.rack)
+        if key not in seen:
+            moves = t.legal_moves()[:-1]  # all but end
+            seen[key] = max((1 if m.kind == "add" else len(m.tiles)) + go(t.apply(m)) for m in moves) if moves else 0
+        return seen[key]
+
+    return go(turn)
+
+
 class Drill(GameDrill):
     game = "ramikubic"
     default_level = "rearrange"
     LEVELS = {
         "meld": Level("standard", "the initial meld: lay the most tiles worth 20 from a 14-tile rack"),
-        "rearrange": Level("standard", "a small table and 6 tiles: the best lay needs the table's tiles"),
+        "rearrange": Level("standard", "a small table and 6 tiles: the best lay needs rearranging the table"),
         "full": Level("standard", "a 40-tile table and a 14-tile rack: lay as many as you can"),
     }
     no_penalty = Penalty().as_dict()
@@ -82,8 +96,7 @@ class Drill(GameDrill):
             return False
         if self.level != "rearrange":
             return True
-        alone = _optimise((), position.rack, self.rules, self.data, goal=("tiles",), keep_old=False)
-        return alone is None or len(alone.placed) < best.tiles_placed
+        return without_rearranging(self.spec.new_state(position, self.rules, self.data)) < best.tiles_placed
 
     def generate(self, rng) -> Puzzle:
         """A deal of the level whose best play lays something (at ``rearrange``, more than the rack alone can)."""
@@ -112,8 +125,9 @@ class Drill(GameDrill):
         best = solve(position, rules, ts)
         by_points = rules.objective is Objective.POINTS
         best_score = best.points_placed if by_points else best.tiles_placed
-        unit = "points" if by_points else "tiles"
-        line = (f"Best: lay {tiles_text(best.placed)} ({best.tiles_placed} tiles, {best.points_placed} points): "
+        unit = ("point" if by_points else "tile") + "s" * (best_score != 1)
+        line = (f"Best: lay {tiles_text(best.placed)} ({best.tiles_placed} tile{'s' * (best.tiles_placed != 1)}, "
+                f"{best.points_placed} points): "
                 f"{best.answer}."
                 if best.placed else "Best: pass (nothing can be laid).")
         common = dict(best_score=best_score, expected=(best.answer,), best=line)
