@@ -195,3 +195,25 @@ def test_turn_moves_refused():
                           ("lay 1r 2r 3r", "not in your rack"), ("jump", "unknown move"), ("add x: 1b", "add N: TILE")]:
         with pytest.raises(TablecalcError, match=message):
             turn.apply(move)
+
+
+def test_the_drill_judges_with_the_seeds_penalty():
+    from trainer.games.ramikubic.drill import Drill, without_rearranging
+
+    d = Drill(level="rearrange")
+    p = d.from_situation("table 7b 8b 9b; rack 10b 7y 7g; melded")
+    assert without_rearranging(GAME.new_state(d.situation_of(p), Rules(), TS)) == 1  # only 10b, added
+    assert p.time_limit == 50
+    right = d.judge(p, "8b 9b 10b | 7y 7g 7b")
+    assert right.correct and right.score == right.best_score == 3 and right.penalty_amount == 0
+    short = d.judge(p, "7b 8b 9b 10b")
+    assert not short.correct and short.violations == ("below-best",) and short.score == 1
+    wrong = d.judge(p, "8b 9b 10b | 7y 7g")
+    assert not wrong.correct and wrong.penalty_amount == 1 and wrong.penalty["table_restored"]
+    assert wrong.penalty["take_back"] == ["10b", "7y", "7g"]
+    late = d.judge(p, "")
+    assert not late.correct and late.penalty_amount == 1 and late.penalty["draw"] == 1
+    for _ in range(3):
+        q = d.generate(random.Random(_))
+        s = d.situation_of(q)
+        assert without_rearranging(GAME.new_state(s, Rules(), TS)) < solve(s, Rules(), TS).tiles_placed
