@@ -217,3 +217,13 @@ def test_the_drill_judges_with_the_seeds_penalty():
         q = d.generate(random.Random(_))
         s = d.situation_of(q)
         assert without_rearranging(GAME.new_state(s, Rules(), TS)) < solve(s, Rules(), TS).tiles_placed
+
+
+def test_an_answer_may_replace_only_some_combinations():
+    common = ["--table", "7b 8b 9b | 1r 2r 3r", "--rack", "10b 7y 7g"]
+    out, code = _cli("move", "1: 8b 9b 10b | 7y 7g 7b", *common)
+    assert code == 0 and out["tiles_placed"] == 3 and out["table"] == ["1r 2r 3r", "8b 9b 10b", "7y 7g 7b"]
+    out, code = _cli("move", "2: 8b 9b 10b | 7y 7g 7b", *common)
+    assert code == 1 and "table-tile-removed" in out["violations"]
+    r = runner.invoke(app, ["ramikubic", "move", "3: 8b 9b 10b", *common])
+    assert r.exit_code == 2 and "1-2" in r.output

@@ -2,7 +2,9 @@
 
 The answer is the whole table after the move (combinations separated by ``|``), or
 ``pass`` (nothing laid: draw a tile, which is no penalty). A leading ``+`` adds
-combinations to the old table as it is (``+ 7y 7g 7r``), the usual initial meld.
+combinations to the old table as it is (``+ 7y 7g 7r``), the usual initial meld; ``1 3:
+...`` takes up the old combinations 1 and 3 and lays the combinations given instead
+(the others stay as they are) — a rearrangement without retyping the whole table.
 
 >>> from solver.ramikubic.position import Position
 >>> ts, rules = TileSet.default(), Rules()
@@ -17,6 +19,7 @@ combinations to the old table as it is (``+ 7y 7g 7r``), the usual initial meld.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -114,15 +117,37 @@ class MoveVerdict:
         }
 
 
+_REPLACE = re.compile(r"\s*([0-9]{1,3}(?:[\s,]+[0-9]{1,3})*)\s*:(.*)", re.DOTALL)
+
+
 def parse_answer(position: Position, answer: str, ts: TileSet) -> Table:
-    """The new table an answer proposes: ``pass``, ``+ COMBINATIONS`` (added to the old table) or a whole table."""
+    """The new table an answer proposes: ``pass``; ``+ COMBINATIONS`` (added to the old table);
+    ``N M: COMBINATIONS`` (old combinations N and M, counted from 1, taken up and these laid
+    instead: the other combinations stay); or the whole new table.
+
+    >>> from solver.ramikubic.position import Position
+    >>> ts = TileSet.default()
+    >>> p = Position.parse("table 7b 8b 9b | 1r 2r 3r; rack 10b 7y 7g; melded", ts)
+    >>> [tiles_text(c) for c in parse_answer(p, "1: 8b 9b 10b | 7b 7y 7g", ts)]
+    ['1r 2r 3r', '8b 9b 10b', '7b 7y 7g']
+    """
     text = answer.strip()
     if not text:
-        raise TablecalcError("no answer: expected the new table (combinations separated by |), + new combinations, or pass")
+        raise TablecalcError("no answer: expected the new table (combinations separated by |), + new combinations, "
+                             "N M: the combinations replacing old ones N and M, or pass")
     if text.lower() in PASS_WORDS:
         return position.table
     if text.startswith("+"):
         return position.table + parse_table(text[1:], ts, "the new combinations")
+    m = _REPLACE.fullmatch(text)
+    if m:
+        numbers = [int(n) for n in re.split(r"[\s,]+", m.group(1).strip())]
+        bad = [n for n in numbers if not 1 <= n <= len(position.table)]
+        if bad or len(set(numbers)) != len(numbers):
+            raise TablecalcError(f"bad answer {text!r}: {m.group(1).strip()} should name different combinations of the "
+                                 f"table, 1-{len(position.table)}")
+        kept = tuple(c for i, c in enumerate(position.table, 1) if i not in numbers)
+        return kept + parse_table(m.group(2), ts, "the new combinations")
     return parse_table(text, ts, "the new table")
 
 

@@ -132,7 +132,7 @@ def best(
 
 @app.command("move")
 def move(
-    new_table: Annotated[str, typer.Argument(help="The table after your move (combinations separated by |), \"+ COMBINATIONS\" to add, or pass.")],
+    new_table: Annotated[str, typer.Argument(help="The table after your move (combinations separated by |), \"+ COMBINATIONS\" to add, \"1 2: COMBINATIONS\" to replace old combinations 1 and 2, or pass.")],
     table: TableOpt = "", rack: RackOpt = "", melded: MeldedOpt = True, preset: PresetOpt = "standard",
     wrap: WrapOpt = None, meld_points: MeldPointsOpt = None, meld_joker: MeldJokerOpt = None,
     tiles_file: TilesOpt = None, as_json: JsonOpt = False,

@@ -1,8 +1,9 @@
 """The Ramikubic drill: "lay as many tiles as you can" against a real table, in a 50-second turn.
 
 Each puzzle is a table and a rack. The answer is the whole table after your move
-(combinations separated by ``|``), or ``+ COMBINATIONS`` to add new ones to the table as
-it is, or ``pass``. The referee (:func:`solver.ramikubic.check_move`) judges it with the
+(combinations separated by ``|``), ``+ COMBINATIONS`` to add new ones to the table as it
+is, ``N M: COMBINATIONS`` to take up old combinations N and M and lay these instead, or
+``pass``. The referee (:func:`solver.ramikubic.check_move`) judges it with the
 seed's penalty: an illegal move puts the table back, you take back what you laid and draw
 1 tile. Each turn has the seed's 50 seconds (``--time-limit`` changes it); no answer in
 time is the seed's overtime: take back everything laid, draw 1. The answer is *correct*
