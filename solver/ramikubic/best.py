@@ -22,8 +22,8 @@ solves it with a relative gap of 0: the answer is optimal, and the referee repla
 >>> ts = TileSet.default()
 >>> p = Position.parse("table 7b 8b 9b; rack 10b 7y 7g 2r; melded", ts)
 >>> lay = best_lay(p, Rules(), ts)
->>> lay.tiles_placed, [tiles_text(c) for c in lay.table]
-(3, ['8b 9b 10b', '7b 7y 7g'])
+>>> lay.tiles_placed, [tiles_text(c) for c in lay.table], lay.short_answer
+(3, ['8b 9b 10b', '7b 7y 7g'], '1: 8b 9b 10b | 7b 7y 7g')
 >>> m = best_meld(Position.parse("rack 1r 2r 3r 4r 5b 5y 5g 9g", ts), Rules(), ts)
 >>> m.possible, m.tiles, m.points, [tiles_text(c) for c in m.combinations]
 (True, 7, 25, ['5b 5y 5g', '1r 2r 3r 4r'])
@@ -288,6 +288,17 @@ class Lay:
         """The new table as a player types it, or ``pass``."""
         return table_text(self.table) if self.placed else "pass"
 
+    @property
+    def short_answer(self) -> str:
+        """The same move written with only what changes: ``+ NEW`` or ``N M: NEW`` (see
+        :func:`~solver.ramikubic.referee.parse_answer`), or ``pass``."""
+        if not self.placed:
+            return "pass"
+        kept = {m.kept for m in self.moves if m.kept is not None}
+        taken = [i for i in range(1, len(self.position.table) + 1) if i not in kept]
+        new = table_text([m.combination for m in self.moves if m.kept is None])
+        return f"{' '.join(map(str, taken))}: {new}" if taken else f"+ {new}"
+
     def as_dict(self) -> dict:
         return {
             "situation": str(self.position), "rules": self.rules.as_dict(), "kind": self.kind,
@@ -295,6 +306,7 @@ class Lay:
             "placed": [str(t) for t in self.placed], "table": [tiles_text(c) for c in self.table],
             "table_text": table_text(self.table), "rack_after": [str(t) for t in self.rack_after],
             "moves": [m.as_dict() for m in self.moves], "answer": self.answer,
+            "short_answer": self.short_answer,
         }
 
 

@@ -82,7 +82,7 @@ class Drill(GameDrill):
         table = [tiles_text(c) for c in situation.table]
         rack = [str(t) for t in situation.rack]
         task = "your initial meld (20+ from your rack)" if not situation.melded else "lay as many tiles as you can"
-        shown = " | ".join(table) or "empty"
+        shown = "  ".join(f"[{i}] {c}" for i, c in enumerate(table, 1)) or "empty"
         return Puzzle(
             game=self.game, level=self.level, preset=rules.name,
             prompt=f"Table: {shown} — your rack: {' '.join(rack)} — {task}",
@@ -128,8 +128,7 @@ class Drill(GameDrill):
         best_score = best.points_placed if by_points else best.tiles_placed
         unit = ("point" if by_points else "tile") + "s" * (best_score != 1)
         line = (f"Best: lay {tiles_text(best.placed)} ({best.tiles_placed} tile{'s' * (best.tiles_placed != 1)}, "
-                f"{best.points_placed} points): "
-                f"{best.answer}."
+                f"{best.points_placed} points): {best.short_answer}."
                 if best.placed else "Best: pass (nothing can be laid).")
         common = dict(best_score=best_score, expected=(best.answer,), best=line)
         if answer is None:
