@@ -129,3 +129,50 @@ def test_readings_are_what_they_claim(tiles, rules):
         numbered = Counter(t for t in tiles if not t.is_joker)
         assert Counter(r.pattern.tiles) == numbered + Counter(r.jokers)
         assert len(r.jokers) == sum(t.is_joker for t in tiles)
+
+
+def _plain_valid(tiles, wrap: str) -> bool:
+    """A combination without jokers, straight from the rules' words (no patterns)."""
+    n = len(tiles)
+    numbers = [t.number for t in tiles]
+    colours = [t.colour for t in tiles]
+    if n < 3:
+        return False
+    if len(set(numbers)) == 1:
+        return n <= 4 and len(set(colours)) == n
+    if len(set(colours)) != 1:
+        return False
+    if wrap == "full":  # a cyclic interval, the two ends possibly the same number
+        return any(sorted(numbers) == sorted((s + i - 1) % 10 + 1 for i in range(n)) for s in range(1, 11)) and n <= 11
+    ones = numbers.count(1)
+    for high_ones in ((0, 1) if wrap == "end" and ones else (0,)):
+        pos = sorted([11] * high_ones + [x for x in numbers if x != 1] + [1] * (ones - high_ones))
+        if all(b == a + 1 for a, b in zip(pos, pos[1:])):
+            return True
+    return False
+
+
+def _direct_valid(tiles, wrap: str) -> bool:
+    """Valid when some tile for each joker makes a valid combination without jokers."""
+    from itertools import product
+
+    numbered = [t for t in tiles if not t.is_joker]
+    jokers = len(tiles) - len(numbered)
+    return any(_plain_valid(numbered + list(extra), wrap) for extra in product(TS.kinds(), repeat=jokers))
+
+
+@settings(max_examples=max(EXAMPLES * 4, 200), deadline=None)
+@given(st.lists(st.sampled_from(TS.kinds()), min_size=1, max_size=6), st.integers(0, 2), RULES,
+       st.sampled_from(TS.kinds()))
+def test_valid_combinations_follow_the_rules_words(numbered, jokers, rules, seed_tile):
+    """``is_valid`` (built from the patterns) agrees with a direct reading of the rules: a group is 3-4
+    tiles of one number in different colours, a run 3+ consecutive of one colour (the 1 after the 10 as
+    the wrap option says), a joker any tile. Half the lists are nudged towards runs and groups."""
+    from solver.ramikubic import Tile
+
+    if len(numbered) % 2:  # nearby tiles of one colour or one number: valid ones are common
+        base = seed_tile
+        numbered = [Tile((base.number + i - 1) % 10 + 1, base.colour) for i in range(len(numbered))] \
+            if len(numbered) % 4 == 1 else [Tile(base.number, c) for c in list(TS.colours)[:len(numbered)]]
+    tiles = numbered + [JOKER] * jokers
+    assert is_valid(tiles, rules, TS) == _direct_valid(tiles, rules.wrap.value), [str(t) for t in tiles]

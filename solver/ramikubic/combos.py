@@ -119,7 +119,7 @@ def run_allowed(start: int, length: int, wrap: Wrap, ts: TileSet) -> bool:
         return end <= ts.high
     if wrap is Wrap.END:
         return end <= ts.high + 1
-    return length <= ts.high - ts.low + 1
+    return length <= ts.high - ts.low + 2
 
 
 @cache

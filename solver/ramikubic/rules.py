@@ -41,7 +41,7 @@ class Wrap(_Option):
     END = "end"
     """Default (seed): a 1 may follow the 10, and then ends the run: 9-10-1, not 10-1-2."""
     FULL = "full"
-    """Full wrap-around: 10-1-2 is a run too (at most 10 tiles, no number twice)."""
+    """Full wrap-around: 10-1-2 is a run too (at most 11 tiles: only its two ends may share a number)."""
 
 
 class MeldJoker(_Option):
