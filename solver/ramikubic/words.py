@@ -107,8 +107,10 @@ def lay_lines(lay) -> list[str]:
 def meld_lines(meld) -> list[str]:
     """The initial meld in lines: the one laying the most tiles, and the highest total."""
     need = meld.rules.meld_points
+    if not meld.possible and not meld.highest:
+        return ["No initial meld: your rack makes no group or run. Draw a tile and pass."]
     if not meld.possible:
-        return [f"No initial meld: the best your rack makes is worth {meld.highest_points}, less than {need}."]
+        return [f"No initial meld: the best your rack makes is worth {meld.highest_points}, less than {need} ({' | '.join(tiles_text(c) for c in meld.highest)}). Draw a tile and pass."]
     out = [f"Initial meld: {meld.tiles} tiles worth {meld.points} (at least {need}):"]
     out += [f"  {tiles_text(c)}" for c in meld.combinations]
     if meld.highest_points > meld.points:
