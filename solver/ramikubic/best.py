@@ -45,7 +45,7 @@ __all__ = ["Lay", "Meld", "Move", "best_lay", "best_meld", "solve", "MAX_RUN", "
 
 MAX_SECONDS = 20.0
 """The longest a solve may take before tablecalc gives up with an error (a whole set takes well under 1 s)."""
-KEEP_SECONDS = 0.05
+KEEP_SECONDS = 0.02
 """The time the second step (keep old combinations whole, the tiles laid fixed) may take; past it the
 answer is the best layout found so far, or the first step's (the tiles laid are the same)."""
 MAX_RUN = 5
@@ -73,14 +73,17 @@ def _optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, 
 
     kinds = ts.kinds()
     index = {t: i for i, t in enumerate(kinds)}
-    pats = patterns(rules.wrap, ts, MAX_RUN)
-    K, P = len(kinds), len(pats)
     old = [c for c in table] if keep_old else []
     C = len(old)
     t_count = Counter(t for c in table for t in c)
     r_count = Counter(rack)
     table_jokers, rack_jokers = t_count.pop(JOKER, 0), r_count.pop(JOKER, 0)
     all_jokers = table_jokers + rack_jokers
+    # only the patterns the tiles in play (jokers filling the gaps) could make
+    have = t_count + r_count
+    pats = [p for p in patterns(rules.wrap, ts, MAX_RUN)
+            if sum((Counter(p.tiles) - have).values()) <= all_jokers]
+    K, P = len(kinds), len(pats)
     # columns: x (P) | y (K) | yj (1) | z (K) | k (C)
     X, Y, YJ, Z, KC = 0, P, P + K, P + K + 1, P + 2 * K + 1
     n = KC + C
