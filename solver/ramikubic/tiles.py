@@ -1,0 +1,238 @@
+"""Ramikubic tiles: numbers 1-10 in blue, yellow, green and red, each twice, and four jokers.
+
+A tile is written as its number and a colour letter — English ``7b`` (blue), ``7y``
+(yellow), ``7g`` (green), ``7r`` (red) or French ``7bl`` (bleu), ``7ja`` (jaune), ``7ve``
+(vert), ``7ro`` (rouge); whole colour names in English, French or Dutch work too (``7-bleu``,
+``10 rood``). A joker is ``j``, ``joker`` or ``*``. ``str()`` writes the English letter:
+
+>>> tiles = TileSet.default()
+>>> [str(t) for t in tiles.parse_tiles("7b 10ro j 3-jaune, 1vert joker")]
+['7b', '10r', 'joker', '3y', '1g', 'joker']
+>>> tiles.parse_tile("11b")
+Traceback (most recent call last):
+...
+solver.errors.TablecalcError: there is no tile '11b': the numbers run 1-10
+>>> tiles.parse_tile("7x")
+Traceback (most recent call last):
+...
+solver.errors.TablecalcError: unknown colour 'x' in '7x': expected b (blue, bleu), y (yellow, jaune), g (green, vert) or r (red, rouge); French bl, ja, ve, ro
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Iterable
+
+from solver.errors import TablecalcError
+from solver.parsing import parse_toml, read_text
+
+__all__ = ["Colour", "Tile", "JOKER", "TileSet", "tiles_text", "MAX_TILES"]
+
+MAX_TILES = 200
+"""The most tiles one typed list may hold (a whole set is 84)."""
+
+
+class Colour(enum.StrEnum):
+    """The four tile colours; the value is the stable JSON name."""
+
+    BLUE = "blue"
+    YELLOW = "yellow"
+    GREEN = "green"
+    RED = "red"
+
+    @property
+    def letter(self) -> str:
+        """The English letter used in the notation (``7b``)."""
+        return self.value[0]
+
+    @property
+    def french(self) -> str:
+        """The French two-letter form (``7bl``)."""
+        return _FRENCH[self]
+
+
+_FRENCH = {Colour.BLUE: "bl", Colour.YELLOW: "ja", Colour.GREEN: "ve", Colour.RED: "ro"}
+_COLOUR_WORDS: dict[str, Colour] = {
+    **{c.value: c for c in Colour}, **{c.letter: c for c in Colour}, **{v: c for c, v in _FRENCH.items()},
+    "bleu": Colour.BLUE, "bleue": Colour.BLUE, "jaune": Colour.YELLOW, "vert": Colour.GREEN, "verte": Colour.GREEN,
+    "rouge": Colour.RED, "blauw": Colour.BLUE, "geel": Colour.YELLOW, "groen": Colour.GREEN, "rood": Colour.RED,
+}
+_JOKER_WORDS = frozenset({"j", "jo", "jk", "joker", "jokers", "*"})
+_COLOUR_HELP = ("b (blue, bleu), y (yellow, jaune), g (green, vert) or r (red, rouge); French bl, ja, ve, ro")
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One tile: ``number`` and ``colour``, or both ``None`` for a joker (all jokers are alike).
+
+    Tiles sort by colour (blue, yellow, green, red), then number; jokers last.
+
+    >>> sorted([Tile(7, Colour.RED), JOKER, Tile(9, Colour.BLUE)])
+    [Tile(number=9, colour=<Colour.BLUE: 'blue'>), Tile(number=7, colour=<Colour.RED: 'red'>), Tile(number=None, colour=None)]
+    """
+
+    number: int | None = None
+    colour: Colour | None = None
+
+    @property
+    def is_joker(self) -> bool:
+        return self.number is None
+
+    def __str__(self) -> str:
+        return "joker" if self.number is None else f"{self.number}{self.colour.letter}"  # type: ignore[union-attr]
+
+    def __lt__(self, other: "Tile") -> bool:  # colour order, then number, jokers last
+        return self.sort_key() < other.sort_key()
+
+    def sort_key(self) -> tuple:
+        if self.number is None:
+            return (1, 0, 0)
+        return (0, list(Colour).index(self.colour), self.number)  # type: ignore[arg-type]
+
+
+JOKER = Tile()
+"""The joker."""
+
+
+def tiles_text(tiles: Iterable[Tile]) -> str:
+    """Tiles in the notation, separated by spaces (``-`` for none).
+
+    >>> tiles_text([Tile(7, Colour.BLUE), JOKER]), tiles_text([])
+    ('7b joker', '-')
+    """
+    return " ".join(str(t) for t in tiles) or "-"
+
+
+_TILE = re.compile(r"([0-9]{1,12})\s*-?\s*([^\W\d_]+)")
+_EMPTY = frozenset({"-", "none", "nothing", "rien", "aucune", "niets", "empty"})
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """The box: numbers ``low``-``high`` in ``colours``, ``copies`` of each, ``jokers`` jokers
+    worth ``joker_points`` in a rack at the end of a round."""
+
+    low: int = 1
+    high: int = 10
+    colours: tuple[Colour, ...] = tuple(Colour)
+    copies: int = 2
+    jokers: int = 4
+    joker_points: int = 50
+    source: str = "built-in"
+
+    # -- loading -------------------------------------------------------------
+
+    @classmethod
+    @cache
+    def default(cls) -> "TileSet":
+        """The tile set shipped with tablecalc (``solver/ramikubic/tiles.toml``)."""
+        text = resources.files("solver.ramikubic").joinpath("tiles.toml").read_text("utf-8")
+        return cls.from_toml(text, "built-in")
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> "TileSet":
+        return cls.from_toml(read_text(path, "tile file"), str(path))
+
+    @classmethod
+    def from_toml(cls, text: str, source: str = "<string>") -> "TileSet":
+        """Read ``numbers = [1, 10]``, ``copies``, ``jokers``, ``joker_points``, ``colours``.
+
+        >>> TileSet.from_toml("numbers = [1, 13]\\ncopies = 2\\njokers = 2").high
+        13
+        >>> TileSet.from_toml("numbers = [1, 99]")
+        Traceback (most recent call last):
+        ...
+        solver.errors.TablecalcError: tile file '<string>': numbers [1, 99] out of range: expected 1 <= low, low + 2 <= high <= 20
+        """
+        data = parse_toml(text, source, "tile file")
+        try:
+            low, high = (int(x) for x in data.get("numbers", [1, 10]))
+            colours = tuple(Colour(str(c).lower()) for c in data.get("colours", [c.value for c in Colour]))
+            ts = cls(low, high, colours, int(data.get("copies", 2)), int(data.get("jokers", 4)),
+                     int(data.get("joker_points", 50)), source)
+        except (TypeError, ValueError) as e:
+            raise TablecalcError(
+                f"tile file {source!r} is malformed ({e}): expected numbers = [1, 10], copies = 2, jokers = 4, "
+                "joker_points = 50, colours = [\"blue\", \"yellow\", \"green\", \"red\"]"
+            ) from None
+        if not (1 <= ts.low and ts.low + 2 <= ts.high <= 20):
+            raise TablecalcError(f"tile file {source!r}: numbers [{low}, {high}] out of range: "
+                                 "expected 1 <= low, low + 2 <= high <= 20")
+        if not 1 <= ts.copies <= 4 or not 0 <= ts.jokers <= 8 or ts.joker_points < 0 or not ts.colours \
+                or len(set(ts.colours)) != len(ts.colours):
+            raise TablecalcError(f"tile file {source!r}: expected 1-4 copies, 0-8 jokers, joker_points >= 0 and "
+                                 "distinct colours")
+        return ts
+
+    # -- contents -----------------------------------------------------------
+
+    def kinds(self) -> tuple[Tile, ...]:
+        """Every distinct numbered tile, in sort order."""
+        return tuple(Tile(n, c) for c in self.colours for n in range(self.low, self.high + 1))
+
+    def all_tiles(self) -> list[Tile]:
+        """The whole box: every numbered tile ``copies`` times, then the jokers."""
+        return [t for t in self.kinds() for _ in range(self.copies)] + [JOKER] * self.jokers
+
+    def points(self, tile: Tile) -> int:
+        """What a tile left in a rack costs: its number, a joker :attr:`joker_points`."""
+        return self.joker_points if tile.is_joker else tile.number  # type: ignore[return-value]
+
+    def as_dict(self) -> dict:
+        return {"numbers": [self.low, self.high], "colours": [c.value for c in self.colours], "copies": self.copies,
+                "jokers": self.jokers, "joker_points": self.joker_points, "source": self.source}
+
+    # -- parsing ------------------------------------------------------------
+
+    def parse_tile(self, text: str) -> Tile:
+        """One tile as typed (see the module's notation)."""
+        t = text.strip()
+        if t.lower() in _JOKER_WORDS:
+            return JOKER
+        m = _TILE.fullmatch(t)
+        if not m:
+            raise TablecalcError(f"bad tile {text!r}: expected a number and a colour like 7b, 10r, 3ja, or j for a joker")
+        colour = _COLOUR_WORDS.get(m.group(2).lower())
+        if colour is None:
+            raise TablecalcError(f"unknown colour {m.group(2)!r} in {text!r}: expected {_COLOUR_HELP}")
+        n = int(m.group(1))
+        if not self.low <= n <= self.high:
+            raise TablecalcError(f"there is no tile {text!r}: the numbers run {self.low}-{self.high}")
+        if colour not in self.colours:
+            raise TablecalcError(f"there is no tile {text!r}: the set's colours are {', '.join(self.colours)}")
+        return Tile(n, colour)
+
+    def parse_tiles(self, text: str, what: str = "tiles") -> tuple[Tile, ...]:
+        """Tiles separated by spaces or commas (``-`` or nothing for none), in the order typed."""
+        t = text.strip()
+        if t.lower() in _EMPTY:
+            return ()
+        tokens = _split(t)
+        if len(tokens) > MAX_TILES:
+            raise TablecalcError(f"too many {what}: {len(tokens)} tiles, expected at most {MAX_TILES}")
+        return tuple(self.parse_tile(tok) for tok in tokens)
+
+    def check_counts(self, tiles: Iterable[Tile], what: str) -> None:
+        """Raise when ``tiles`` hold more of one tile than the box has.
+
+        >>> TileSet.default().check_counts(TileSet.default().parse_tiles("7b 7b 7b"), "the rack")
+        Traceback (most recent call last):
+        ...
+        solver.errors.TablecalcError: the rack: 3 of 7b, but the set has only 2
+        """
+        for tile, n in sorted(Counter(tiles).items()):
+            have = self.jokers if tile.is_joker else self.copies
+            if n > have:
+                raise TablecalcError(f"{what}: {n} of {tile}, but the set has only {have}")
+
+
+def _split(text: str) -> list[str]:
+    """Tokens of a typed tile list: ``7 b`` and ``7-bleu`` are one tile each."""
+    spaced = re.sub(r"([0-9])\s*-?\s+(?!(?:j|jo|jk|jokers?)\b)(?=[^\W\d_])", r"\1", text.replace(",", " "))
+    return spaced.split()

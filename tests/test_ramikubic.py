@@ -1,0 +1,229 @@
+"""Ramikubic: the seed's examples (the pack) through the CLI, the commands' JSON, and bad input."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from puzzles import load_pack
+from solver.errors import TablecalcError
+from solver.ramikubic import GAME, Position, Rules, TileSet, best_lay, check_move, judge_combination, solve
+from solver.ramikubic.tiles import MAX_TILES
+from trainer.cli import app
+
+runner = CliRunner()
+TS = TileSet.default()
+PACK = load_pack("ramikubic-seed")
+
+
+def _cli(*args, code=(0, 1)):
+    r = runner.invoke(app, ["ramikubic", *args, "--json"])
+    assert r.exit_code in code, r.output
+    return json.loads(r.stdout), r.exit_code
+
+
+def _position_options(position: Position) -> list[str]:
+    from solver.ramikubic import table_text
+
+    return ["--table", table_text(position.table), "--rack", " ".join(map(str, position.rack)),
+            "--melded" if position.melded else "--not-melded"]
+
+
+@pytest.mark.parametrize("case", PACK.playable, ids=lambda c: c.id)
+def test_seed_case_through_the_cli(case):
+    position = Position.parse(case.situation, TS)
+    exp = case.expect
+    preset = ["--preset", case.preset]
+    if exp["command"] == "check":
+        out, code = _cli("check", " ".join(map(str, position.rack)), *preset)
+        assert out["valid"] is exp["valid"] and code == (0 if exp["valid"] else 1)
+        if "kinds" in exp:
+            assert out["kinds"] == exp["kinds"]
+        if "points" in exp:
+            assert out["points"] == exp["points"]
+        if "fault" in exp:
+            assert out["fault"] == exp["fault"]
+        if "readings" in exp:
+            assert [r["tiles"] for r in out["readings"]] == exp["readings"]
+    elif exp["command"] == "meld":
+        out, _ = _cli("meld", "--rack", " ".join(map(str, position.rack)), *preset)
+        for key in ("possible", "tiles", "points"):
+            if key in exp:
+                assert out[key] == exp[key], key
+        if "highest_points" in exp:
+            assert out["highest"]["points"] == exp["highest_points"]
+    elif exp["command"] == "move":
+        out, code = _cli("move", case.answer, *_position_options(position), *preset)
+        assert out["legal"] is exp["legal"] and code == (0 if exp["legal"] else 1)
+        assert out["violations"] == exp["violations"]
+        if "draw" in exp:
+            assert out["penalty"]["draw"] == exp["draw"] and out["penalty"]["table_restored"]
+        if "take_back" in exp:
+            assert out["penalty"]["take_back"] == exp["take_back"]
+        if "tiles_placed" in exp:
+            assert out["tiles_placed"] == exp["tiles_placed"]
+        assert out["explanation"]
+        if "best_tiles" in exp:
+            best, _ = _cli("best", *_position_options(position), *preset)
+            assert best["tiles_placed"] == exp["best_tiles"]
+            again, _ = _cli("move", best["answer"], *_position_options(position), *preset)
+            assert again["legal"]
+    else:
+        out, _ = _cli("score", "--round", exp["round"], *preset)
+        assert out["rounds"] == [exp["scores"]]
+
+
+def test_the_pack_records_the_seed_examples():
+    ids = {c.id for c in PACK.cases}
+    assert {"manipulation-7-8-9-blue", "initial-meld-25", "one-after-ten", "complete-a-group",
+            "joker-replaced-and-relaid", "first-turn-finish"} <= ids
+    assert any((c.expect or {}).get("error") for c in PACK.cases)
+
+
+def test_best_json_has_the_issue_keys():
+    out, code = _cli("best", "--table", "7b 8b 9b | 5r 5y 5g", "--rack", "10b 7y 7g 5b joker 2r")
+    assert code == 0 and {"tiles_placed", "points_placed", "table", "moves", "answer"} <= set(out)
+    assert out["tiles_placed"] == 5  # 10b, 7y 7g with the 7b, 5b on the group, the joker anywhere
+    out2, _ = _cli("best", "--table", "7b 8b 9b | 5r 5y 5g", "--rack", "10b 7y 7g 5b joker 2r", "--keep-jokers")
+    assert out2["tiles_placed"] == 4 and "joker" not in out2["placed"]
+    out3, _ = _cli("best", "--table", "7b 8b 9b", "--rack", "10b 2r 2y 2g 3r 4r", "--most-points")
+    assert out3["points_placed"] >= out3["tiles_placed"]
+
+
+def test_meld_json_has_the_issue_keys():
+    out, _ = _cli("meld", "--rack", "10r 10b 10y 1g 2g")
+    assert {"possible", "tiles", "points", "combinations", "highest"} <= set(out)
+    assert out["possible"] and out["points"] == 30 and out["combinations"] == ["10b 10y 10r"]
+
+
+def test_score_totals_and_winner():
+    out, _ = _cli("score", "--round", "- | 5r 7b joker | 10y", "--round", "3b | - | 4y 4r", "--players", "Ann,Bob,Cid")
+    assert out["totals"] == [-3, -62, -18] and out["winners"] == ["Ann"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["check", "7x"], "unknown colour 'x'"),
+    (["check", "11b 3r 4r"], "there is no tile '11b'"),
+    (["check", ""], "no tiles"),
+    (["best", "--table", "7b 8b", "--rack", "9b"], "combination 1 (7b 8b) is not valid"),
+    (["best", "--table", "7b 7b 7b", "--rack", "9b"], "3 of 7b"),
+    (["best", "--rack", "-"], "the rack is empty"),
+    (["best", "--table", "7b 8b 9b;", "--rack", "9b"], "separated by |"),
+    (["best", "--rack", " ".join(["1b"] * (MAX_TILES + 1))], "too many"),
+    (["move", "7b 8b 9z", "--rack", "9b"], "unknown colour"),
+    (["move", "", "--rack", "9b"], "no answer"),
+    (["score", "--round", "- | - | 5r"], "exactly one winner"),
+    (["score", "--round", "5r | 6b"], None),
+    (["best", "--rack", "9b", "--tiles", "/nonexistent.toml"], "cannot read tile file"),
+    (["best", "--rack", "9b", "--wrap", "sideways"], "unknown wrap"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    r = runner.invoke(app, ["ramikubic", *args])
+    if message is None:
+        assert r.exit_code == 0, r.output
+        return
+    assert r.exit_code == 2, r.output
+    assert r.output.count("\n") == 1 and message in r.output and "Traceback" not in r.output
+
+
+def test_an_edited_tile_file(tmp_path):
+    f = tmp_path / "tiles.toml"
+    f.write_text("numbers = [1, 13]\ncopies = 2\njokers = 2\n")
+    out, _ = _cli("check", "11r 12r 13r", "--tiles", str(f))
+    assert out["valid"]
+    f.write_text("numbers = [1, 10]\njokers = 'many'\n")
+    r = runner.invoke(app, ["ramikubic", "check", "1r 2r 3r", "--tiles", str(f)])
+    assert r.exit_code == 2 and "malformed" in r.output
+
+
+def test_the_referee_and_the_solver_share_one_rule_of_combinations():
+    """What the solver lays is what the combination checker accepts, combination by combination."""
+    rng = random.Random(7)
+    rules = Rules()
+    for _ in range(10):
+        p = GAME.random_situation(rng, rules, TS)
+        lay = solve(p, rules, TS)
+        assert all(judge_combination(c, rules, TS).valid for c in lay.table)
+        assert check_move(p, lay.answer, rules, TS).legal
+
+
+def test_a_forty_tile_table_is_solved_and_replayed():
+    from solver.ramikubic.deal import deal
+
+    p = deal(random.Random(11), Rules(), TS, table_tiles=40, rack_size=14, melded=True)
+    lay = best_lay(p, Rules(), TS)
+    assert check_move(p, lay.answer, Rules(), TS).legal
+    assert sum(len(c) for c in lay.table) == sum(len(c) for c in p.table) + lay.tiles_placed
+
+
+def test_position_notation_errors():
+    with pytest.raises(TablecalcError, match="'rack' is missing"):
+        Position.parse("table 7b 8b 9b", TS)
+    with pytest.raises(TablecalcError, match="combination 2 is empty"):
+        Position.parse("table 7b 8b 9b | ; rack 1b", TS)
+
+
+def test_random_turns_never_beat_the_best_lay():
+    """Random turns played move by move (lays and additions, then end): the referee judges every ended
+    turn; a legal one lays what the turn says, and never more tiles than the best lay."""
+    from solver.ramikubic.deal import deal
+
+    rng = random.Random(3)
+    rules = Rules()
+    for i in range(25):
+        p = deal(rng, rules, TS, table_tiles=12, rack_size=8, melded=i % 3 != 0)
+        best = solve(p, rules, TS)
+        state = GAME.new_state(p, rules, TS)
+        while not state.is_terminal():
+            moves = state.legal_moves()
+            assert str(moves[-1]) == "end"
+            state = state.apply(rng.choice(moves[:-1]) if len(moves) > 1 and rng.random() < 0.8 else moves[-1])
+        (value,) = state.returns()
+        if state.verdict.legal:
+            assert value == state.verdict.tiles_placed <= best.tiles_placed
+        else:
+            assert not p.melded and value == -1 and "meld-too-low" in state.verdict.violations
+
+
+def test_turn_moves_refused():
+    p = Position.parse("table 7b 8b 9b; rack 10b 7y 7g", TS)
+    turn = GAME.new_state(p, Rules(), TS)
+    for move, message in [("add 1: 10b", "before the initial meld"), ("lay 7y 7g", "not a group or a run"),
+                          ("lay 1r 2r 3r", "not in your rack"), ("jump", "unknown move"), ("add x: 1b", "add N: TILE")]:
+        with pytest.raises(TablecalcError, match=message):
+            turn.apply(move)
+
+
+def test_the_drill_judges_with_the_seeds_penalty():
+    from trainer.games.ramikubic.drill import Drill, without_rearranging
+
+    d = Drill(level="rearrange")
+    p = d.from_situation("table 7b 8b 9b; rack 10b 7y 7g; melded")
+    assert without_rearranging(GAME.new_state(d.situation_of(p), Rules(), TS)) == 1  # only 10b, added
+    assert p.time_limit == 50
+    right = d.judge(p, "8b 9b 10b | 7y 7g 7b")
+    assert right.correct and right.score == right.best_score == 3 and right.penalty_amount == 0
+    short = d.judge(p, "7b 8b 9b 10b")
+    assert not short.correct and short.violations == ("below-best",) and short.score == 1
+    wrong = d.judge(p, "8b 9b 10b | 7y 7g")
+    assert not wrong.correct and wrong.penalty_amount == 1 and wrong.penalty["table_restored"]
+    assert wrong.penalty["take_back"] == ["10b", "7y", "7g"]
+    late = d.judge(p, "")
+    assert not late.correct and late.penalty_amount == 1 and late.penalty["draw"] == 1
+    for _ in range(3):
+        q = d.generate(random.Random(_))
+        s = d.situation_of(q)
+        assert without_rearranging(GAME.new_state(s, Rules(), TS)) < solve(s, Rules(), TS).tiles_placed
+
+
+def test_an_answer_may_replace_only_some_combinations():
+    common = ["--table", "7b 8b 9b | 1r 2r 3r", "--rack", "10b 7y 7g"]
+    out, code = _cli("move", "1: 8b 9b 10b | 7y 7g 7b", *common)
+    assert code == 0 and out["tiles_placed"] == 3 and out["table"] == ["1r 2r 3r", "8b 9b 10b", "7y 7g 7b"]
+    out, code = _cli("move", "2: 8b 9b 10b | 7y 7g 7b", *common)
+    assert code == 1 and "table-tile-removed" in out["violations"]
+    r = runner.invoke(app, ["ramikubic", "move", "3: 8b 9b 10b", *common])
+    assert r.exit_code == 2 and "1-2" in r.output

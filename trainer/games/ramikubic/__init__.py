@@ -1,0 +1,1 @@
+"""Ramikubic's trainer side: its commands (``cli.py``) and its drill (``drill.py``)."""

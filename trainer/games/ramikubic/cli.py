@@ -1,0 +1,203 @@
+"""``tablecalc ramikubic``: check a combination, find the initial meld and the best lay, referee a move, score rounds.
+
+A thin layer over :mod:`solver.ramikubic`. Bad input raises :class:`TablecalcError`, which
+:class:`trainer.clikit.Group` prints as one line (exit 2); ``check`` and ``move`` exit 1
+when the combination or the move is refused. Every command takes ``--json``; ``rules``
+comes from :func:`trainer.clikit.add_rules_command`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from solver.errors import TablecalcError
+from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json
+
+app = typer.Typer(
+    cls=Group,
+    no_args_is_help=True,
+    help="Ramikubic (tile rummy): check a combination, the initial meld, the best lay, judge a move, score rounds.",
+)
+
+PresetOpt = Annotated[str, typer.Option("--preset", "-p", help="standard (a 1 may end a run after the 10), no-wrap or wrap.")]
+WrapOpt = Annotated[Optional[str], typer.Option("--wrap", help="Override: none, end (9-10-1) or full (10-1-2 too).")]
+MeldPointsOpt = Annotated[Optional[int], typer.Option("--meld-points", help="Override: the initial meld is worth at least this (20).")]
+MeldJokerOpt = Annotated[Optional[str], typer.Option("--meld-joker", help="A joker in the initial meld counts: stands-for (default) or joker-points.")]
+MostPointsOpt = Annotated[bool, typer.Option("--most-points", help="The best lay lays the most points, not the most tiles.")]
+KeepJokersOpt = Annotated[bool, typer.Option("--keep-jokers", help="The best lay keeps the rack's jokers.")]
+TilesOpt = Annotated[Optional[Path], typer.Option("--tiles", help="A tile file (TOML) instead of the built-in set.")]
+TableOpt = Annotated[str, typer.Option("--table", help="The table: combinations separated by |, e.g. \"7b 8b 9b | 5r 5y 5g\".")]
+RackOpt = Annotated[str, typer.Option("--rack", help="Your rack, e.g. \"10b 7ja 7g joker\".")]
+MeldedOpt = Annotated[bool, typer.Option("--melded/--not-melded", help="Whether you made your initial meld in an earlier turn.")]
+
+
+def _setup(preset, tiles_path=None, wrap=None, meld_points=None, meld_joker=None, most_points=False, keep_jokers=False):
+    from solver.ramikubic import GAME
+
+    rules = GAME.rules(preset, wrap=wrap, meld_points=meld_points, meld_joker=meld_joker,
+                       objective="points" if most_points else None, keep_jokers=True if keep_jokers else None)
+    return rules, GAME.load_data(rules, tiles_path)
+
+
+def _position(table: str, rack: str, melded: bool, rules, ts):
+    from solver.ramikubic import Position
+    from solver.parsing import format_fields
+
+    if "|" not in table and ";" in table:
+        raise TablecalcError(f"bad table {table!r}: combinations are separated by |, not ;")
+    text = format_fields([("table", table.strip()), ("rack", rack.strip() or "-"), ("melded", melded)])
+    position = Position.parse(text, ts)
+    position.check(rules, ts)
+    return position
+
+
+# ---------------------------------------------------------------- check
+
+
+@app.command("check")
+def check(
+    tiles: Annotated[list[str], typer.Argument(help="The tiles of one combination, e.g. \"7b 8b 9b\" or 7r 7b joker.")],
+    preset: PresetOpt = "standard", wrap: WrapOpt = None, tiles_file: TilesOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Whether tiles make a group or a run, the tile each joker stands for (every reading), or why not."""
+    from solver.ramikubic import judge_combination
+    from solver.ramikubic.words import explain_combination
+
+    rules, ts = _setup(preset, tiles_file, wrap)
+    combo = ts.parse_tiles(" ".join(tiles), "the combination")
+    if not combo:
+        raise TablecalcError("no tiles: expected the tiles of one combination, e.g. \"7b 8b 9b\"")
+    v = judge_combination(combo, rules, ts)
+    if as_json:
+        emit_json({**v.as_dict(), "rules": rules.as_dict(), "explanation": explain_combination(v)})
+    else:
+        typer.echo(("VALID" if v.valid else f"NOT VALID  ({v.fault})"))
+        typer.echo(explain_combination(v))
+    if not v.valid:
+        raise typer.Exit(EXIT_ILLEGAL)
+
+
+# ---------------------------------------------------------------- meld
+
+
+@app.command("meld")
+def meld(
+    rack: RackOpt, preset: PresetOpt = "standard", wrap: WrapOpt = None, meld_points: MeldPointsOpt = None,
+    meld_joker: MeldJokerOpt = None, keep_jokers: KeepJokersOpt = False, tiles_file: TilesOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The initial meld from the rack alone: whether one exists, the one laying the most tiles, the highest total."""
+    from solver.ramikubic import best_meld
+    from solver.ramikubic.words import meld_lines
+
+    rules, ts = _setup(preset, tiles_file, wrap, meld_points, meld_joker, keep_jokers=keep_jokers)
+    position = _position("", rack, False, rules, ts)
+    m = best_meld(position, rules, ts)
+    if as_json:
+        emit_json(m.as_dict())
+        return
+    for line in meld_lines(m):
+        typer.echo(line)
+
+
+# ---------------------------------------------------------------- best
+
+
+@app.command("best")
+def best(
+    table: TableOpt = "", rack: RackOpt = "", melded: MeldedOpt = True, preset: PresetOpt = "standard",
+    wrap: WrapOpt = None, meld_points: MeldPointsOpt = None, meld_joker: MeldJokerOpt = None,
+    most_points: MostPointsOpt = False, keep_jokers: KeepJokersOpt = False, tiles_file: TilesOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The best lay: the most tiles from the rack, any rearrangement of the table; the final table and the moves."""
+    from solver.ramikubic import solve
+    from solver.ramikubic.words import lay_lines
+
+    rules, ts = _setup(preset, tiles_file, wrap, meld_points, meld_joker, most_points, keep_jokers)
+    position = _position(table, rack, melded, rules, ts)
+    lay = solve(position, rules, ts)
+    if as_json:
+        emit_json(lay.as_dict())
+        return
+    for line in lay_lines(lay):
+        typer.echo(line)
+
+
+# ---------------------------------------------------------------- move
+
+
+@app.command("move")
+def move(
+    new_table: Annotated[str, typer.Argument(help="The table after your move (combinations separated by |), \"+ COMBINATIONS\" to add, \"1 2: COMBINATIONS\" to replace old combinations 1 and 2, or pass.")],
+    table: TableOpt = "", rack: RackOpt = "", melded: MeldedOpt = True, preset: PresetOpt = "standard",
+    wrap: WrapOpt = None, meld_points: MeldPointsOpt = None, meld_joker: MeldJokerOpt = None,
+    tiles_file: TilesOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Judge a move: the new table against the old one and the rack (exit 1 when it is refused)."""
+    from solver.ramikubic import check_move
+    from solver.ramikubic.words import explain_move
+
+    rules, ts = _setup(preset, tiles_file, wrap, meld_points, meld_joker)
+    position = _position(table, rack, melded, rules, ts)
+    v = check_move(position, new_table, rules, ts)
+    if as_json:
+        emit_json({**v.as_dict(), "explanation": explain_move(v)})
+    else:
+        typer.echo("LEGAL" if v.legal else f"NOT LEGAL  ({', '.join(v.violations)})")
+        typer.echo(explain_move(v))
+    if not v.legal:
+        raise typer.Exit(EXIT_ILLEGAL)
+
+
+# ---------------------------------------------------------------- score
+
+
+@app.command("score")
+def score(
+    rounds: Annotated[list[str], typer.Option("--round", help="One round: the racks at its end separated by |, the winner's -, e.g. \"- | 5r 7b joker | 10y\"; a first-turn finish: \"first: - | laid | waiting\".")],
+    players: Annotated[Optional[str], typer.Option("--players", help="Names, comma-separated, in the racks' order.")] = None,
+    preset: PresetOpt = "standard", tiles_file: TilesOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Round scores (the winner 0, the others minus their rack, a joker 50; first-turn finish −200/−100), totals, the winner."""
+    from solver.ramikubic.scoring import parse_round, round_scores, totals, winners
+
+    rules, ts = _setup(preset, tiles_file)
+    parsed = [parse_round(r, ts) for r in rounds]
+    scores = [round_scores(r, rules, ts) for r in parsed]
+    total = totals(scores)
+    names = [n.strip() for n in players.split(",")] if players else [f"player {i + 1}" for i in range(len(total))]
+    if len(names) != len(total) or not all(names):
+        raise TablecalcError(f"bad --players {players!r}: expected {len(total)} names separated by commas")
+    won = [names[i] for i in winners(total)]
+    if as_json:
+        emit_json({"players": names, "rounds": [list(s) for s in scores], "totals": list(total),
+                   "points_lost": [-t for t in total], "winners": won, "rules": rules.as_dict()})
+        return
+    width = max(len(n) for n in names)
+    for i, n in enumerate(names):
+        typer.echo(f"{n:<{width}}  " + "  ".join(f"{s[i]:>5}" for s in scores) + f"   total {total[i]:>5}")
+    typer.echo(f"Winner: {', '.join(won)} (the lowest total of points lost).")
+
+
+# ---------------------------------------------------------------- tiles
+
+
+@app.command("tiles")
+def tiles(tiles_file: TilesOpt = None, as_json: JsonOpt = False) -> None:
+    """The tile set tablecalc plays with, and how to write a tile."""
+    from solver.ramikubic import GAME
+
+    ts = GAME.load_data(GAME.rules(), tiles_file)
+    if as_json:
+        emit_json(ts.as_dict())
+        return
+    typer.echo(f"Numbers {ts.low}-{ts.high} in {', '.join(ts.colours)}, {ts.copies} of each; {ts.jokers} jokers "
+               f"worth {ts.joker_points} ({ts.source}).")
+    typer.echo("Write a tile as number + colour: 7b 7y 7g 7r (English) or 7bl 7ja 7ve 7ro (French); a joker j.")
+
+
+add_rules_command(app, "ramikubic")

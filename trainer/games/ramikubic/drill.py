@@ -1,0 +1,145 @@
+"""The Ramikubic drill: "lay as many tiles as you can" against a real table, in a 50-second turn.
+
+Each puzzle is a table and a rack. The answer is the whole table after your move
+(combinations separated by ``|``), ``+ COMBINATIONS`` to add new ones to the table as it
+is, ``N M: COMBINATIONS`` to take up old combinations N and M and lay these instead, or
+``pass``. The referee (:func:`solver.ramikubic.check_move`) judges it with the
+seed's penalty: an illegal move puts the table back, you take back what you laid and draw
+1 tile. Each turn has the seed's 50 seconds (``--time-limit`` changes it); no answer in
+time is the seed's overtime: take back everything laid, draw 1. The answer is *correct*
+when it is legal and lays as many tiles as the best lay (:func:`solver.ramikubic.solve`).
+
+Levels: ``meld`` (the initial meld: 20 points from the rack alone), ``rearrange`` (a
+small table where the best lay needs rearranging: new combinations and additions alone lay fewer), ``full`` (a 40-tile table and
+a 14-tile rack, as late in a game).
+
+>>> import random
+>>> d = Drill(level="rearrange")
+>>> p = d.generate(random.Random(2))
+>>> p.game, p.time_limit, d.judge(p, "pass").correct
+('ramikubic', 50.0, False)
+>>> best = d.judge(p, "pass").expected[0]
+>>> d.judge(p, best).correct
+True
+"""
+
+from __future__ import annotations
+
+from solver.errors import TablecalcError
+from solver.ramikubic import Objective, Position, check_move, solve, tiles_text
+from solver.ramikubic.deal import deal
+from solver.ramikubic.referee import Penalty
+from solver.ramikubic.words import explain_move
+from trainer.drills import GameDrill, Judgement, Level, Puzzle
+
+__all__ = ["Drill", "LEVEL_DEALS", "without_rearranging"]
+
+MAX_TRIES = 500
+
+LEVEL_DEALS = {
+    "meld": dict(table_tiles=9, rack_size=14, melded=False),
+    "rearrange": dict(table_tiles=12, rack_size=6, melded=True),
+    "full": dict(table_tiles=40, rack_size=14, melded=True),
+}
+"""How each level deals: tiles on the table (at least), tiles in the rack, melded or not."""
+
+
+def without_rearranging(turn) -> int:
+    """The most tiles a turn lays with new combinations and tiles added to the table's, never
+    taking a tile off the table (a search over the turn's moves, :mod:`solver.ramikubic.state`)."""
+    seen: dict = {}
+
+    def go(t) -> int:
+        key = (tuple(sorted(tuple(sorted(c)) for c in t.table)), t.rack)
+        if key not in seen:
+            moves = t.legal_moves()[:-1]  # all but end
+            seen[key] = max((1 if m.kind == "add" else len(m.tiles)) + go(t.apply(m)) for m in moves) if moves else 0
+        return seen[key]
+
+    return go(turn)
+
+
+class Drill(GameDrill):
+    game = "ramikubic"
+    default_level = "rearrange"
+    LEVELS = {
+        "meld": Level("standard", "the initial meld: lay the most tiles worth 20 from a 14-tile rack"),
+        "rearrange": Level("standard", "a small table and 6 tiles: the best lay needs rearranging the table"),
+        "full": Level("standard", "a 40-tile table and a 14-tile rack: lay as many as you can"),
+    }
+    no_penalty = Penalty().as_dict()
+
+    def __init__(self, **settings):
+        super().__init__(**settings)
+        if self.time_limit is None:
+            self.time_limit = float(self.rules.turn_seconds)
+        self.reference_seconds = float(self.rules.turn_seconds)
+        self.deal = LEVEL_DEALS[self.level]
+
+    # -- puzzles ---------------------------------------------------------------
+
+    def puzzle(self, situation: Position, rules) -> Puzzle:
+        table = [tiles_text(c) for c in situation.table]
+        rack = [str(t) for t in situation.rack]
+        task = "your initial meld (20+ from your rack)" if not situation.melded else "lay as many tiles as you can"
+        shown = "  ".join(f"[{i}] {c}" for i, c in enumerate(table, 1)) or "empty"
+        return Puzzle(
+            game=self.game, level=self.level, preset=rules.name,
+            prompt=f"Table: {shown} — your rack: {' '.join(rack)} — {task}",
+            item=f"ramikubic:{rules.name}:{' | '.join(table)}#{' '.join(sorted(rack))}#{int(situation.melded)}",
+            situation=str(situation), fields={"table": table, "rack": rack, "melded": situation.melded},
+            time_limit=self.time_limit,
+        )
+
+    def _fits(self, position: Position) -> bool:
+        best = solve(position, self.rules, self.data)
+        if not best.placed:
+            return False
+        if self.level != "rearrange":
+            return True
+        return without_rearranging(self.spec.new_state(position, self.rules, self.data)) < best.tiles_placed
+
+    def generate(self, rng) -> Puzzle:
+        """A deal of the level whose best play lays something (at ``rearrange``, more than the rack alone can)."""
+        for _ in range(MAX_TRIES):
+            position = deal(rng, self.rules, self.data, **self.deal)
+            if self._fits(position):
+                return self.puzzle(position, self.rules)
+        raise TablecalcError(f"no ramikubic deal for the {self.level} level found in {MAX_TRIES} tries")  # pragma: no cover
+
+    # -- answers ---------------------------------------------------------------
+
+    def judge(self, puzzle: Puzzle, answer: str) -> Judgement:
+        """As every drill, except that no answer is the seed's overtime: draw 1 (nothing laid to take back)."""
+        j = super().judge(puzzle, answer)
+        if answer.strip():
+            return j
+        rules = self.rules_for(puzzle)
+        penalty = Penalty(rules.penalty_draw, (), True)
+        return Judgement(False, j.violations, penalty.as_dict(), penalty.amount, best_score=j.best_score,
+                         expected=j.expected, explanation=f"No move: draw {penalty.draw}. {j.best}".strip(), best=j.best)
+
+    def _judge(self, puzzle: Puzzle, answer: str | None) -> Judgement:
+        rules = self.rules_for(puzzle)
+        ts = self.data_for(rules)
+        position = self.situation_of(puzzle)
+        best = solve(position, rules, ts)
+        by_points = rules.objective is Objective.POINTS
+        best_score = best.points_placed if by_points else best.tiles_placed
+        unit = ("point" if by_points else "tile") + "s" * (best_score != 1)
+        line = (f"Best: lay {tiles_text(best.placed)} ({best.tiles_placed} tile{'s' * (best.tiles_placed != 1)}, "
+                f"{best.points_placed} points): {best.short_answer}."
+                if best.placed else "Best: pass (nothing can be laid).")
+        common = dict(best_score=best_score, expected=(best.answer,), best=line)
+        if answer is None:
+            return Judgement(False, **common)
+        v = check_move(position, answer, rules, ts)
+        penalty = v.penalty.as_dict()
+        if not v.legal:
+            return Judgement(False, tuple(map(str, v.violations)), penalty, v.penalty.amount,
+                             explanation=f"{explain_move(v)} {line}", **common)
+        got = v.points_placed if by_points else v.tiles_placed
+        if got < best_score:
+            return Judgement(False, ("below-best",), penalty, score=got,
+                             explanation=f"{explain_move(v)} The best lays {best_score} {unit}. {line}", **common)
+        return Judgement(True, (), penalty, score=got, explanation=f"{explain_move(v)} The best possible.", **common)
