@@ -1,6 +1,6 @@
 """``python -m trainer`` runs the ``tablecalc`` command line (the same as the console script)."""
 
-from trainer.cli import main
+from trainer.cli import app
 
 if __name__ == "__main__":
-    main()
+    app(prog_name="tablecalc")
