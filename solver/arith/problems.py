@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.expr import SYMBOL, BinOp, Num, Step, evaluate, format_value, json_value, leaves, parse_expression
 from solver.game import Code
 from solver.parsing import format_fields, parse_fields, parse_whole
@@ -83,24 +83,24 @@ def parse_situation(text: str) -> Problem | Fact:
     fields = parse_fields(text, "problem", ["numbers", "target", "calculate"])
     if "calculate" in fields:
         if len(fields) > 1:
-            raise TablecalcError(f"bad problem {text.strip()!r}: 'calculate' stands alone; expected calculate A op B")
+            raise TablecalcError(f"bad problem {quoted(text.strip())}: 'calculate' stands alone; expected calculate A op B")
         return _fact(str(fields["calculate"]))
     if "numbers" not in fields or "target" not in fields:
         raise TablecalcError(
-            f"bad problem {text.strip()!r}: expected numbers N N ...; target T, or calculate A op B"
+            f"bad problem {quoted(text.strip())}: expected numbers N N ...; target T, or calculate A op B"
         )
     nums = [parse_whole(n, "number") for n in str(fields["numbers"]).replace(",", " ").split()]
     if not 1 <= len(nums) <= MAX_NUMBERS:
-        raise TablecalcError(f"bad problem {text.strip()!r}: expected 1 to {MAX_NUMBERS} numbers, got {len(nums)}")
+        raise TablecalcError(f"bad problem {quoted(text.strip())}: expected 1 to {MAX_NUMBERS} numbers, got {len(nums)}")
     return Problem(tuple(sorted(nums)), parse_whole(str(fields["target"]), "target"))
 
 
 def _fact(text: str) -> Fact:
     expr = parse_expression(text)
     if len(leaves(expr)) != 2 or any(leaf.label for leaf in leaves(expr)):
-        raise TablecalcError(f"bad fact {text!r}: expected one operation on two numbers, like 17 + 25")
+        raise TablecalcError(f"bad fact {quoted(text)}: expected one operation on two numbers, like 17 + 25")
     if evaluate(expr) is None:
-        raise TablecalcError(f"bad fact {text!r}: it divides by zero; expected an operation with a value")
+        raise TablecalcError(f"bad fact {quoted(text)}: it divides by zero; expected an operation with a value")
     left, right = leaves(expr)
     return Fact(left.value, expr.op, right.value)  # type: ignore[union-attr]
 
@@ -247,7 +247,7 @@ def check(situation: Problem | Fact, answer: str, rules: Rules = Rules()) -> Ver
     try:
         expr = parse_expression(text, s.order)
         if any(leaf.label for leaf in leaves(expr)):
-            raise TablecalcError(f"{text!r} names a card: expected numbers only, like 5×(5-1÷5)")
+            raise TablecalcError(f"{quoted(text)} names a card: expected numbers only, like 5×(5-1÷5)")
     except TablecalcError as e:
         return Verdict(**base, violations=(Violation.NOT_A_CALCULATION,), value=None, error=str(e),
                        error_position=e.position)

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.parsing import Fields, data_file, parse_toml, read_text
 
 __all__ = ["Family", "Card", "Deck", "is_concordant"]
@@ -219,16 +219,16 @@ class Deck:
         if not m:
             if t == "joker":
                 raise TablecalcError(
-                    f"which joker? {text!r} is ambiguous: expected one of {', '.join(self.jokers)}"
+                    f"which joker? {quoted(text)} is ambiguous: expected one of {', '.join(self.jokers)}"
                 )
             raise TablecalcError(
-                f"not a card: {text!r}: expected a number {self.low}-{self.high} (symbol card), "
+                f"not a card: {quoted(text)}: expected a number {self.low}-{self.high} (symbol card), "
                 f"number-animal like 3-bee (drawing card), or a joker ({', '.join(self.jokers)})"
             )
         number = int(m.group(1))
         if not self.low <= number <= self.high:
             raise TablecalcError(
-                f"there is no card numbered {number} ({text!r}): Nambarz numbers run {self.low}-{self.high}"
+                f"there is no card numbered {number} ({quoted(text)}): Nambarz numbers run {self.low}-{self.high}"
             )
         word = m.group(2)
         if word is None or word in _SYMBOL_WORDS:
@@ -236,7 +236,7 @@ class Deck:
         animal = self.animal_names.get(word)
         if animal is None:
             raise TablecalcError(
-                f"unknown drawing {word!r} in {text!r}: expected one of {', '.join(sorted(self.animals))}"
+                f"unknown drawing {quoted(word)} in {quoted(text)}: expected one of {', '.join(sorted(self.animals))}"
             )
         card = Card(number, animal)
         if not self.copies(card):

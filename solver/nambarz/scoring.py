@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.parsing import is_whole
 from solver.nambarz.rules import Rules
 
@@ -52,23 +52,23 @@ class Round:
         coups: list[tuple[str, int]] = []
         parts = [p.strip() for p in text.split(",")]
         if not any(parts):
-            raise TablecalcError(f"empty round {text!r}: expected the finishing order, e.g. \"Ann+4, Bob, Cid\"")
+            raise TablecalcError(f"empty round {quoted(text)}: expected the finishing order, e.g. \"Ann+4, Bob, Cid\"")
         for part in parts:
             if not part:
-                raise TablecalcError(f"empty name in round {text!r}: expected names separated by commas")
+                raise TablecalcError(f"empty name in round {quoted(text)}: expected names separated by commas")
             name, *bonus = [x.strip() for x in part.split("+")]
             if not _NAME.fullmatch(name):
                 raise TablecalcError(
-                    f"bad player name {name!r} in round {text!r}: expected a name, optionally followed by +N for "
+                    f"bad player name {quoted(name)} in round {quoted(text)}: expected a name, optionally followed by +N for "
                     "each coup of N cards, e.g. Ann+4"
                 )
             if name in order:
-                raise TablecalcError(f"{name} appears twice in round {text!r}: each player finishes once")
+                raise TablecalcError(f"{name} appears twice in round {quoted(text)}: each player finishes once")
             order.append(name)
             for b in bonus:
                 if not is_whole(b) or not 4 <= int(b) <= MAX_COUP:
                     raise TablecalcError(
-                        f"bad coup {name}+{b} in round {text!r}: expected +N with N from 4 to {MAX_COUP}, the "
+                        f"bad coup {name}+{b} in round {quoted(text)}: expected +N with N from 4 to {MAX_COUP}, the "
                         "cards of a legal calculation (4 = coup de maître, 5 = coup de super maître)"
                     )
                 coups.append((name, int(b)))
@@ -93,7 +93,7 @@ def parse_teams(specs: Iterable[str]) -> dict[str, tuple[str, ...]]:
     for spec in specs:
         name, sep, members = spec.partition("=")
         if not sep or not name.strip() or not members.strip():
-            raise TablecalcError(f"bad team {spec!r}: expected NAME=PLAYER,PLAYER like \"Red=Ann,Bob\"")
+            raise TablecalcError(f"bad team {quoted(spec)}: expected NAME=PLAYER,PLAYER like \"Red=Ann,Bob\"")
         if name.strip() in teams:
             raise TablecalcError(f"team {name.strip()} is given twice")
         teams[name.strip()] = tuple(m.strip() for m in members.split(",") if m.strip())

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.game import TERMINAL
 from solver.parsing import format_fields, parse_fields
 from solver.nambarz.cards import Card, Deck
@@ -53,9 +53,9 @@ class Deal:
         top = deck.parse_card(str(fields["top"]))
         hand = tuple(deck.parse_hand(str(fields["hand"])))
         if top.is_joker:
-            raise TablecalcError(f"bad deal {text.strip()!r}: the top card is never a joker (it announces a card)")
+            raise TablecalcError(f"bad deal {quoted(text.strip())}: the top card is never a joker (it announces a card)")
         if not hand:
-            raise TablecalcError(f"bad deal {text.strip()!r}: the hand is empty; expected hand CARDS")
+            raise TablecalcError(f"bad deal {quoted(text.strip())}: the hand is empty; expected hand CARDS")
         deck.check_available([*hand, top], "hand and top card")
         return cls(top, hand)
 
@@ -156,7 +156,7 @@ class Turn:
         """
         v = self.judge(text)
         if v.kind is None or v.missing:
-            raise TablecalcError(f"not a move in this turn: {text!r}: {explain_verdict(v)}")
+            raise TablecalcError(f"not a move in this turn: {quoted(text)}: {explain_verdict(v)}")
         return Move.from_verdict(v)
 
     def apply(self, move: Move) -> "Turn":

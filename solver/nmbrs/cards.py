@@ -58,7 +58,7 @@ class Colour(enum.StrEnum):
         c = _COLOUR_WORDS.get(word.strip().lower())
         if c is None:
             raise TablecalcError(
-                f"unknown colour {word!r} in {text or word!r}: expected r (red), g (green), b (blue) or o (orange)"
+                f"unknown colour {quoted(word)} in {text or word!r}: expected r (red), g (green), b (blue) or o (orange)"
             )
         return c
 
@@ -243,7 +243,7 @@ class Deck:
             if not card.is_joker:
                 if value != card.number:
                     raise TablecalcError(
-                        f"{text!r}: only a joker can stand for another number; write joker={value}"
+                        f"{quoted(text)}: only a joker can stand for another number; write joker={value}"
                     )
                 return card, value
             return card, value
@@ -281,12 +281,12 @@ class Deck:
         m = _CARD.fullmatch(t)
         if not m:
             raise TablecalcError(
-                f"not a card: {text!r}: expected a number {self.low}-{self.high} with an optional colour "
+                f"not a card: {quoted(text)}: expected a number {self.low}-{self.high} with an optional colour "
                 "(14, 14r, 20g, 7-blue) or joker"
             )
         number = int(m.group(1))
         if not self.low <= number <= self.high:
-            raise TablecalcError(f"there is no card {number} ({text!r}): {self._range_text()}")
+            raise TablecalcError(f"there is no card {number} ({quoted(text)}): {self._range_text()}")
         colour = Colour.parse(m.group(2), text) if m.group(2) else None
         return Card(number, colour)
 
@@ -301,7 +301,7 @@ class Deck:
         cards = [self.parse_card(tok) for tok in split_cards(text)]
         if not cards:
             raise TablecalcError(f"the {what} is empty: expected cards like \"14r 20 26 joker\"")
-        self.check_available(cards, f"{what} {text.strip()!r}")
+        self.check_available(cards, f"{what} {quoted(text.strip())}")
         return cards
 
     def check_available(self, cards: Iterable[Card], what: str) -> None:

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.parsing import is_whole
 from solver.nmbrs.cards import Card, Deck, Placed, split_cards
 
@@ -89,7 +89,7 @@ class Move:
             kind = MoveKind(word.lower())
         except ValueError:
             raise TablecalcError(
-                f"unknown move {text!r}: expected lay CARDS, add N: CARDS, cross CARD: CARDS, link N M: CARDS, "
+                f"unknown move {quoted(text)}: expected lay CARDS, add N: CARDS, cross CARD: CARDS, link N M: CARDS, "
                 "swap N, discard CARD or end"
             ) from None
         head, colon, tail = rest.partition(":")
@@ -100,25 +100,25 @@ class Move:
         else:
             tail_tokens = split_cards(tail)
             if len(tokens) != need:
-                raise TablecalcError(f"bad move {text!r}: expected {_MOVE_SHAPE[kind]}")
+                raise TablecalcError(f"bad move {quoted(text)}: expected {_MOVE_SHAPE[kind]}")
         if len(tokens) < need:
-            raise TablecalcError(f"bad move {text!r}: expected {_MOVE_SHAPE[kind]}")
+            raise TablecalcError(f"bad move {quoted(text)}: expected {_MOVE_SHAPE[kind]}")
         target = []
         for tok in tokens:
             if not is_whole(tok):
-                raise TablecalcError(f"bad move {text!r}: {tok!r} should be a number; expected {_MOVE_SHAPE[kind]}")
+                raise TablecalcError(f"bad move {quoted(text)}: {tok!r} should be a number; expected {_MOVE_SHAPE[kind]}")
             target.append(int(tok))
         cards: list[Card | Placed] = []
         for tok in tail_tokens:
             cards.append(deck.parse_typed(tok))
         if kind is MoveKind.SWAP and cards:
-            raise TablecalcError(f"bad move {text!r}: expected swap N (your card N replaces the joker standing for N)")
+            raise TablecalcError(f"bad move {quoted(text)}: expected swap N (your card N replaces the joker standing for N)")
         if kind is MoveKind.END and cards:
-            raise TablecalcError(f"bad move {text!r}: expected {_MOVE_SHAPE[kind]}")
+            raise TablecalcError(f"bad move {quoted(text)}: expected {_MOVE_SHAPE[kind]}")
         if kind is MoveKind.DISCARD and (len(cards) != 1 or isinstance(cards[0], Placed)):
-            raise TablecalcError(f"bad move {text!r}: expected one card of your hand, {_MOVE_SHAPE[kind]}")
+            raise TablecalcError(f"bad move {quoted(text)}: expected one card of your hand, {_MOVE_SHAPE[kind]}")
         if kind in (MoveKind.LAY, MoveKind.ADD, MoveKind.CROSS) and not cards:
-            raise TablecalcError(f"bad move {text!r}: no cards; expected {_MOVE_SHAPE[kind]}")
+            raise TablecalcError(f"bad move {quoted(text)}: no cards; expected {_MOVE_SHAPE[kind]}")
         if kind is MoveKind.SWAP:
             deck.parse_number(str(target[0]), text)
         return cls(kind, tuple(target), tuple(cards))

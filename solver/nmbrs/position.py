@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.parsing import format_fields, parse_fields
 from solver.nmbrs.cards import Card, Deck
 from solver.nmbrs.rules import Rules
@@ -53,7 +53,7 @@ class Position:
             table = Table.parse(str(fields.get("table", "")), deck, lenient)
             check_hand_and_table(hand, table, deck, lenient)
         except TablecalcError as e:
-            raise TablecalcError(f"bad position {text.strip()!r}: {e}") from None
+            raise TablecalcError(f"bad position {quoted(text.strip())}: {e}") from None
         return cls(hand, table, bool(fields.get("opened", False)))
 
     def check(self, rules: Rules, deck: Deck) -> None:

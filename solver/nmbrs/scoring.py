@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import Collection, Sequence
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.nmbrs.cards import Card, Colour, Deck, Placed
 from solver.nmbrs.rules import JokerColour, Rules, ScoreBy
 
@@ -192,7 +192,7 @@ def parse_player(text: str, deck: Deck) -> tuple[str, int, list[Card]]:
     m = _PLAYER.fullmatch(text)
     if not m:
         raise TablecalcError(
-            f"bad player {text!r}: expected NAME=SCORE or NAME=SCORE:CARDS LEFT, e.g. \"Bob=80:14 20 joker\""
+            f"bad player {quoted(text)}: expected NAME=SCORE or NAME=SCORE:CARDS LEFT, e.g. \"Bob=80:14 20 joker\""
         )
     cards = m.group(3) or ""
     hand = deck.parse_hand(cards, f"hand of {m.group(1)}") if cards.strip() else []

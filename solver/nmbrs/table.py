@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.nmbrs.cards import JOKER, Card, Deck, Placed, split_cards
 from solver.nmbrs.moves import Move, MoveKind, parse_moves
 from solver.nmbrs.reasons import Fault, Refusal, Violation
@@ -68,10 +68,10 @@ class Table:
             tokens = split_cards(part)
             if not tokens:
                 raise TablecalcError(
-                    f"table {text.strip()!r}: sequence {i} is empty: expected sequences separated by | like \"10 20 30 | 5 10 15\""
+                    f"table {quoted(text.strip())}: sequence {i} is empty: expected sequences separated by | like \"10 20 30 | 5 10 15\""
                 )
             seqs.append(_resolve_positions([deck.parse_placed(t) for t in tokens], part.strip(), i))
-        return cls.build(seqs, deck, rules, what=f"table {text.strip()!r}")
+        return cls.build(seqs, deck, rules, what=f"table {quoted(text.strip())}")
 
     @classmethod
     def build(cls, sequences: Iterable[Sequence[Placed]], deck: Deck, rules: Rules, what: str = "table") -> "Table":
@@ -179,14 +179,14 @@ def _resolve_positions(items: list[tuple[Card, int | None]], text: str, index: i
         return [Placed(c, v) for c, v in items]  # type: ignore[arg-type]
     if len(known) < 2:
         raise TablecalcError(
-            f"cannot tell which number the joker stands for in sequence {index} ({text!r}): "
+            f"cannot tell which number the joker stands for in sequence {index} ({quoted(text)}): "
             "give two numbered cards or write it as joker=N"
         )
     (i0, v0), (i1, v1) = known[0], known[1]
     step, rest = divmod(v1 - v0, i1 - i0)
     if rest or step == 0 or any(v != v0 + (i - i0) * step for i, v in known):
         raise TablecalcError(
-            f"cannot place the joker in sequence {index} ({text!r}): the cards around it are not evenly spaced; "
+            f"cannot place the joker in sequence {index} ({quoted(text)}): the cards around it are not evenly spaced; "
             "write it as joker=N"
         )
     return [Placed(c, v if v is not None else v0 + (i - i0) * step) for i, (c, v) in enumerate(items)]

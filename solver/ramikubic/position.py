@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.parsing import format_fields, parse_fields
 from solver.ramikubic.combos import why_not
 from solver.ramikubic.rules import Rules, Wrap
@@ -106,7 +106,7 @@ class Position:
             ts.check_counts([*rack, *(t for c in table for t in c)], "the rack and the table")
             check_table(table, Rules(name="any", wrap=Wrap.FULL), ts)
         except TablecalcError as e:
-            raise TablecalcError(f"bad position {text.strip()!r}: {e}") from None
+            raise TablecalcError(f"bad position {quoted(text.strip())}: {e}") from None
         return cls(table, rack, bool(fields.get("melded") or fields.get("opened")))
 
     def check(self, rules: Rules, ts: TileSet) -> None:

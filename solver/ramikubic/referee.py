@@ -23,7 +23,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.game import Code
 from solver.ramikubic.combos import ComboFault, meld_value, why_not
 from solver.ramikubic.position import Position, Table, parse_table
@@ -144,7 +144,7 @@ def parse_answer(position: Position, answer: str, ts: TileSet) -> Table:
         numbers = [int(n) for n in re.split(r"[\s,]+", m.group(1).strip())]
         bad = [n for n in numbers if not 1 <= n <= len(position.table)]
         if bad or len(set(numbers)) != len(numbers):
-            raise TablecalcError(f"bad answer {text!r}: {m.group(1).strip()} should name different combinations of the "
+            raise TablecalcError(f"bad answer {quoted(text)}: {m.group(1).strip()} should name different combinations of the "
                                  f"table, 1-{len(position.table)}")
         kept = tuple(c for i, c in enumerate(position.table, 1) if i not in numbers)
         return kept + parse_table(m.group(2), ts, "the new combinations")

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.ramikubic.rules import Rules
 from solver.ramikubic.tiles import Tile, TileSet
 
@@ -55,11 +55,11 @@ def parse_round(text: str, ts: TileSet) -> Round:
         t = t[len("first:"):]
     parts = [p.strip() for p in t.split("|")]
     if not 2 <= len(parts) <= MAX_PLAYERS:
-        raise TablecalcError(f"bad round {text.strip()!r}: expected 2 to {MAX_PLAYERS} players' racks separated by |, "
+        raise TablecalcError(f"bad round {quoted(text.strip())}: expected 2 to {MAX_PLAYERS} players' racks separated by |, "
                              "the winner's written -")
     out = [i for i, p in enumerate(parts) if p.lower() in _OUT]
     if len(out) > 1 or (first and len(out) != 1):
-        raise TablecalcError(f"bad round {text.strip()!r}: expected exactly one winner written - (the player who went out)")
+        raise TablecalcError(f"bad round {quoted(text.strip())}: expected exactly one winner written - (the player who went out)")
     if first:
         laid = []
         for i, p in enumerate(parts):
@@ -69,11 +69,11 @@ def parse_round(text: str, ts: TileSet) -> Round:
             elif word in _LAID or word in _WAITING:
                 laid.append(word in _LAID)
             else:
-                raise TablecalcError(f"bad round {text.strip()!r}: after first:, each opponent is 'laid' or 'waiting', "
+                raise TablecalcError(f"bad round {quoted(text.strip())}: after first:, each opponent is 'laid' or 'waiting', "
                                      f"not {p!r}")
         return Round(tuple(() for _ in parts), True, tuple(laid), out[0])
     racks = tuple(() if i in out else ts.parse_tiles(p, f"rack {i + 1}") for i, p in enumerate(parts))
-    ts.check_counts([x for r in racks for x in r], f"round {text.strip()!r}")
+    ts.check_counts([x for r in racks for x in r], f"round {quoted(text.strip())}")
     return Round(racks, False, (), out[0] if out else None)
 
 

@@ -29,7 +29,7 @@ import enum
 from collections import Counter
 from dataclasses import dataclass
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.game import TERMINAL
 from solver.ramikubic.combos import is_valid, patterns
 from solver.ramikubic.position import Position, Table, table_text
@@ -68,22 +68,22 @@ class TurnMove:
         try:
             kind = MoveKind(word.lower())
         except ValueError:
-            raise TablecalcError(f"unknown move {text!r}: expected lay TILES, add N: TILE or end") from None
+            raise TablecalcError(f"unknown move {quoted(text)}: expected lay TILES, add N: TILE or end") from None
         if kind is MoveKind.END:
             if rest.strip():
-                raise TablecalcError(f"bad move {text!r}: end stands alone")
+                raise TablecalcError(f"bad move {quoted(text)}: end stands alone")
             return cls(kind)
         if kind is MoveKind.LAY:
             tiles = ts.parse_tiles(rest, "the combination")
             if not tiles:
-                raise TablecalcError(f"bad move {text!r}: expected lay TILES, e.g. lay 7y 7g 7r")
+                raise TablecalcError(f"bad move {quoted(text)}: expected lay TILES, e.g. lay 7y 7g 7r")
             return cls(kind, tiles)
         head, colon, tail = rest.partition(":")
         if not colon or not head.strip().isdigit() or not head.strip().isascii() or len(head.strip()) > 3:
-            raise TablecalcError(f"bad move {text!r}: expected add N: TILE, e.g. add 1: 10b")
+            raise TablecalcError(f"bad move {quoted(text)}: expected add N: TILE, e.g. add 1: 10b")
         tiles = ts.parse_tiles(tail, "the tiles added")
         if len(tiles) != 1:
-            raise TablecalcError(f"bad move {text!r}: add one tile at a time, e.g. add 1: 10b")
+            raise TablecalcError(f"bad move {quoted(text)}: add one tile at a time, e.g. add 1: 10b")
         return cls(kind, tiles, int(head))
 
 

@@ -29,7 +29,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Iterable
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.parsing import parse_toml, read_text
 
 __all__ = ["Colour", "Tile", "JOKER", "TileSet", "tiles_text", "MAX_TILES"]
@@ -197,15 +197,15 @@ class TileSet:
             return JOKER
         m = _TILE.fullmatch(t)
         if not m:
-            raise TablecalcError(f"bad tile {text!r}: expected a number and a colour like 7b, 10r, 3ja, or j for a joker")
+            raise TablecalcError(f"bad tile {quoted(text)}: expected a number and a colour like 7b, 10r, 3ja, or j for a joker")
         colour = _COLOUR_WORDS.get(m.group(2).lower())
         if colour is None:
-            raise TablecalcError(f"unknown colour {m.group(2)!r} in {text!r}: expected {_COLOUR_HELP}")
+            raise TablecalcError(f"unknown colour {m.group(2)!r} in {quoted(text)}: expected {_COLOUR_HELP}")
         n = int(m.group(1))
         if not self.low <= n <= self.high:
-            raise TablecalcError(f"there is no tile {text!r}: the numbers run {self.low}-{self.high}")
+            raise TablecalcError(f"there is no tile {quoted(text)}: the numbers run {self.low}-{self.high}")
         if colour not in self.colours:
-            raise TablecalcError(f"there is no tile {text!r}: the set's colours are {', '.join(self.colours)}")
+            raise TablecalcError(f"there is no tile {quoted(text)}: the set's colours are {', '.join(self.colours)}")
         return Tile(n, colour)
 
     def parse_tiles(self, text: str, what: str = "tiles") -> tuple[Tile, ...]:
