@@ -6,7 +6,7 @@ follows :class:`solver.game.Game` (see ``docs/architecture.md`` for the whole ch
 game's package is imported only when the game is asked for, so listing the names costs nothing.
 
 >>> [g.name for g in all_games()]
-['nambarz', 'nmbrs', 'arith']
+['nambarz', 'nmbrs', 'arith', 'nainjaune']
 >>> find_game("Numbers").name, find_game("le-compte-est-bon").name
 ('nmbrs', 'arith')
 >>> find_game("chess")
@@ -29,6 +29,7 @@ GAMES: dict[str, str] = {
     "nambarz": "solver.nambarz",  # Nambarz: cover the top card with the simplest calculation
     "nmbrs": "solver.nmbrs",  # Nmbrs!: arithmetic sequences of numbered cards
     "arith": "solver.arith",  # mental arithmetic, the 24 game and Countdown on the same search
+    "nainjaune": "solver.nainjaune",  # Le Nain Jaune: runs, "sans", the staking board, payouts, the Grand Opéra
 }
 """One line per game: its name and the package that defines ``GAME``, in the order the CLI lists them."""
 

@@ -1,0 +1,167 @@
+"""The solver: the best lay for the player to move, and "can this hand make a Grand Opéra if I start?".
+
+A **lay** is everything the player to move does before another player plays or the round
+ends: cards up the run, a new run after each King, "sans R", and — when nobody else holds an
+R — a new run again. The search is exact (a depth-first search over the moves
+:func:`~solver.nainjaune.round.legal_moves` lists and :func:`~solver.nainjaune.round.apply`
+plays, memoised on what is left of the hand: the other hands do not change during a lay, and
+the board follows from the cards laid).
+
+Two goals: ``cards`` — lay as many cards as possible (going out when possible: the lay that
+empties the hand fastest), then take the most stakes; ``stakes`` — take the most tokens from
+the board, then lay the most cards. Ties go to the first lay in the order of the legal moves.
+
+>>> from solver.nainjaune.round import Position
+>>> from solver.nainjaune.rules import Rules
+>>> pos = Position.parse("hands 9c 10d Jc 2s 3s | 8h Qs | 4h 5h; board 10:3 J:6 Q:9 K:12 7:15")
+>>> best = best_lay(pos, Rules())
+>>> [str(m) for m in best.moves], best.cards, best.stakes
+(['2s', 'sans 3', '9c', '10d!', 'Jc!', 'sans Q'], 4, 9)
+
+Nobody else holds a 3, so "sans 3" gives the lead back at once.
+
+The Grand Opéra question, for a hand alone: the other players may hold any card the hand
+does not, so "sans R" passes the turn unless the hand holds all four Rs.
+
+>>> opera = grand_opera(parse_cards("9c 10d Jc Qs Kh As 2s 3s"), Rules())
+>>> opera.possible, [str(m) for m in opera.moves]
+(True, ['9c', '10d!', 'Jc!', 'Qs!', 'Kh!', 'As', '2s', '3s'])
+>>> grand_opera(parse_cards("9c 10d Qs Kh"), Rules()).possible, grand_opera(parse_cards("9c 10d Qs 2h"), Rules()).possible
+(True, False)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Sequence
+
+from solver.errors import TablecalcError
+from solver.nainjaune.cards import Card, full_deck, parse_cards
+from solver.nainjaune.round import MAX_HAND, Mode, Move, Position, apply, legal_moves
+from solver.nainjaune.rules import Board, Rules
+
+__all__ = ["Goal", "Lay", "best_lay", "all_lays", "grand_opera", "OperaAnswer"]
+
+
+class Goal(enum.StrEnum):
+    CARDS = "cards"
+    """Empty the hand fastest: the most cards laid, then the most stakes."""
+    STAKES = "stakes"
+    """The most tokens taken from the board, then the most cards laid."""
+
+
+@dataclass(frozen=True)
+class Lay:
+    """One lay: its moves in order, the cards laid, the tokens taken, whether the player goes out
+    (and makes a Grand Opéra)."""
+
+    moves: tuple[Move, ...]
+    cards: int
+    stakes: int
+    out: bool
+    opera: bool
+    player: int
+
+    def score(self, goal: Goal) -> tuple[int, int]:
+        return (self.cards, self.stakes) if goal is Goal.CARDS else (self.stakes, self.cards)
+
+    def __str__(self) -> str:
+        return " ".join(str(m) for m in self.moves)
+
+    def as_dict(self) -> dict:
+        return {"moves": [str(m) for m in self.moves], "lay": str(self), "cards": self.cards, "stakes": self.stakes,
+                "out": self.out, "grand_opera": self.opera}
+
+
+def _lay(start: Position, moves: Sequence[Move], end: Position) -> Lay:
+    p = start.to
+    cards = len(start.hands[p]) - len(end.hands[p])
+    return Lay(tuple(moves), cards, end.taken[p] - start.taken[p], end.out == p, end.out == p and end.opera, p)
+
+
+def best_lay(pos: Position, rules: Rules, goal: Goal | str = Goal.CARDS) -> Lay:
+    """The best lay of the player to move (exact; see the module's notes)."""
+    goal = Goal(goal)
+    if pos.is_over():
+        raise TablecalcError(f"the round is over ({pos.names[pos.out or 0]} went out): there is no lay to find")
+    p = pos.to
+    memo: dict[tuple, tuple[tuple[int, int], tuple[Move, ...]]] = {}
+
+    def value(q: Position) -> tuple[tuple[int, int], tuple[Move, ...]]:
+        """The best (cards, stakes) still to gain from ``q`` (``p`` to move) and the moves."""
+        key = (q.hands[p], q.mode, q.need)
+        if key in memo:
+            return memo[key]
+        best: tuple[tuple[int, int], tuple[Move, ...]] | None = None
+        for m in legal_moves(q, rules):
+            r = apply(q, m, rules)
+            gained = (len(q.hands[p]) - len(r.hands[p]), r.taken[p] - q.taken[p])
+            if r.is_over() or r.to != p:
+                rest: tuple[tuple[int, int], tuple[Move, ...]] = ((0, 0), ())
+            else:
+                rest = value(r)
+            total = (gained[0] + rest[0][0], gained[1] + rest[0][1])
+            ranked = total if goal is Goal.CARDS else (total[1], total[0])
+            if best is None or ranked > best[0]:
+                best = (ranked, (m, *rest[1]))
+        assert best is not None  # a player to move always has a move
+        back = best[0] if goal is Goal.CARDS else (best[0][1], best[0][0])
+        memo[key] = (back, best[1])
+        return memo[key]
+
+    moves = value(pos)[1]
+    end = pos
+    for m in moves:
+        end = apply(end, m, rules)
+    return _lay(pos, moves, end)
+
+
+def all_lays(pos: Position, rules: Rules) -> list[Lay]:
+    """Every lay of the player to move, by brute force (no memo): for tests and small hands only."""
+    if pos.is_over():
+        return []
+    p = pos.to
+    out: list[Lay] = []
+
+    def walk(q: Position, moves: tuple[Move, ...]) -> None:
+        for m in legal_moves(q, rules):
+            r = apply(q, m, rules)
+            if r.is_over() or r.to != p:
+                out.append(_lay(pos, (*moves, m), r))
+            else:
+                walk(r, (*moves, m))
+
+    walk(pos, ())
+    return out
+
+
+@dataclass(frozen=True)
+class OperaAnswer:
+    """Whether a hand can go out in its first lay when it starts, and one way to do it (else the
+    longest lay)."""
+
+    hand: tuple[Card, ...]
+    possible: bool
+    moves: tuple[Move, ...]
+    cards: int
+
+    def as_dict(self) -> dict:
+        return {"hand": [str(c) for c in self.hand], "grand_opera": self.possible,
+                "moves": [str(m) for m in self.moves], "cards_laid": self.cards, "cards_left": len(self.hand) - self.cards}
+
+
+def grand_opera(hand: Sequence[Card], rules: Rules) -> OperaAnswer:
+    """Can ``hand`` go out in one lay when its player starts, whatever the others hold?
+
+    The others are taken to hold every other card (the worst case: a card set aside can only
+    help), so the answer is certain; the search is :func:`best_lay`'s."""
+    hand = tuple(sorted(set(hand)))
+    if not hand:
+        raise TablecalcError("no cards: expected a hand, e.g. 9c 10d Jc Qs Kh")
+    if len(hand) > MAX_HAND:
+        raise TablecalcError(f"a hand of {len(hand)} cards: expected at most {MAX_HAND} (the deal for 3 players)")
+    rest = tuple(c for c in full_deck() if c not in hand)
+    pos = Position((hand, rest), Board(), 0, Mode.LEAD)
+    lay = best_lay(pos, rules, Goal.CARDS)
+    return OperaAnswer(hand, lay.out, lay.moves, lay.cards)
