@@ -8,7 +8,7 @@ recorded round. The verdicts and settlements are data; only this module words th
 ...     print(why(p, Rules()))
 Cid pays Bob 1 token for 1 card left (2♣).
 Ann pays Bob 4 tokens for 4 cards left (3♣ 5♥ 9♦ Q♠).
-Ann still holds Q♠: she doubles the Q cell, paying in the 9 tokens it holds (9 → 18).
+Ann still holds Q♠ and doubles the Q cell, paying in the 9 tokens it holds (9 → 18).
 """
 
 from __future__ import annotations
@@ -36,16 +36,11 @@ def _cell(cell: Cell) -> str:
     return f"the {cell.value} cell"
 
 
-def _she(name: str) -> str:
-    """The pronoun used in settlements: they (we do not know), except in the drills' fixed cast."""
-    return "she" if name in ("Ann", "Cid", "Eve", "Gil") else "he" if name in ("Bob", "Dan", "Fay", "Hal") else "they"
-
-
 def why(p, rules: Rules) -> str:
     """One payment line of a settlement, in a sentence."""
     from solver.nainjaune.settle import Reason
 
-    short = f" (they owed {p.due} but had only {tokens(p.tokens)}: the game ends)" if p.short else ""
+    short = f" — {tokens(p.due)} were due, but that is all {p.payer} had left: the game ends" if p.short else ""
     if p.reason is Reason.CARDS_LEFT:
         n = len(p.cards)
         return f"{p.payer} pays {p.payee} {tokens(p.tokens)} for {n} card{'s' * (n != 1)} left ({cards_text(p.cards)}){short}."
@@ -55,11 +50,13 @@ def why(p, rules: Rules) -> str:
     if p.reason is Reason.OPERA:
         return f"Grand Opéra: {p.payee} takes the {tokens(p.tokens)} on {_cell(p.cell)}."
     held = p.cards[0].pretty if p.cards else "its card"
-    who = _she(p.payer)
     if not p.cell_before:
         return f"{p.payer} still holds {held}, but {_cell(p.cell)} is empty: nothing to double."
-    return (f"{p.payer} still holds {held}: {who} doubles {_cell(p.cell)}, paying in the {tokens(p.cell_before)} "
-            f"it holds ({p.cell_before} → {p.cell_before + p.tokens}){short}.")
+    if p.short:
+        return (f"{p.payer} still holds {held} and owes {_cell(p.cell)} the {tokens(p.cell_before)} it holds (doubling it), "
+                f"but pays only {tokens(p.tokens)} ({p.cell_before} → {p.cell_before + p.tokens}){short}.")
+    return (f"{p.payer} still holds {held} and doubles {_cell(p.cell)}, paying in the {tokens(p.cell_before)} "
+            f"it holds ({p.cell_before} → {p.cell_before + p.tokens}).")
 
 
 def explain_settlement(s, rules: Rules) -> list[str]:
@@ -159,7 +156,7 @@ def explain_verdict(v) -> str:
         if v.penalty.take_back:
             text += f" Take back {cards_text(v.penalty.take_back)}."
         if v.penalty.return_stake:
-            text += f" Return the {tokens(v.penalty.return_stake)}."
+            text += f" Any {tokens(v.penalty.return_stake)} taken go back on the cell."
     if v.best is not None and (not v.legal or v.best.cards > v.cards):
         text += f" Best lay: {explain_lay(v.best, pos)}."
     return text
@@ -208,7 +205,7 @@ def explain_move_verdict(m, rules: Rules) -> str:
     if m.penalty.take_back:
         fix += f" Take back {cards_text(m.penalty.take_back)}."
     if m.penalty.return_stake:
-        fix += f" Return the {tokens(m.penalty.return_stake)}."
+        fix += f" Any {tokens(m.penalty.return_stake)} taken go back on the cell."
     return f"line {m.line}: {m.player} {m.move} — NOT LEGAL ({', '.join(map(str, m.violations))}): {reasons}{fix}"
 
 
