@@ -15,7 +15,7 @@ read as ending with "sans R".
 >>> v = check_lay(pos, "9c 10d Jc", Rules())
 >>> v.legal, v.cards, v.stakes, [str(m) for m in v.moves]
 (True, 3, 9, ['9c', '10d!', 'Jc!', 'sans Q'])
->>> v = check_lay(pos, "9c 10d sans V", Rules())
+>>> v = check_lay(pos, "9c 10d Jc sans K", Rules())
 >>> v.legal, [str(x) for x in v.violations]
 (False, ['wrong-sans'])
 """
@@ -28,7 +28,7 @@ from typing import Any
 
 from solver.errors import TablecalcError
 from solver.nainjaune.cards import Card
-from solver.nainjaune.round import (Lay, Move, Position, Sans, Violation, apply, claimed_cell, normalise, parse_moves,
+from solver.nainjaune.round import (Lay, Mode, Move, Position, Sans, Violation, apply, claimed_cell, normalise, parse_moves,
                                     violations)
 from solver.nainjaune.rules import Announce, Rules
 from solver.nainjaune.settle import RoundEnd, Settlement, settle
@@ -136,14 +136,16 @@ def check_lay(pos: Position, answer: str, rules: Rules, *, best: bool = True) ->
             return _verdict(pos, q, answer, moves, i, codes, _penalty(q, p, m, codes, rules), lost, rules, best)
         lost += forfeited(q, m, rules)
         q = apply(q, m, rules)
-    if not q.is_over() and q.to == p:  # stopped: read as "sans R" where that is a move
-        m = Sans(q.need or 0)
+    if not q.is_over() and q.to == p:  # the answer stops while its player still has the turn
+        if q.mode is Mode.LEAD and moves and isinstance(moves[-1], Sans):  # nobody held the card: the lead came back
+            return _verdict(pos, q, answer, moves, None, (Violation.UNFINISHED,), Penalty(), lost, rules, best)
+        m = Sans(q.need or 0)  # read as "sans R": legal only where stopping is
         codes = violations(q, p, m, rules)
         moves.append(m)
         if codes:
             return _verdict(pos, q, answer, moves, len(moves) - 1, codes, Penalty(), lost, rules, best)
         q = apply(q, m, rules)
-        if q.to == p:  # nobody else held it: the lead came back, and the lay goes on
+        if q.to == p:
             return _verdict(pos, q, answer, moves, None, (Violation.UNFINISHED,), Penalty(), lost, rules, best)
     return _verdict(pos, q, answer, moves, None, (), Penalty(), lost, rules, best)
 
