@@ -18,7 +18,7 @@ import enum
 from dataclasses import dataclass, replace
 
 from solver.errors import TablecalcError
-from solver.nainjaune.cards import Card, parse_card
+from solver.nainjaune.cards import _SUIT_WORDS, Card
 from solver.parsing import parse_whole, pick_preset
 
 __all__ = ["Cell", "Payment", "Announce", "OperaOrder", "Rules", "PRESETS", "Board", "HAND_SIZE",
@@ -100,9 +100,11 @@ class OperaOrder(enum.StrEnum):
     """Holders double their cells first, and the Opéra player takes the doubled board."""
 
 
-def _suit(value: str, what: str, rank: int) -> str:
-    card = parse_card(f"{rank}{value}" if len(str(value).strip()) == 1 else f"{rank} {value}")
-    return card.suit
+def _suit(value: str, what: str) -> str:
+    key = str(value).strip().lower()
+    if key not in _SUIT_WORDS:
+        raise TablecalcError(f"unknown {what} {value!r}: expected c d h s (♣ ♦ ♥ ♠, trèfle, carreau, cœur, pique...)")
+    return _SUIT_WORDS[key]
 
 
 @dataclass(frozen=True)
@@ -137,9 +139,9 @@ class Rules:
         """A copy with some options changed; its name gets ``+custom`` when anything differs."""
         changes: dict = {}
         if ten_suit is not None:
-            changes["ten_suit"] = _suit(ten_suit, "ten suit", 10)
+            changes["ten_suit"] = _suit(ten_suit, "ten suit")
         if king_suit is not None:
-            changes["king_suit"] = _suit(king_suit, "king suit", 13)
+            changes["king_suit"] = _suit(king_suit, "king suit")
         for key, value, kind in (("payment", payment, Payment), ("announce", announce, Announce),
                                  ("opera", opera, OperaOrder)):
             if value is not None:

@@ -19,6 +19,7 @@ Not 6: Cid pays 84 tokens. Cid pays Ann 6 tokens for 6 cards left (A♦ 3♣ 7�
 
 from __future__ import annotations
 
+from solver.errors import TablecalcError
 from solver.nainjaune.cards import full_deck
 from solver.nainjaune.referee import AmountPenalty, asked_amount, check_amount
 from solver.nainjaune.rules import MIN_PLAYERS, Board, Rules, hand_size
@@ -54,6 +55,9 @@ class Drill(GameDrill):
     # -- puzzles ---------------------------------------------------------------
 
     def puzzle(self, situation: RoundEnd, rules: Rules) -> Puzzle:
+        if not isinstance(situation, RoundEnd):
+            raise TablecalcError(f"the nainjaune drill asks settlement questions (\"settle; hands ...\"), not a round in "
+                                 f"progress such as {str(situation)!r}: judge a lay with tablecalc nainjaune check")
         s = settle(situation, rules)
         ask = situation.ask if situation.ask is not None else next(i for i in range(len(situation.hands))
                                                                      if i != situation.winner)
