@@ -315,10 +315,13 @@ def test_the_drill_judges_to_the_token_with_the_explanation(level):
         assert not d.judge(p, "lots").correct
 
 
-def test_the_drill_refuses_a_position_case():
+def test_the_drill_asks_a_packs_position_for_the_longest_lay():
     d = make_drill("nainjaune")
-    with pytest.raises(TablecalcError, match="settlement"):
-        d.from_situation("hands 7d | 8c | 9h")
+    p = d.from_situation(f"hands Ann: 9c 10d Jc 2s | Bob: 8h Qs | Cid: 4h 5h 3d; {B}")
+    assert d.judge(p, "9c 10d Jc").correct and d.judge(p, "10d Jc sans Q").violations == ("not-the-longest",)
+    assert d.judge(p, "9c Jc").violations == ("wrong-rank",) and not d.judge(p, "9c 7x").correct
+    with pytest.raises(TablecalcError, match="over"):
+        d.from_situation("hands - | 8c | 9h")
 
 
 def test_a_lay_verdict_names_the_better_lay():

@@ -6,6 +6,9 @@ the cards left, plus the doubling of each cell whose board card they still hold 
 player out, what they receive. :func:`solver.nainjaune.referee.check_amount` judges it and
 the explanation lists the settlement's lines behind the amount.
 
+A pack's rounds in progress (``--pack nainjaune-seed``) are asked too: lay as many cards as the
+best lay does, legally (judged by :func:`~solver.nainjaune.referee.check_lay`).
+
 >>> import random
 >>> d = Drill(level="cards")
 >>> p = d.generate(random.Random(2))
@@ -21,10 +24,12 @@ from __future__ import annotations
 
 from solver.errors import TablecalcError
 from solver.nainjaune.cards import full_deck
-from solver.nainjaune.referee import AmountPenalty, asked_amount, check_amount
+from solver.nainjaune.referee import AmountPenalty, asked_amount, check_amount, check_lay
+from solver.nainjaune.round import Position
+from solver.nainjaune.solver import Goal, best_lay
 from solver.nainjaune.rules import MIN_PLAYERS, Board, Rules, hand_size
 from solver.nainjaune.settle import RoundEnd, settle
-from solver.nainjaune.words import drill_prompt, explain_amount, tokens
+from solver.nainjaune.words import drill_prompt, explain_amount, explain_lay, explain_verdict, tokens
 from trainer.drills import GameDrill, Judgement, Level, Puzzle
 
 __all__ = ["Drill", "CAST", "TIME_LIMIT"]
@@ -54,10 +59,19 @@ class Drill(GameDrill):
 
     # -- puzzles ---------------------------------------------------------------
 
-    def puzzle(self, situation: RoundEnd, rules: Rules) -> Puzzle:
-        if not isinstance(situation, RoundEnd):
-            raise TablecalcError(f"the nainjaune drill asks settlement questions (\"settle; hands ...\"), not a round in "
-                                 f"progress such as {str(situation)!r}: judge a lay with tablecalc nainjaune check")
+    def puzzle(self, situation: RoundEnd | Position, rules: Rules) -> Puzzle:
+        if isinstance(situation, Position):  # a pack's round in progress: find the longest lay
+            if situation.is_over():
+                raise TablecalcError(f"the round {str(situation)!r} is over: there is no lay to ask for")
+            name = situation.names[situation.to]
+            return Puzzle(
+                game=self.game, level=self.level, preset=rules.name,
+                prompt=f"{situation}. {name} to move: lay as many cards as you can (e.g. 9c 10d! Jc! sans Q).",
+                item=f"nainjaune:{rules.name}:{situation}", situation=str(situation),
+                fields={"player": name, "hand": [str(c) for c in situation.hands[situation.to]],
+                        "board": situation.board.as_dict()},
+                time_limit=self.time_limit,
+            )
         s = settle(situation, rules)
         ask = situation.ask if situation.ask is not None else next(i for i in range(len(situation.hands))
                                                                      if i != situation.winner)
@@ -103,6 +117,8 @@ class Drill(GameDrill):
     def _judge(self, puzzle: Puzzle, answer: str | None) -> Judgement:
         rules = self.rules_for(puzzle)
         end = self.situation_of(puzzle)
+        if isinstance(end, Position):
+            return self._judge_lay(end, rules, answer)
         s = settle(end, rules)
         amount = asked_amount(s)
         ask = end.ask if end.ask is not None else next(i for i in range(len(end.hands)) if i != end.winner)
@@ -113,3 +129,19 @@ class Drill(GameDrill):
         v = check_amount(end, answer, rules)
         return Judgement(v.legal, tuple(str(x) for x in v.violations), v.penalty.as_dict(), v.penalty.amount,
                          score=int(v.legal), explanation=explain_amount(v), **common)
+
+    def _judge_lay(self, pos: Position, rules: Rules, answer: str | None) -> Judgement:
+        """A round in progress (from a pack): right when the lay is legal and lays as many cards as the best."""
+        best = best_lay(pos, rules, Goal.CARDS)
+        common = dict(best_score=1, expected=(str(best),), best=f"Best lay: {explain_lay(best, pos)}.")
+        if answer is None:
+            return Judgement(False, **common)
+        try:
+            v = check_lay(pos, answer, rules)
+        except TablecalcError as e:
+            return Judgement(False, ("not-a-lay",), self.no_penalty, explanation=f"{e}. {common['best']}", **common)
+        right = v.legal and v.cards == best.cards
+        codes = tuple(str(x) for x in v.violations) or (() if right else ("not-the-longest",))
+        penalty = AmountPenalty(best.cards - v.cards if v.legal else best.cards).as_dict()
+        return Judgement(right, codes, penalty, penalty["off_by"], score=int(right), explanation=explain_verdict(v),
+                         **common)
