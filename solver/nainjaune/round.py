@@ -39,6 +39,7 @@ A **move** is a card laid (``7d``; ``Qs!`` announces a board card: "Dame qui pre
 from __future__ import annotations
 
 import enum
+from operator import attrgetter
 from dataclasses import dataclass, field, replace
 
 from solver.errors import TablecalcError
@@ -53,6 +54,8 @@ __all__ = ["Mode", "Lay", "Sans", "Move", "Position", "Violation", "parse_move",
 MAX_HAND = 15
 """The largest hand a position may hold (the deal for 3 players): the solver's search stays small."""
 MAX_PLAYERS_POSITION = 8
+_ORDER = attrgetter("rank", "suit")
+"""Hands are kept sorted by rank, then suit (as ``Card`` orders them, faster)."""
 
 
 class Mode(enum.StrEnum):
@@ -194,7 +197,7 @@ class Position:
 
     def __post_init__(self):
         n = len(self.hands)
-        object.__setattr__(self, "hands", tuple(tuple(sorted(h)) for h in self.hands))
+        object.__setattr__(self, "hands", tuple(tuple(sorted(h, key=_ORDER)) for h in self.hands))
         if not self.names:
             object.__setattr__(self, "names", _default_names(n))
         if not self.taken:

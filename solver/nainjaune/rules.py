@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from solver.errors import TablecalcError
 from solver.nainjaune.cards import _SUIT_WORDS, Card
@@ -164,10 +165,14 @@ class Rules:
                 new = PRESETS[base]
         return new
 
-    @property
+    @cached_property
     def board_cards(self) -> tuple[Card, ...]:
         """The card of each cell, in :class:`Cell` order."""
         return (Card(10, self.ten_suit), Card(11, "c"), Card(12, "s"), Card(13, self.king_suit), Card(7, "d"))
+
+    @cached_property
+    def _cells(self) -> dict[Card, Cell]:
+        return dict(zip(self.board_cards, Cell))
 
     def cell_of(self, card: Card) -> Cell | None:
         """The cell ``card`` wins, or ``None`` for an ordinary card.
@@ -175,10 +180,7 @@ class Rules:
         >>> Rules().cell_of(Card(12, "s")), Rules().cell_of(Card(12, "h"))
         (<Cell.QUEEN: 'Q'>, None)
         """
-        for cell, c in zip(Cell, self.board_cards):
-            if c == card:
-                return cell
-        return None
+        return self._cells.get(card)
 
     def card_value(self, card: Card) -> int:
         """What one card left in hand costs its holder: 1, or its face value in the points variant."""
