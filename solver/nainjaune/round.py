@@ -41,6 +41,7 @@ from __future__ import annotations
 import enum
 from operator import attrgetter
 from dataclasses import dataclass, field, replace
+from typing import Container
 
 from solver.errors import TablecalcError
 from solver.game import Code
@@ -49,7 +50,8 @@ from solver.nainjaune.rules import Announce, Board, Cell, Rules
 from solver.parsing import format_fields, parse_fields, parse_whole
 
 __all__ = ["Mode", "Lay", "Sans", "Move", "Position", "Violation", "parse_move", "parse_moves", "legal_moves",
-           "violations", "apply", "next_after_sans", "MAX_HAND", "MAX_PLAYERS_POSITION"]
+           "violations", "apply", "next_after_sans", "may_lay", "may_stop", "run_after", "takes_stake", "comes_back", "MAX_HAND",
+           "MAX_PLAYERS_POSITION"]
 
 MAX_HAND = 15
 """The largest hand a position may hold (the deal for 3 players): the solver's search stays small."""
@@ -329,18 +331,47 @@ def seat(text: str, names: tuple[str, ...]) -> int:
     raise TablecalcError(f"unknown player {t!r}: expected one of {', '.join(names)} or a seat number 1-{len(names)}")
 
 
-# -- the rules -----------------------------------------------------------------------
+# -- the rules ---------------------------------------------------------------------------
+#
+# The run's rules as small functions of where the run stands (``mode``, ``need``) and of one
+# card: the functions on positions below and the solver's search both use these, and only these.
+
+
+def may_lay(mode: Mode, need: int | None, card: Card) -> bool:
+    """Whether ``card`` continues the run: any card to start one, else the rank ``need``."""
+    return mode in (Mode.LEAD, Mode.KING) or card.rank == need
+
+
+def may_stop(mode: Mode) -> bool:
+    """Whether the player to move may call "sans": only to end a run of their own (``next R``)."""
+    return mode is Mode.NEXT
+
+
+def run_after(card: Card) -> tuple[Mode, int | None]:
+    """Where the run stands after ``card`` is laid: a King ends it (its player starts again),
+    any other card asks for the next rank up."""
+    return (Mode.KING, None) if card.rank == KING else (Mode.NEXT, card.rank + 1)
+
+
+def takes_stake(card: Card, announced: bool, rules: Rules) -> Cell | None:
+    """The cell whose stake a lay takes: a board card's, when announced (or announcements are automatic)."""
+    cell = rules.cell_of(card)
+    return cell if cell is not None and (announced or rules.announce is Announce.AUTO) else None
+
+
+def comes_back(rank: int, held_by_others: Container[int]) -> bool:
+    """Whether "sans ``rank``" gives the lead back to its caller: no other player holds that rank."""
+    return rank not in held_by_others
 
 
 def next_after_sans(pos: Position, player: int, rank: int) -> int:
     """Who plays after ``player`` calls "sans ``rank``": the first player to their left holding
     a card of that rank, or ``player`` again (the last to have played) when nobody does."""
     n = pos.players
-    for k in range(1, n):
-        q = (player + k) % n
-        if pos.holds_rank(q, rank):
-            return q
-    return player
+    others = {c.rank for q in range(n) if q != player for c in pos.hands[q]}
+    if comes_back(rank, others):
+        return player
+    return next((player + k) % n for k in range(1, n) if pos.holds_rank((player + k) % n, rank))
 
 
 def _announced(move: Lay, rules: Rules) -> Lay:
@@ -363,13 +394,8 @@ def legal_moves(pos: Position, rules: Rules) -> list[Move]:
     stake stays on the board) but is not listed: it is never better."""
     if pos.is_over():
         return []
-    hand = pos.hands[pos.to]
-    if pos.mode in (Mode.LEAD, Mode.KING):
-        cards = list(hand)
-    else:
-        cards = [c for c in hand if c.rank == pos.need]
-    moves: list[Move] = [Lay(c, rules.cell_of(c) is not None) for c in cards]
-    if pos.mode is Mode.NEXT:
+    moves: list[Move] = [Lay(c, rules.cell_of(c) is not None) for c in pos.hands[pos.to] if may_lay(pos.mode, pos.need, c)]
+    if may_stop(pos.mode):
         moves.append(Sans(pos.need or 0))
     return moves
 
@@ -386,12 +412,12 @@ def violations(pos: Position, player: int, move: Move, rules: Rules) -> tuple[Vi
             out.append(Violation.MISSED_KING_RESTART)
         elif pos.mode is Mode.LEAD or move.rank != pos.need:
             out.append(Violation.WRONG_SANS)
-        elif pos.mode is Mode.SANS:
+        elif not may_stop(pos.mode):
             out.append(Violation.MUST_LAY)
         return tuple(out)
     if move.card not in pos.hands[player]:
         out.append(Violation.NOT_IN_HAND)
-    if pos.mode in (Mode.NEXT, Mode.SANS) and move.card.rank != pos.need:
+    if not may_lay(pos.mode, pos.need, move.card):
         out.append(Violation.WRONG_RANK)
     if move.announced and rules.cell_of(move.card) is None:
         out.append(Violation.STAKE_WITHOUT_CARD)
@@ -417,13 +443,12 @@ def apply(pos: Position, move: Move, rules: Rules) -> Position:
     hands = list(pos.hands)
     hands[p] = tuple(c for c in hands[p] if c != move.card)
     board, taken = pos.board, list(pos.taken)
-    cell = rules.cell_of(move.card)
-    if cell is not None and move.announced:
+    cell = takes_stake(move.card, move.announced, rules)
+    if cell is not None:
         taken[p] += board[cell]
         board = board.with_cell(cell, 0)
     if not hands[p]:
         return replace(pos, hands=tuple(hands), board=board, taken=tuple(taken), mode=Mode.LEAD, need=None,
                        opera=p not in pos.opened)
-    if move.card.rank == KING:
-        return replace(pos, hands=tuple(hands), board=board, taken=tuple(taken), mode=Mode.KING, need=None)
-    return replace(pos, hands=tuple(hands), board=board, taken=tuple(taken), mode=Mode.NEXT, need=move.card.rank + 1)
+    mode, need = run_after(move.card)
+    return replace(pos, hands=tuple(hands), board=board, taken=tuple(taken), mode=mode, need=need)

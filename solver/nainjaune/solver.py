@@ -2,10 +2,11 @@
 
 A **lay** is everything the player to move does before another player plays or the round
 ends: cards up the run, a new run after each King, "sans R", and — when nobody else holds an
-R — a new run again. The search is exact (a depth-first search over the moves
-:func:`~solver.nainjaune.round.legal_moves` lists and :func:`~solver.nainjaune.round.apply`
-plays, memoised on what is left of the hand: the other hands do not change during a lay, and
-the board follows from the cards laid).
+R — a new run again. The search is exact: a depth-first search with the round's rule
+functions, memoised on what is left of the hand and where the run stands (the other hands do
+not change during a lay, and the board follows from the cards laid). :func:`all_lays`
+enumerates every lay through :func:`~solver.nainjaune.round.legal_moves` and
+:func:`~solver.nainjaune.round.apply` instead — the brute force the tests compare it with.
 
 Two goals: ``cards`` — lay as many cards as possible (going out when possible: the lay that
 empties the hand fastest), then take the most stakes; ``stakes`` — take the most tokens from
@@ -38,7 +39,9 @@ from typing import Sequence
 
 from solver.errors import TablecalcError
 from solver.nainjaune.cards import Card, full_deck, parse_cards
-from solver.nainjaune.round import MAX_HAND, Mode, Move, Position, apply, legal_moves
+from solver.nainjaune.round import Lay as LayMove
+from solver.nainjaune.round import (MAX_HAND, Mode, Move, Position, Sans, apply, comes_back, legal_moves, may_lay,
+                                    may_stop, run_after, takes_stake)
 from solver.nainjaune.rules import Board, Rules
 
 __all__ = ["Goal", "Lay", "best_lay", "all_lays", "grand_opera", "OperaAnswer"]
@@ -81,36 +84,75 @@ def _lay(start: Position, moves: Sequence[Move], end: Position) -> Lay:
 
 
 def best_lay(pos: Position, rules: Rules, goal: Goal | str = Goal.CARDS) -> Lay:
-    """The best lay of the player to move (exact; see the module's notes)."""
+    """The best lay of the player to move (exact; see the module's notes).
+
+    The search runs on a compact state — how many cards of each kind are left in the hand, and
+    where the run stands — with the rule functions of :mod:`solver.nainjaune.round` (:func:`may_lay`,
+    :func:`may_stop`, :func:`run_after`, :func:`takes_stake`, :func:`comes_back`); a branch stops
+    as soon as one of its lays empties the hand with every stake it can take. The lay found is
+    replayed through :func:`apply` for its result."""
     goal = Goal(goal)
     if pos.is_over():
         raise TablecalcError(f"the round is over ({pos.names[pos.out or 0]} went out): there is no lay to find")
     p = pos.to
+    hand = pos.hands[p]
+    others = {c.rank for q, h in enumerate(pos.hands) if q != p for c in h}
+    # Cards of one rank that win no stake are interchangeable: the state counts them (class by
+    # class) instead of naming them, and a lay takes the first one left (the lowest suit).
+    classes: list[list[int]] = []
+    index: dict[tuple[int, bool], int] = {}
+    for i, c in enumerate(hand):
+        k = index.setdefault((c.rank, rules.cell_of(c) is not None), len(classes))
+        if k == len(classes):
+            classes.append([])
+        classes[k].append(i)
+    gain = []
+    for members in classes:
+        cell = takes_stake(hand[members[0]], True, rules)
+        gain.append(pos.board[cell] if cell is not None else 0)
+    lays = [LayMove(c, rules.cell_of(c) is not None) for c in hand]
+    after = [run_after(hand[m[0]]) for m in classes]  # where the run stands after a card of each class
+    playable: dict[tuple, list[int]] = {}  # (mode, need) -> the classes whose cards may be laid
+
+    def may(mode: Mode, need: int | None) -> list[int]:
+        if (mode, need) not in playable:
+            playable[mode, need] = [k for k, m in enumerate(classes) if may_lay(mode, need, hand[m[0]])]
+        return playable[mode, need]
+
+    order = (lambda cards, stakes: (cards, stakes)) if goal is Goal.CARDS else (lambda cards, stakes: (stakes, cards))
     memo: dict[tuple, tuple[tuple[int, int], tuple[Move, ...]]] = {}
 
-    def value(q: Position) -> tuple[tuple[int, int], tuple[Move, ...]]:
-        """The best (cards, stakes) still to gain from ``q`` (``p`` to move) and the moves."""
-        key = (q.hands[p], q.mode, q.need)
+    def value(left: tuple[int, ...], mode: Mode, need: int | None) -> tuple[tuple[int, int], tuple[Move, ...]]:
+        """The best (cards, stakes) in goal order still to gain from ``left`` (cards left per
+        class), and the moves."""
+        key = (left, mode, need)
         if key in memo:
             return memo[key]
+        bound = order(sum(left), sum(g for g, n in zip(gain, left) if n))
         best: tuple[tuple[int, int], tuple[Move, ...]] | None = None
-        for m in legal_moves(q, rules):
-            r = apply(q, m, rules)
-            gained = (len(q.hands[p]) - len(r.hands[p]), r.taken[p] - q.taken[p])
-            if r.is_over() or r.to != p:
-                rest: tuple[tuple[int, int], tuple[Move, ...]] = ((0, 0), ())
-            else:
-                rest = value(r)
-            total = (gained[0] + rest[0][0], gained[1] + rest[0][1])
-            ranked = total if goal is Goal.CARDS else (total[1], total[0])
-            if best is None or ranked > best[0]:
-                best = (ranked, (m, *rest[1]))
+        for k in may(mode, need):
+            n = left[k]
+            if not n:
+                continue
+            i = classes[k][len(classes[k]) - n]
+            rest_left = left[:k] + (n - 1,) + left[k + 1:]
+            rest = value(rest_left, *after[k]) if any(rest_left) else (order(0, 0), ())
+            got = order(1, gain[k])
+            total = (got[0] + rest[0][0], got[1] + rest[0][1])
+            if best is None or total > best[0]:
+                best = (total, (lays[i], *rest[1]))
+                if total == bound:
+                    break
+        if may_stop(mode) and (best is None or best[0] != bound):
+            stop = Sans(need or 0)
+            rest = value(left, Mode.LEAD, None) if comes_back(need or 0, others) else (order(0, 0), ())
+            if best is None or rest[0] > best[0]:
+                best = (rest[0], (stop, *rest[1]))
         assert best is not None  # a player to move always has a move
-        back = best[0] if goal is Goal.CARDS else (best[0][1], best[0][0])
-        memo[key] = (back, best[1])
-        return memo[key]
+        memo[key] = best
+        return best
 
-    moves = value(pos)[1]
+    moves = value(tuple(len(m) for m in classes), pos.mode, pos.need)[1]
     end = pos
     for m in moves:
         end = apply(end, m, rules)
