@@ -62,6 +62,11 @@ def margin(p, n):
     return 1.96 * sqrt(max(p * (1 - p), 1e-12) / n)
 
 
+def share(p, n):
+    # a proportion with its 95 % margin; none seen: below 3/n (the rule of three)
+    return f"0 (< {3 / n:.1%})" if p == 0 else f"{p:.1%} ± {margin(p, n):.1%}"
+
+
 def deal(rng, n):
     deck = full_deck()
     rng.shuffle(deck)
@@ -75,14 +80,14 @@ md(r"""
 *Possible*: the starting player, knowing every hand, has a lay that empties their hand (King
 restarts, and "sans R" coming back when nobody else holds an R) — the solver's exact search on
 the deal. *Happens*: the greedy bots make one in the simulated round. Both are measured on the
-same deals (the first `EXACT` rounds of each simulation), so greedy play can never beat the
+same deals (every simulated round), so greedy play can never beat the
 exact answer — the cell below checks it deal by deal. Any player can make a Grand Opéra, not
 only the starter: a player reached by "sans R" may lay their whole hand in their first turn.
 """)
 
 code(r"""
 ROUNDS = 400  # simulated rounds per player count
-EXACT = 100  # of which searched exactly for the starter
+EXACT = ROUNDS  # all searched exactly for the starter
 
 LONG = RULES.with_options(start_tokens=10**6)  # long games: nobody runs out of tokens
 games, opera = {}, {}
@@ -106,7 +111,7 @@ rows = ["| players | cards each | starter: Grand Opéra possible (exact) | start
         "| --- | --- | --- | --- | --- |"]
 for n in PLAYERS:
     p, m, a = opera[n]
-    rows.append(f"| {n} | {hand_size(n)} | {p:.0%} ± {margin(p, EXACT):.0%} | {m:.0%} | {a:.1%} ± {margin(a, ROUNDS):.1%} |")
+    rows.append(f"| {n} | {hand_size(n)} | {share(p, EXACT)} | {share(m, EXACT)} | {share(a, ROUNDS)} |")
 display(Markdown("\n".join(rows)))
 """)
 
@@ -128,8 +133,8 @@ display(Markdown(
     f"**Answer.** A Grand Opéra is rare: the bots make one in {low:.1%} to {high:.1%} of rounds "
     f"(most often with {max(PLAYERS, key=lambda n: opera[n][2])} players, whose 6-card hands are short), and even "
     f"with perfect knowledge of every hand the starter has one in at most "
-    f"{max(opera[n][0] for n in PLAYERS):.0%} of these deals. The samples are small (±{margin(0.02, EXACT):.0%} "
-    f"on the exact column): the order of magnitude — a few rounds in a hundred — is what to take away."))
+    f"{max(opera[n][0] for n in PLAYERS):.1%} of these deals. The samples are small ({ROUNDS} rounds per table "
+    f"size): the order of magnitude — a few rounds in a hundred at most — is what to take away."))
 """)
 
 md(r"""

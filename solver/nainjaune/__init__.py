@@ -3,7 +3,7 @@
 >>> from solver.nainjaune import Position, Rules, best_lay
 >>> pos = Position.parse("hands Qs Kh 2c 6s | 3c 7h | 5d; board Q:9 K:12")
 >>> str(best_lay(pos, Rules()))
-'Qs! Kh! 2c sans 3'
+'Qs! Kh! 6s sans 7'
 """
 
 from solver.nainjaune.cards import Card, full_deck, parse_card, parse_cards, parse_rank

@@ -10,7 +10,7 @@ enumerates every lay through :func:`~solver.nainjaune.round.legal_moves` and
 
 Two goals: ``cards`` — lay as many cards as possible (going out when possible: the lay that
 empties the hand fastest), then take the most stakes; ``stakes`` — take the most tokens from
-the board, then lay the most cards. Ties go to the first lay in the order of the legal moves.
+the board, then lay the most cards.
 
 >>> from solver.nainjaune.round import Position
 >>> from solver.nainjaune.rules import Rules
@@ -83,80 +83,177 @@ def _lay(start: Position, moves: Sequence[Move], end: Position) -> Lay:
     return Lay(tuple(moves), cards, end.taken[p] - start.taken[p], end.out == p, end.out == p and end.opera, p)
 
 
+Step = tuple  # ("lay", class) or ("sans", rank): a move of the search, before cards are named
+Result = tuple  # (score in goal order, runs closed in order, the final run or None)
+
+
 def best_lay(pos: Position, rules: Rules, goal: Goal | str = Goal.CARDS) -> Lay:
     """The best lay of the player to move (exact; see the module's notes).
 
-    The search runs on a compact state — how many cards of each kind are left in the hand, and
-    where the run stands — with the rule functions of :mod:`solver.nainjaune.round` (:func:`may_lay`,
-    :func:`may_stop`, :func:`run_after`, :func:`takes_stake`, :func:`comes_back`); a branch stops
-    as soon as one of its lays empties the hand with every stake it can take. The lay found is
-    replayed through :func:`apply` for its result."""
+    A lay is a sequence of runs. Every run but the last must give the lead back — it ends on a
+    King, or on "sans R" when nobody else holds an R — and the last may end anywhere (or empty
+    the hand). The other hands do not change during a lay and each board card wins its own cell
+    once, so the runs that give the lead back can be laid in any order: the search decides the
+    cards from the lowest rank up — each card starts a run or is kept — which visits every set
+    of runs once instead of every order of them. Cards of one rank that win no stake are
+    interchangeable and counted, not named.
+
+    The search uses the rule functions of :mod:`solver.nainjaune.round` (:func:`may_lay`,
+    :func:`may_stop`, :func:`run_after`, :func:`takes_stake`, :func:`comes_back`); the lay found
+    is replayed through :func:`apply`, which gives its result. The tests compare it with every
+    lay enumerated by :func:`all_lays`."""
     goal = Goal(goal)
     if pos.is_over():
         raise TablecalcError(f"the round is over ({pos.names[pos.out or 0]} went out): there is no lay to find")
     p = pos.to
     hand = pos.hands[p]
     others = {c.rank for q, h in enumerate(pos.hands) if q != p for c in h}
-    # Cards of one rank that win no stake are interchangeable: the state counts them (class by
-    # class) instead of naming them, and a lay takes the first one left (the lowest suit).
-    classes: list[list[int]] = []
+    classes: list[list[int]] = []  # the hand's cards by (rank, board card or not), lowest rank first
     index: dict[tuple[int, bool], int] = {}
     for i, c in enumerate(hand):
         k = index.setdefault((c.rank, rules.cell_of(c) is not None), len(classes))
         if k == len(classes):
             classes.append([])
         classes[k].append(i)
+    card = [hand[m[0]] for m in classes]
     gain = []
-    for members in classes:
-        cell = takes_stake(hand[members[0]], True, rules)
+    for c in card:
+        cell = takes_stake(c, True, rules)
         gain.append(pos.board[cell] if cell is not None else 0)
-    lays = [LayMove(c, rules.cell_of(c) is not None) for c in hand]
-    after = [run_after(hand[m[0]]) for m in classes]  # where the run stands after a card of each class
-    playable: dict[tuple, list[int]] = {}  # (mode, need) -> the classes whose cards may be laid
+    after = [run_after(c) for c in card]
+    zero = (0, 0)
 
-    def may(mode: Mode, need: int | None) -> list[int]:
-        if (mode, need) not in playable:
-            playable[mode, need] = [k for k, m in enumerate(classes) if may_lay(mode, need, hand[m[0]])]
-        return playable[mode, need]
+    def got(k: int) -> tuple[int, int]:
+        return (1, gain[k]) if goal is Goal.CARDS else (gain[k], 1)
 
-    order = (lambda cards, stakes: (cards, stakes)) if goal is Goal.CARDS else (lambda cards, stakes: (stakes, cards))
-    memo: dict[tuple, tuple[tuple[int, int], tuple[Move, ...]]] = {}
+    def add(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+        return (a[0] + b[0], a[1] + b[1])
 
-    def value(left: tuple[int, ...], mode: Mode, need: int | None) -> tuple[tuple[int, int], tuple[Move, ...]]:
-        """The best (cards, stakes) in goal order still to gain from ``left`` (cards left per
-        class), and the moves."""
+    def less(k: int, left: tuple[int, ...]) -> tuple[int, ...]:
+        return left[:k] + (left[k] - 1,) + left[k + 1:]
+
+    def better(a: Result | None, b: Result | None) -> Result | None:
+        return b if a is None or (b is not None and b[0] > a[0]) else a
+
+    lead_memo: dict[tuple, Result | None] = {}
+    climb_memo: dict[tuple, tuple | None] = {}
+
+    def lead(left: tuple[int, ...], final: bool, kept: bool) -> Result | None:
+        """The best runs still to lay from ``left`` (``final``: the last run is chosen already;
+        ``kept``: some card stays in hand). ``None``: no lay fits (cards kept and no last run)."""
+        key = (left, final, kept)
+        if key in lead_memo:
+            return lead_memo[key]
+        k = next((j for j, n in enumerate(left) if n), None)
+        if k is None:
+            best = None if kept and not final else (zero, (), None)
+        else:
+            best = lead(less(k, left), final, True)  # keep one card of the lowest kind
+            if may_lay(Mode.LEAD, None, card[k]):
+                run = climb(less(k, left), *after[k], final, kept)
+                if run is not None:
+                    score, steps, is_final, closed, last = run
+                    steps = (("lay", k), *steps)
+                    whole = (add(got(k), score), closed, steps) if is_final else (add(got(k), score), (steps, *closed), last)
+                    best = better(best, whole)
+        lead_memo[key] = best
+        return best
+
+    def climb(left: tuple[int, ...], mode: Mode, need: int | None, final: bool, kept: bool) -> tuple | None:
+        """A run in progress: (score, its remaining steps, whether it is the last run, the runs
+        after it that give the lead back, the last run)."""
+        key = (left, mode, need, final, kept)
+        if key in climb_memo:
+            return climb_memo[key]
+        best = None
+        if mode is Mode.KING:  # the King gave the lead back
+            rest = lead(left, final, kept)
+            best = None if rest is None else (rest[0], (), False, rest[1], rest[2])
+        else:
+            for k, n in enumerate(left):
+                if n and may_lay(mode, need, card[k]):
+                    run = climb(less(k, left), *after[k], final, kept)
+                    if run is not None and (best is None or add(got(k), run[0]) > best[0]):
+                        best = (add(got(k), run[0]), (("lay", k), *run[1]), *run[2:])
+            if may_stop(mode):
+                stop = ("sans", need)
+                if comes_back(need or 0, others):
+                    rest = lead(left, final, kept)
+                    if rest is not None and (best is None or rest[0] > best[0]):
+                        best = (rest[0], (stop,), False, rest[1], rest[2])
+                elif not final:  # the last run: every other run is laid before it
+                    rest = lead(left, True, kept or any(left))
+                    if rest is not None and (best is None or rest[0] > best[0]):
+                        best = (rest[0], (stop,), True, rest[1], None)
+        climb_memo[key] = best
+        return best
+
+    full = tuple(len(m) for m in classes)
+    if pos.mode in (Mode.LEAD, Mode.KING):
+        top = lead(full, False, False)
+        assert top is not None  # laying one card and stopping always fits
+        _, closed, last = top
+        plan = [step for run in (*closed, *((last,) if last else ())) for step in run]
+    else:  # a run in progress (or a "sans R" to answer): it comes first, whatever follows
+        plan = list(_first_run(full, pos.mode, pos.need, lead, card, after, got, add, less, others))
+    moves = _name_cards(plan, classes, hand, rules)
+    end, laid = pos, []
+    for m in moves:
+        if end.is_over() or end.to != p:
+            break
+        end = apply(end, m, rules)
+        laid.append(m)
+    return _lay(pos, tuple(laid), end)
+
+
+def _first_run(full, mode, need, lead, card, after, got, add, less, others) -> tuple[Step, ...]:
+    """The best lay when a run is already in progress: it is the first run; if it does not give
+    the lead back, the lay ends with it."""
+    memo: dict[tuple, tuple | None] = {}
+
+    def first(left, mode, need):
         key = (left, mode, need)
         if key in memo:
             return memo[key]
-        bound = order(sum(left), sum(g for g, n in zip(gain, left) if n))
-        best: tuple[tuple[int, int], tuple[Move, ...]] | None = None
-        for k in may(mode, need):
-            n = left[k]
-            if not n:
-                continue
-            i = classes[k][len(classes[k]) - n]
-            rest_left = left[:k] + (n - 1,) + left[k + 1:]
-            rest = value(rest_left, *after[k]) if any(rest_left) else (order(0, 0), ())
-            got = order(1, gain[k])
-            total = (got[0] + rest[0][0], got[1] + rest[0][1])
-            if best is None or total > best[0]:
-                best = (total, (lays[i], *rest[1]))
-                if total == bound:
-                    break
-        if may_stop(mode) and (best is None or best[0] != bound):
-            stop = Sans(need or 0)
-            rest = value(left, Mode.LEAD, None) if comes_back(need or 0, others) else (order(0, 0), ())
-            if best is None or rest[0] > best[0]:
-                best = (rest[0], (stop, *rest[1]))
-        assert best is not None  # a player to move always has a move
+        best = None
+        if mode is Mode.KING:
+            rest = lead(left, False, False)
+            best = (rest[0], [s for run in (*rest[1], *((rest[2],) if rest[2] else ())) for s in run])
+        else:
+            for k, n in enumerate(left):
+                if n and may_lay(mode, need, card[k]):
+                    run = first(less(k, left), *after[k])
+                    if best is None or add(got(k), run[0]) > best[0]:
+                        best = (add(got(k), run[0]), [("lay", k), *run[1]])
+            if may_stop(mode):
+                if comes_back(need or 0, others):
+                    rest = lead(left, False, False)
+                    steps = [s for run in (*rest[1], *((rest[2],) if rest[2] else ())) for s in run]
+                    option = (rest[0], [("sans", need), *steps])
+                else:
+                    option = ((0, 0), [("sans", need)])
+                if best is None or option[0] > best[0]:
+                    best = option
+        if best is None:  # nothing left to lay: the hand is empty
+            best = ((0, 0), [])
         memo[key] = best
         return best
 
-    moves = value(tuple(len(m) for m in classes), pos.mode, pos.need)[1]
-    end = pos
-    for m in moves:
-        end = apply(end, m, rules)
-    return _lay(pos, moves, end)
+    return tuple(first(full, mode, need)[1])
+
+
+def _name_cards(plan, classes, hand, rules) -> list[Move]:
+    """The search's steps as moves, each kind's cards taken lowest suit first."""
+    used = [0] * len(classes)
+    moves: list[Move] = []
+    for kind, x in plan:
+        if kind == "sans":
+            moves.append(Sans(x))
+        else:
+            c = hand[classes[x][used[x]]]
+            used[x] += 1
+            moves.append(LayMove(c, rules.cell_of(c) is not None))
+    return moves
 
 
 def all_lays(pos: Position, rules: Rules) -> list[Lay]:
