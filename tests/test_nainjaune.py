@@ -199,6 +199,8 @@ def test_moves_after_the_first_illegal_one_are_not_judged_and_the_next_round_is(
     (json.dumps(DEAL) + '\n{"player": 9, "move": "9c"}', "player 9 does not exist"),
     (json.dumps(dict(DEAL, hands=["9c", "9c", "2d"])), "dealt twice"),
     ('{"type": "game"}', "deals no round"),
+    ('{"hands": ["9c", "2d"]}', "2 players: Le Nain Jaune is played by 3 to 8"),
+    (json.dumps({"hands": [" ".join(str(c) for c in full_deck()[:13]), "2d", "3d", "4d"]}), "with 4 players each is dealt 12"),
 ])
 def test_bad_logs_are_refused(text, message):
     with pytest.raises(TablecalcError, match=message):

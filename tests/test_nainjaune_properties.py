@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from solver.nainjaune.cards import full_deck, parse_card
 from solver.nainjaune.game import random_position
 from solver.nainjaune.referee import check_lay
-from solver.nainjaune.round import Lay, Position, apply, legal_moves, parse_move
+from solver.nainjaune.round import Lay, Position, legal_moves
 from solver.nainjaune.rules import PRESETS, Rules
 from solver.nainjaune.simulate import Bot, play_game
 from solver.nainjaune.solver import Goal, all_lays, best_lay, grand_opera

@@ -18,13 +18,13 @@ the player asked about pays — the settlement drills).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from solver.errors import TablecalcError
 from solver.nainjaune.cards import Card, full_deck
 from solver.nainjaune.referee import asked_amount, check_amount, check_lay
-from solver.nainjaune.round import Lay as LayMove, Position, Violation, apply, legal_moves
+from solver.nainjaune.round import Lay as LayMove, Position, Violation, apply, check_table, legal_moves
 from solver.nainjaune.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Board, Rules, hand_size
 from solver.nainjaune.settle import RoundEnd, Settlement, settle
 from solver.nainjaune.solver import Goal, Lay, best_lay
@@ -105,13 +105,7 @@ class NainJaune:
 
     def check_situation(self, situation, rules: Rules, data) -> None:
         """A position or round end for 3 to 8 players, no hand over the deal for that many."""
-        n = len(situation.hands)
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise TablecalcError(f"{n} players: Le Nain Jaune is played by {MIN_PLAYERS} to {MAX_PLAYERS}")
-        size = hand_size(n)
-        for name, hand in zip(situation.names, situation.hands):
-            if len(hand) > size:
-                raise TablecalcError(f"{name} holds {len(hand)} cards: with {n} players each is dealt {size}")
+        check_table(situation.hands, situation.names)
 
     def random_situation(self, rng, rules: Rules, data) -> Position:
         return random_position(rng, rules)

@@ -28,8 +28,8 @@ from typing import Any
 
 from solver.errors import TablecalcError
 from solver.nainjaune.cards import Card
-from solver.nainjaune.round import (Lay, Mode, Move, Position, Sans, Violation, apply, claimed_cell, normalise, parse_moves,
-                                    violations)
+from solver.nainjaune.round import (Lay, Mode, Move, Position, Sans, Violation, apply, check_table, claimed_cell,
+                                    normalise, parse_moves, violations)
 from solver.nainjaune.rules import Announce, Rules
 from solver.nainjaune.settle import RoundEnd, Settlement, settle
 from solver.nainjaune.solver import Goal, best_lay
@@ -311,7 +311,11 @@ def round_start(obj: dict, where: str) -> Position:
         board = " ".join(f"{k}:{v}" for k, v in board.items())
     if not isinstance(board, str):
         raise TablecalcError(f"{where}: 'board' must be text (10:3 J:6 Q:9 K:12 7:15) or an object")
-    pos = Position.parse(f"hands {hands}; board {board}" if board.strip() else f"hands {hands}")
+    try:
+        pos = Position.parse(f"hands {hands}; board {board}" if board.strip() else f"hands {hands}")
+        check_table(pos.hands, pos.names)
+    except TablecalcError as e:
+        raise TablecalcError(f"{where}: {e}") from None
     n = pos.players
     if pos.is_over():
         raise TablecalcError(f"{where}: a round starts with every hand dealt (an empty hand, -, is a player already out)")

@@ -46,11 +46,11 @@ from typing import Container
 from solver.errors import TablecalcError
 from solver.game import Code
 from solver.nainjaune.cards import KING, Card, _tokens, format_cards, parse_cards, parse_rank, rank_text
-from solver.nainjaune.rules import Announce, Board, Cell, Rules
+from solver.nainjaune.rules import MAX_PLAYERS, MIN_PLAYERS, Announce, Board, Cell, Rules, hand_size
 from solver.parsing import format_fields, parse_fields, parse_whole
 
 __all__ = ["Mode", "Lay", "Sans", "Move", "Position", "Violation", "parse_move", "parse_moves", "legal_moves",
-           "violations", "apply", "next_after_sans", "may_lay", "may_stop", "run_after", "takes_stake", "comes_back", "MAX_HAND",
+           "violations", "apply", "next_after_sans", "may_lay", "may_stop", "run_after", "takes_stake", "comes_back", "check_table", "MAX_HAND",
            "MAX_PLAYERS_POSITION"]
 
 MAX_HAND = 15
@@ -318,6 +318,18 @@ def parse_hands(text: str) -> tuple[tuple[str, ...], tuple[tuple[Card, ...], ...
                      for n, d in zip(names, _default_names(len(parts)))):
         raise TablecalcError(f"bad hands {str(text).strip()!r}: the names P1, P2... are the seats' own names")
     return tuple(names) or _default_names(len(parts)), tuple(hands)
+
+
+def check_table(hands, names) -> None:
+    """Raise unless 3 to 8 players hold hands no bigger than the deal for that many (a position's
+    notation also reads 2 hands, for puzzles; a game's table does not)."""
+    n = len(hands)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise TablecalcError(f"{n} players: Le Nain Jaune is played by {MIN_PLAYERS} to {MAX_PLAYERS}")
+    size = hand_size(n)
+    for name, hand in zip(names, hands):
+        if len(hand) > size:
+            raise TablecalcError(f"{name} holds {len(hand)} cards: with {n} players each is dealt {size}")
 
 
 def seat(text: str, names: tuple[str, ...]) -> int:

@@ -30,7 +30,7 @@ from solver.nainjaune.words import why
 
 __all__ = ["Bot", "bot_move", "RoundRecord", "GameRecord", "play_round", "play_game", "log_lines", "MAX_ROUNDS"]
 
-MAX_ROUNDS = 10_000
+MAX_ROUNDS = 2_000
 """The most rounds one simulation plays."""
 
 

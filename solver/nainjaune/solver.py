@@ -24,6 +24,7 @@ Nobody else holds a 3, so "sans 3" gives the lead back at once.
 The Grand Opéra question, for a hand alone: the other players may hold any card the hand
 does not, so "sans R" passes the turn unless the hand holds all four Rs.
 
+>>> from solver.nainjaune.cards import parse_cards
 >>> opera = grand_opera(parse_cards("9c 10d Jc Qs Kh As 2s 3s"), Rules())
 >>> opera.possible, [str(m) for m in opera.moves]
 (True, ['9c', '10d!', 'Jc!', 'Qs!', 'Kh!', 'As', '2s', '3s'])
@@ -38,7 +39,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from solver.errors import TablecalcError
-from solver.nainjaune.cards import Card, full_deck, parse_cards
+from solver.nainjaune.cards import Card, full_deck
 from solver.nainjaune.round import Lay as LayMove
 from solver.nainjaune.round import (MAX_HAND, Mode, Move, Position, Sans, apply, comes_back, legal_moves, may_lay,
                                     may_stop, run_after, takes_stake)
