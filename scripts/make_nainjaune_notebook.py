@@ -198,29 +198,37 @@ for n in PLAYERS:
         rounds += len(game.rounds)
     longest[n] = rounds / GAMES
 
-rows = ["| players | rounds per game (mean) | Nain Jaune cell at a round's start: median | mean | 90th percentile | largest seen |",
-        "| --- | --- | --- | --- | --- | --- |"]
+rows = ["| players | rounds per game (mean) | rounds starting with tokens carried over | Nain Jaune cell at a round's start: median | mean | 90th percentile | largest seen |",
+        "| --- | --- | --- | --- | --- | --- | --- |"]
+carried = {}
 for n in PLAYERS:
     xs = sorted(nain[n])
-    rows.append(f"| {n} | {longest[n]:.1f} | {statistics.median(xs):.0f} | {statistics.mean(xs):.1f} "
+    carried[n] = sum(x > 5 * n for x in xs) / len(xs)
+    rows.append(f"| {n} | {longest[n]:.1f} | {carried[n]:.0%} | {statistics.median(xs):.0f} | {statistics.mean(xs):.1f} "
                 f"| {xs[int(0.9 * (len(xs) - 1))]} | {xs[-1]} |")
 display(Markdown("\n".join(rows)))
 """)
 
 code(r"""
 fig, ax = plt.subplots(figsize=(6, 3.2))
-ax.boxplot([nain[n] for n in PLAYERS], tick_labels=[str(n) for n in PLAYERS], showfliers=False)
+xs = list(PLAYERS)
+ax.plot(xs, [5 * n for n in xs], ":", color="grey", label="one round's stakes (5 per player)")
+ax.plot(xs, [statistics.mean(nain[n]) for n in xs], "o-", label="mean")
+ax.plot(xs, [sorted(nain[n])[int(0.9 * (len(nain[n]) - 1))] for n in xs], "s--", label="90th percentile")
+ax.plot(xs, [max(nain[n]) for n in xs], "^-.", label="largest seen")
 ax.set_xlabel("players")
 ax.set_ylabel("tokens on the 7♦ cell")
 ax.set_title("The Nain Jaune cell when a round starts")
+ax.legend(fontsize=8)
 plt.show()
 n8 = max(PLAYERS)
 display(Markdown(
-    f"**Answer.** The cell starts every round with at least 5 tokens per player; it usually holds "
-    f"{statistics.median(nain[3]):.0f} (3 players) to {statistics.median(nain[n8]):.0f} ({n8} players) tokens, "
-    f"and in one round out of ten {sorted(nain[n8])[int(0.9 * (len(nain[n8]) - 1))]} or more at {n8} players "
-    f"(up to {max(nain[n8])} seen): the pot rolls over whenever the 7♦ is set aside, and doubles when someone is "
-    f"caught holding it at the end."))
+    f"**Answer.** Most rounds start with just that round's stakes on the cell (5 per player: the 7♦ was "
+    f"laid in the round before), but {min(carried.values()):.0%} to {max(carried.values()):.0%} start with tokens "
+    f"carried over — the 7♦ was set aside, or doubled by a player caught holding it. On average the cell holds "
+    f"{statistics.mean(nain[3]):.0f} tokens at 3 players and {statistics.mean(nain[n8]):.0f} at {n8}; one round in "
+    f"ten starts with {sorted(nain[n8])[int(0.9 * (len(nain[n8]) - 1))]} or more at {n8} players, and the largest pot "
+    f"seen was {max(nain[n8])}."))
 print(f"{time.perf_counter() - start:.1f} s")
 """)
 

@@ -12,7 +12,7 @@ game's package is imported only when the game is asked for, so listing the names
 >>> find_game("chess")
 Traceback (most recent call last):
 ...
-solver.errors.TablecalcError: unknown game 'chess': expected one of nambarz, nmbrs, arith
+solver.errors.TablecalcError: unknown game 'chess': expected one of nambarz, nmbrs, arith, nainjaune
 """
 
 from __future__ import annotations
