@@ -1,0 +1,466 @@
+"""One round of Le Nain Jaune as data: the position, the moves, and the rule functions every
+other module calls (the state, the referee, the solver and the simulator hold no rule of their own).
+
+A **position** is every hand, the board, the player to move and where the run stands:
+
+* ``lead`` — start a run with any card (the first move of a round, or after "sans X" when
+  nobody held an X: the last player to have played starts again);
+* ``king`` — a King was just laid: its player starts a new run with any card;
+* ``next R`` — the player to move laid the last card and may continue with a card of rank
+  ``R`` (any suit), or stop and call ``sans R``;
+* ``sans R`` — an earlier player stopped at "sans R" and the player to move, the first to
+  their left holding an R, must lay one.
+
+Its notation (``str`` and :meth:`Position.parse` round-trip)::
+
+    hands Ann: 7d 8s Qs | Bob: 9c Kh | Cid: 2c 3c; board 10:3 J:6 Q:9 K:12 7:15; to Bob; next 9
+
+``to`` takes a name or a seat number (1 = the first hand); ``opened NAMES`` lists the
+players whose first turn is over (a Grand Opéra is going out in one's first turn);
+``taken N N N`` the tokens each took from the board this round; an empty hand (``-``) is
+the player who went out, and the flag ``opera`` says it was a Grand Opéra.
+
+A **move** is a card laid (``7d``; ``Qs!`` announces a board card: "Dame qui prend !") or
+``sans R``.
+
+>>> from solver.nainjaune.rules import Rules
+>>> pos = Position.parse("hands 7d 8s Qs | 9c Kh | 2c 3c 8d; board 10:3 J:6 Q:9 K:12 7:15")
+>>> [str(m) for m in legal_moves(pos, Rules())]
+['7d!', '8s', 'Qs!']
+>>> after = apply(apply(pos, parse_move("7d"), Rules()), parse_move("8s"), Rules())
+>>> str(after)
+'hands Qs | 9c Kh | 2c 3c 8d; board 10:3 J:6 Q:9 K:12 7:0; to P1; next 9; taken 15 0 0'
+>>> [str(m) for m in legal_moves(after, Rules())]
+['sans 9']
+>>> str(apply(after, Sans(9), Rules()))
+'hands Qs | 9c Kh | 2c 3c 8d; board 10:3 J:6 Q:9 K:12 7:0; to P2; sans 9; opened P1; taken 15 0 0'
+"""
+
+from __future__ import annotations
+
+import enum
+from operator import attrgetter
+from dataclasses import dataclass, field, replace
+from typing import Container
+
+from solver.errors import TablecalcError, quoted
+from solver.game import Code
+from solver.nainjaune.cards import KING, Card, _tokens, format_cards, parse_cards, parse_rank, rank_text
+from solver.nainjaune.rules import MAX_PLAYERS, MIN_PLAYERS, Announce, Board, Cell, Rules, hand_size
+from solver.parsing import format_fields, parse_fields, parse_whole
+
+__all__ = ["Mode", "Lay", "Sans", "Move", "Position", "Violation", "parse_move", "parse_moves", "legal_moves",
+           "violations", "apply", "next_after_sans", "may_lay", "may_stop", "run_after", "takes_stake", "comes_back", "check_table", "MAX_HAND",
+           "MAX_PLAYERS_POSITION"]
+
+MAX_HAND = 15
+"""The largest hand a position may hold (the deal for 3 players): the solver's search stays small."""
+MAX_PLAYERS_POSITION = 8
+_ORDER = attrgetter("rank", "suit")
+"""Hands are kept sorted by rank, then suit (as ``Card`` orders them, faster)."""
+
+
+class Mode(enum.StrEnum):
+    """Where the run stands for the player to move (see the module's notes)."""
+
+    LEAD = "lead"
+    KING = "king"
+    NEXT = "next"
+    SANS = "sans"
+
+
+class Violation(Code):
+    """Why the referee refuses a move."""
+
+    ROUND_OVER = "round-over"
+    """A move after a player went out."""
+    NOT_YOUR_TURN = "not-your-turn"
+    """Another player was to move."""
+    MISSED_KING_RESTART = "missed-king-restart"
+    """After laying a King its player must start a new run: no "sans", and nobody else plays."""
+    NOT_IN_HAND = "not-in-hand"
+    """The card is not in the player's hand."""
+    WRONG_RANK = "wrong-rank"
+    """The card does not continue the run (the next rank up, any suit)."""
+    WRONG_SANS = "wrong-sans"
+    """"sans" names a rank other than the missing one, or nothing is missing (a run is to be started)."""
+    MUST_LAY = "must-lay"
+    """Reached by "sans R" and holding an R, the player must lay it."""
+    STAKE_WITHOUT_CARD = "stake-without-card"
+    """A stake announced for a card that is not the cell's board card."""
+    UNFINISHED = "unfinished"
+    """A lay that stops while its player still has the lead (nobody else held the missing rank)."""
+    WRONG_AMOUNT = "wrong-amount"
+    """A settlement answer that is not the right number of tokens."""
+    NOT_A_NUMBER = "not-a-number"
+    """A settlement answer that is not a whole number of tokens."""
+
+
+@dataclass(frozen=True)
+class Lay:
+    """A card laid; ``announced`` when the player called it ("Roi qui prend !", written ``Kh!``)."""
+
+    card: Card
+    announced: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.card}{'!' * self.announced}"
+
+
+@dataclass(frozen=True)
+class Sans:
+    """Stopping the run: "sans R" (the missing rank)."""
+
+    rank: int
+
+    def __str__(self) -> str:
+        return f"sans {rank_text(self.rank)}"
+
+
+Move = Lay | Sans
+
+_SANS_WORDS = {"sans", "without", "zonder"}
+_ANNOUNCE_WORDS = {"!", "prend", "takes", "take", "neemt"}
+
+
+def parse_moves(text: str) -> list[Move]:
+    """Moves as typed, in order: cards (``7d``, ``dame de pique``), ``Qs!`` or ``Qs prend``
+    (announced), ``sans 9`` (or ``without 9``, ``sans valet``).
+
+    >>> [str(m) for m in parse_moves("7d 8 de pique, 9h sans 10")]
+    ['7d', '8s', '9h', 'sans 10']
+    >>> [str(m) for m in parse_moves("dame de pique qui prend Kh!")]
+    ['Qs!', 'Kh!']
+    """
+    tokens = _tokens(str(text).replace("!", " ! "))
+    moves: list[Move] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok in _SANS_WORDS:
+            if i + 1 == len(tokens):
+                raise TablecalcError(f"bad moves {str(text).strip()!r}: 'sans' needs the missing rank, e.g. sans 9")
+            moves.append(Sans(parse_rank(tokens[i + 1])))
+            i += 2
+            continue
+        if tok in _ANNOUNCE_WORDS or tok == "qui":
+            if tok == "qui" and i + 1 < len(tokens) and tokens[i + 1] == "prend":
+                i += 1
+            if not moves or not isinstance(moves[-1], Lay):
+                raise TablecalcError(f"bad moves {str(text).strip()!r}: an announcement follows the card laid, e.g. Qs!")
+            moves[-1] = Lay(moves[-1].card, True)
+            i += 1
+            continue
+        # one card: a compact token, or a rank word, fillers and a suit word
+        for width in (3, 2, 1):
+            try:
+                cards = parse_cards(" ".join(tokens[i:i + width]))
+            except TablecalcError:
+                continue
+            if len(cards) == 1:
+                moves.append(Lay(cards[0]))
+                i += width
+                break
+        else:
+            raise TablecalcError(f"bad moves {str(text).strip()!r}: {tok!r} is neither a card nor 'sans R'; "
+                                 "expected e.g. 7d 8s Qs! sans 9")
+    return moves
+
+
+def parse_move(text: str) -> Move:
+    """Exactly one move.
+
+    >>> parse_move("sans valet"), parse_move("Qs!")
+    (Sans(rank=11), Lay(card=Card(rank=12, suit='s'), announced=True))
+    """
+    moves = parse_moves(text)
+    if len(moves) != 1:
+        raise TablecalcError(f"bad move {str(text).strip()!r}: expected one card (7d, Qs!) or sans R")
+    return moves[0]
+
+
+def _default_names(n: int) -> tuple[str, ...]:
+    return tuple(f"P{i + 1}" for i in range(n))
+
+
+@dataclass(frozen=True)
+class Position:
+    """A round in progress (see the module's notes). Hands are kept sorted."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    board: Board = field(default_factory=Board)
+    to: int = 0
+    mode: Mode = Mode.LEAD
+    need: int | None = None
+    opened: frozenset[int] = frozenset()
+    taken: tuple[int, ...] = ()
+    opera: bool = False
+    names: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        n = len(self.hands)
+        object.__setattr__(self, "hands", tuple(tuple(sorted(h, key=_ORDER)) for h in self.hands))
+        if not self.names:
+            object.__setattr__(self, "names", _default_names(n))
+        if not self.taken:
+            object.__setattr__(self, "taken", (0,) * n)
+
+    # -- reading and writing ------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str) -> "Position":
+        f = parse_fields(text, "position", ["hands", "board", "to", "next", "sans", "opened", "taken"],
+                         required=["hands"], flags=["lead", "king", "opera"])
+        names, hands = parse_hands(str(f["hands"]))
+        n = len(hands)
+        where = str(text).strip()
+        modes = [k for k in ("lead", "king", "next", "sans") if k in f]
+        if len(modes) > 1:
+            raise TablecalcError(f"bad position {where!r}: give one of lead, king, next R, sans R (not {' and '.join(modes)})")
+        mode = Mode(modes[0]) if modes else Mode.LEAD
+        need = parse_rank(str(f[mode.value])) if mode in (Mode.NEXT, Mode.SANS) else None
+        to = seat(str(f["to"]), names) if "to" in f else 0
+        opened = frozenset(seat(x, names) for x in str(f.get("opened", "")).replace(",", " ").split())
+        taken: tuple[int, ...] = ()
+        if "taken" in f:
+            taken = tuple(parse_whole(x, "tokens taken") for x in str(f["taken"]).split())
+            if len(taken) != n:
+                raise TablecalcError(f"bad position {where!r}: 'taken' has {len(taken)} numbers for {n} players")
+        board = Board.parse(str(f["board"])) if "board" in f else Board()
+        pos = cls(hands, board, to, mode, need, opened, taken, bool(f.get("opera")), names)
+        pos.check(where)
+        return pos
+
+    def check(self, where: str) -> None:
+        """Raise when the position cannot arise in a round (see :meth:`parse`)."""
+        n = len(self.hands)
+        if not 2 <= n <= MAX_PLAYERS_POSITION:
+            raise TablecalcError(f"bad position {where!r}: {n} hands; expected 2 to {MAX_PLAYERS_POSITION} separated by |")
+        seen: set[Card] = set()
+        for name, hand in zip(self.names, self.hands):
+            if len(hand) > MAX_HAND:
+                raise TablecalcError(f"bad position {where!r}: {name} holds {len(hand)} cards; "
+                                     f"expected at most {MAX_HAND} (the deal for 3 players)")
+            twice = seen.intersection(hand) or {c for c in hand if hand.count(c) > 1}
+            if twice:
+                raise TablecalcError(f"bad position {where!r}: {sorted(twice)[0]} is dealt twice; a deck has one of each card")
+            seen.update(hand)
+        empty = [i for i, h in enumerate(self.hands) if not h]
+        if len(empty) > 1:
+            raise TablecalcError(f"bad position {where!r}: {len(empty)} empty hands; only one player goes out")
+        if self.opera and not empty:
+            raise TablecalcError(f"bad position {where!r}: 'opera' but no player is out (an empty hand, -)")
+        if empty:
+            return
+        if self.mode is Mode.SANS and not any(c.rank == self.need for c in self.hands[self.to]):
+            raise TablecalcError(f"bad position {where!r}: {self.names[self.to]} holds no {rank_text(self.need or 0)}, "
+                                 f"so 'sans {rank_text(self.need or 0)}' would have passed them by")
+        if self.mode is Mode.NEXT and self.need == 1:
+            raise TablecalcError(f"bad position {where!r}: a run goes up from A; 'next A' cannot happen")
+
+    def __str__(self) -> str:
+        named = self.names != _default_names(len(self.hands))
+        hands = " | ".join((f"{name}: " if named else "") + format_cards(h) for name, h in zip(self.names, self.hands))
+        mode: list[tuple[str, object]] = []
+        if self.mode is Mode.KING:
+            mode = [("king", True)]
+        elif self.mode in (Mode.NEXT, Mode.SANS):
+            mode = [(self.mode.value, rank_text(self.need or 0))]
+        return format_fields([
+            ("hands", hands), ("board", str(self.board)),
+            ("to", self.names[self.to]), *mode,
+            ("opened", " ".join(self.names[i] for i in sorted(self.opened))),
+            ("taken", " ".join(map(str, self.taken)) if any(self.taken) else ""),
+            ("opera", self.opera),
+        ])
+
+    # -- questions ------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def out(self) -> int | None:
+        """The player who went out (empty hand), or ``None`` while the round goes on."""
+        return next((i for i, h in enumerate(self.hands) if not h), None)
+
+    def is_over(self) -> bool:
+        return self.out is not None
+
+    def holds_rank(self, player: int, rank: int) -> bool:
+        return any(c.rank == rank for c in self.hands[player])
+
+
+def parse_hands(text: str) -> tuple[tuple[str, ...], tuple[tuple[Card, ...], ...]]:
+    """``Ann: 7d 8s | Bob: - | ...`` (names optional, all or none): the names and the hands.
+
+    >>> parse_hands("Ann: 7d | Bob: -")
+    (('Ann', 'Bob'), ((Card(rank=7, suit='d'),), ()))
+    """
+    names, hands = [], []
+    parts = str(text).split("|")
+    for i, part in enumerate(parts):
+        name, sep, cards = part.partition(":")
+        if sep:
+            name = name.strip()
+            if not name or not name.replace("-", "").replace("_", "").isalnum() or len(name) > 20:
+                raise TablecalcError(f"bad player name {quoted(name)}: expected letters or digits (at most 20), e.g. Ann: 7d 8s")
+            names.append(name)
+        else:
+            cards = part
+        hands.append(tuple(parse_cards(cards)))
+    if names and len(names) != len(parts):
+        raise TablecalcError(f"bad hands {str(text).strip()!r}: name every hand (Ann: 7d 8s | Bob: 9c) or none")
+    if len({n.lower() for n in names}) != len(names):
+        raise TablecalcError(f"bad hands {str(text).strip()!r}: two players have the same name")
+    if names and any(n.lower() in {d.lower() for d in _default_names(len(parts))} and n != d
+                     for n, d in zip(names, _default_names(len(parts)))):
+        raise TablecalcError(f"bad hands {str(text).strip()!r}: the names P1, P2... are the seats' own names")
+    return tuple(names) or _default_names(len(parts)), tuple(hands)
+
+
+def check_table(hands, names) -> None:
+    """Raise unless 3 to 8 players hold hands no bigger than the deal for that many (a position's
+    notation also reads 2 hands, for puzzles; a game's table does not)."""
+    n = len(hands)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise TablecalcError(f"{n} players: Le Nain Jaune is played by {MIN_PLAYERS} to {MAX_PLAYERS}")
+    size = hand_size(n)
+    for name, hand in zip(names, hands):
+        if len(hand) > size:
+            raise TablecalcError(f"{name} holds {len(hand)} cards: with {n} players each is dealt {size}")
+
+
+def seat(text: str, names: tuple[str, ...]) -> int:
+    """A player by name (any case) or by seat number (1 = the first hand): the 0-based index."""
+    t = str(text).strip()
+    for i, n in enumerate(names):
+        if n.lower() == t.lower():
+            return i
+    if t.isascii() and t.isdigit() and 1 <= int(t) <= len(names):
+        return int(t) - 1
+    raise TablecalcError(f"unknown player {t!r}: expected one of {', '.join(names)} or a seat number 1-{len(names)}")
+
+
+# -- the rules ---------------------------------------------------------------------------
+#
+# The run's rules as small functions of where the run stands (``mode``, ``need``) and of one
+# card: the functions on positions below and the solver's search both use these, and only these.
+
+
+def may_lay(mode: Mode, need: int | None, card: Card) -> bool:
+    """Whether ``card`` continues the run: any card to start one, else the rank ``need``."""
+    return mode in (Mode.LEAD, Mode.KING) or card.rank == need
+
+
+def may_stop(mode: Mode) -> bool:
+    """Whether the player to move may call "sans": only to end a run of their own (``next R``)."""
+    return mode is Mode.NEXT
+
+
+def run_after(card: Card) -> tuple[Mode, int | None]:
+    """Where the run stands after ``card`` is laid: a King ends it (its player starts again),
+    any other card asks for the next rank up."""
+    return (Mode.KING, None) if card.rank == KING else (Mode.NEXT, card.rank + 1)
+
+
+def takes_stake(card: Card, announced: bool, rules: Rules) -> Cell | None:
+    """The cell whose stake a lay takes: a board card's, when announced (or announcements are automatic)."""
+    cell = rules.cell_of(card)
+    return cell if cell is not None and (announced or rules.announce is Announce.AUTO) else None
+
+
+def comes_back(rank: int, held_by_others: Container[int]) -> bool:
+    """Whether "sans ``rank``" gives the lead back to its caller: no other player holds that rank."""
+    return rank not in held_by_others
+
+
+def next_after_sans(pos: Position, player: int, rank: int) -> int:
+    """Who plays after ``player`` calls "sans ``rank``": the first player to their left holding
+    a card of that rank, or ``player`` again (the last to have played) when nobody does."""
+    n = pos.players
+    others = {c.rank for q in range(n) if q != player for c in pos.hands[q]}
+    if comes_back(rank, others):
+        return player
+    return next((player + k) % n for k in range(1, n) if pos.holds_rank((player + k) % n, rank))
+
+
+def _announced(move: Lay, rules: Rules) -> Lay:
+    """With announcements automatic, a board card laid always takes its stake."""
+    if rules.announce is Announce.AUTO and not move.announced and rules.cell_of(move.card) is not None:
+        return Lay(move.card, True)
+    return move
+
+
+def normalise(move: Move, rules: Rules) -> Move:
+    """The move as the rules read it (a board card is announced when announcements are automatic)."""
+    return _announced(move, rules) if isinstance(move, Lay) else move
+
+
+def legal_moves(pos: Position, rules: Rules) -> list[Move]:
+    """The moves of the player to move, in a fixed order: the cards they may lay (by rank, then
+    suit; board cards announced), then ``sans R`` when stopping is allowed.
+
+    With ``announce=required`` a board card laid without its announcement is legal too (the
+    stake stays on the board) but is not listed: it is never better."""
+    if pos.is_over():
+        return []
+    moves: list[Move] = [Lay(c, rules.cell_of(c) is not None) for c in pos.hands[pos.to] if may_lay(pos.mode, pos.need, c)]
+    if may_stop(pos.mode):
+        moves.append(Sans(pos.need or 0))
+    return moves
+
+
+def violations(pos: Position, player: int, move: Move, rules: Rules) -> tuple[Violation, ...]:
+    """Every rule ``move`` by ``player`` breaks in ``pos`` (empty: it is legal), most important first."""
+    if pos.is_over():
+        return (Violation.ROUND_OVER,)
+    if player != pos.to:
+        return (Violation.MISSED_KING_RESTART if pos.mode is Mode.KING else Violation.NOT_YOUR_TURN,)
+    out: list[Violation] = []
+    if isinstance(move, Sans):
+        if pos.mode is Mode.KING:
+            out.append(Violation.MISSED_KING_RESTART)
+        elif pos.mode is Mode.LEAD or move.rank != pos.need:
+            out.append(Violation.WRONG_SANS)
+        elif not may_stop(pos.mode):
+            out.append(Violation.MUST_LAY)
+        return tuple(out)
+    if move.card not in pos.hands[player]:
+        out.append(Violation.NOT_IN_HAND)
+    if not may_lay(pos.mode, pos.need, move.card):
+        out.append(Violation.WRONG_RANK)
+    if move.announced and rules.cell_of(move.card) is None:
+        out.append(Violation.STAKE_WITHOUT_CARD)
+    return tuple(out)
+
+
+def claimed_cell(move: Move, rules: Rules) -> Cell | None:
+    """The cell an announcement claims: the board card's cell, or for another card the cell of its rank."""
+    if not isinstance(move, Lay) or not move.announced:
+        return None
+    return rules.cell_of(move.card) or next((c for c in Cell if c.rank == move.card.rank), None)
+
+
+def apply(pos: Position, move: Move, rules: Rules) -> Position:
+    """The position after a legal ``move`` by the player to move (call :func:`violations` first)."""
+    p = pos.to
+    if isinstance(move, Sans):
+        q = next_after_sans(pos, p, move.rank)
+        if q == p:
+            return replace(pos, mode=Mode.LEAD, need=None)
+        return replace(pos, to=q, mode=Mode.SANS, need=move.rank, opened=pos.opened | {p})
+    move = _announced(move, rules)
+    hands = list(pos.hands)
+    hands[p] = tuple(c for c in hands[p] if c != move.card)
+    board, taken = pos.board, list(pos.taken)
+    cell = takes_stake(move.card, move.announced, rules)
+    if cell is not None:
+        taken[p] += board[cell]
+        board = board.with_cell(cell, 0)
+    if not hands[p]:
+        return replace(pos, hands=tuple(hands), board=board, taken=tuple(taken), mode=Mode.LEAD, need=None,
+                       opera=p not in pos.opened)
+    mode, need = run_after(move.card)
+    return replace(pos, hands=tuple(hands), board=board, taken=tuple(taken), mode=mode, need=need)

@@ -1,0 +1,334 @@
+"""Le Nain Jaune: the notation, the rules, the referee of recorded games, the settlement, the
+drill, and the commands as a user types them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from solver.errors import TablecalcError
+from solver.nainjaune import (GAME, Board, Position, RoundEnd, RoundState, Rules, check_lay, parse_card, parse_cards,
+                              parse_move, referee_log, settle)
+from solver.nainjaune.cards import Card, full_deck
+from solver.nainjaune.simulate import log_lines, play_game
+from trainer.cli import app
+from trainer.drills import make_drill
+
+runner = CliRunner()
+B = "board 10:3 J:6 Q:9 K:12 7:15"
+
+
+# ---------------------------------------------------------------- notation
+
+
+@pytest.mark.parametrize("text, card", [
+    ("7d", "7d"), ("QS", "Qs"), ("10♦", "10d"), ("10 ♦", "10d"), ("7 carreau", "7d"), ("7 de carreau", "7d"),
+    ("dame de pique", "Qs"), ("queen of spades", "Qs"), ("roi de cœur", "Kh"), ("roi de coeur", "Kh"),
+    ("valet de trèfle", "Jc"), ("Vc", "Jc"), ("Dp", None), ("as de pique", "As"), ("As", "As"), ("1h", "Ah"),
+    ("Rh", "Kh"), ("harten heer", None), ("heer harten", "Kh"), ("ruiten 7", None), ("7 ruiten", "7d"),
+    ("11d", None), ("7x", None), ("", None), ("7", None), ("pique", None),
+])
+def test_cards_as_people_type_them(text, card):
+    if card is None:
+        with pytest.raises(TablecalcError, match="unknown card"):
+            parse_card(text)
+    else:
+        assert str(parse_card(text)) == card
+
+
+def test_every_card_reads_back_and_the_deck_has_52():
+    deck = full_deck()
+    assert len(set(deck)) == 52 and all(parse_card(str(c)) == c and parse_card(c.pretty) == c for c in deck)
+    assert [str(c) for c in parse_cards("7♦8♣, 10 de trèfle as")] == ["7d", "8c", "10c", "As"]
+
+
+@pytest.mark.parametrize("text, moves", [
+    ("7d 8s sans 9", ["7d", "8s", "sans 9"]),
+    ("7d, 8 de pique; sans neuf", None),
+    ("dame de pique qui prend", ["Qs!"]),
+    ("Qs prend Kh!", ["Qs!", "Kh!"]),
+    ("without J", ["sans J"]),
+    ("zonder 10", ["sans 10"]),
+    ("sans", None),
+    ("! 7d", None),
+])
+def test_moves_as_typed(text, moves):
+    from solver.nainjaune import parse_moves
+
+    if moves is None:
+        with pytest.raises(TablecalcError):
+            parse_moves(text)
+    else:
+        assert [str(m) for m in parse_moves(text)] == moves
+
+
+@pytest.mark.parametrize("text, message", [
+    ("hands 7d | 7d | 8c", "dealt twice"),
+    ("hands - | - | 8c", "empty hands"),
+    ("hands 7d | 8c | 9h; to Zed", "unknown player 'Zed'"),
+    ("hands 7d | 8c | 9h; to 4", "unknown player '4'"),
+    ("hands 7d | 8c | 9h; next 9; king", "give one of"),
+    ("hands 7d | 8c | 9h; to 2; sans 9", "holds no 9"),
+    ("hands 7d | 8c | 9h; board 10:x", "stake on the 10 cell"),
+    ("hands 7d | 8c | 9h; board 12:3", "is not CELL:TOKENS"),
+    ("hands 7d | 8c | 9h; opera", "'opera' but no player is out"),
+    ("hands Ann: 7d | 8c | 9h", "name every hand"),
+    ("hands Ann: 7d | ann: 8c | Cid: 9h", "same name"),
+    ("hands 7d", "1 hands"),
+    ("hands " + " ".join(str(c) for c in full_deck()[:16]) + " | 2h | 3h", "at most 15"),
+    ("board 10:3", "'hands' is missing"),
+])
+def test_impossible_positions_are_refused_in_one_line(text, message):
+    with pytest.raises(TablecalcError, match=message):
+        Position.parse(text)
+
+
+def test_rules_presets_and_options():
+    r = Rules.preset("classic")
+    assert r.with_options(payment="points").name == "classic+custom"
+    assert r.with_options(payment="points").with_options(payment="cards") == r
+    assert [str(c) for c in r.with_options(ten_suit="♥", king_suit="pique").board_cards] == ["10h", "Jc", "Qs", "Ks", "7d"]
+    assert Rules.preset("valeur").name == "face-value"
+    for bad in (dict(payment="euros"), dict(announce="maybe"), dict(opera="never"), dict(ten_suit="x"),
+                dict(start_tokens=3)):
+        with pytest.raises(TablecalcError):
+            r.with_options(**bad)
+
+
+# ---------------------------------------------------------------- state and settlement
+
+
+def test_state_plays_a_round_and_its_returns_balance():
+    s = RoundState(Position.parse(f"hands Ann: 9c 10d Jc Qs | Bob: Kh 2c | Cid: Qd 3c; {B}"), Rules())
+    s = s.apply("9c").apply("10d").apply("Jc").apply("Qs")
+    assert s.is_terminal() and s.position.opera
+    # Ann: 3 + 6 + 9 from her cells, the 12 + 15 left on the board (Grand Opéra), 2 + 2 from the others;
+    # Bob's K♥ doubles a King cell the Opéra emptied: nothing
+    assert s.returns() == (49.0, -2.0, -2.0)
+    with pytest.raises(TablecalcError, match="round is over"):
+        s.apply("Kh")
+
+
+def test_illegal_state_moves_raise_with_the_reason():
+    s = RoundState(Position.parse(f"hands Ann: 9c 10d | Bob: Kh 2c | Cid: Jd 3c; {B}"), Rules())
+    with pytest.raises(TablecalcError, match="does not hold"):
+        s.apply("2c")
+    with pytest.raises(TablecalcError, match="Nothing is missing"):
+        s.apply("sans 3")
+
+
+def test_opera_order_option():
+    end = RoundEnd.parse("settle; hands Ann: - | Bob: Qs | Cid: 2c; board Q:9 7:5; opera")
+    first = settle(end, Rules())
+    assert first.received_by(0) == 1 + 1 + 14 and first.board_after.as_dict()["Q"] == 0
+    double = settle(end, Rules().with_options(opera="double-first"))
+    assert double.received_by(0) == 1 + 1 + 18 + 5 and double.board_after.total == 0
+    for s in (first, double):
+        assert sum(s.balances) + s.board_after.total == end.board.total
+
+
+def test_settlement_errors():
+    for text, message in [("settle; hands 3c | 2c | 4d", "nobody went out"),
+                          ("settle; hands - | 2c | 4d; tokens 1 2", "'tokens' has 2 numbers"),
+                          ("settle; hands - | 2c | 4d; ask Zed", "unknown player")]:
+        with pytest.raises(TablecalcError, match=message):
+            RoundEnd.parse(text)
+
+
+# ---------------------------------------------------------------- referee of recorded rounds
+
+
+DEAL = {"names": ["Ann", "Bob", "Cid"], "hands": ["9c 10d Kh 2s", "Jc Qs 3c 7c", "Jd 5h 7d"], "board": B[6:], "dealer": "Cid"}
+
+
+def _log(*moves):
+    return "\n".join(json.dumps(x) for x in (DEAL, *({"player": p, "move": m} for p, m in moves)))
+
+
+@pytest.mark.parametrize("moves, code", [
+    ([("Ann", "9c"), ("Ann", "Jc")], "not-in-hand"),
+    ([("Ann", "9c"), ("Ann", "2s")], "wrong-rank"),
+    ([("Ann", "9c"), ("Ann", "10d"), ("Ann", "sans Q")], "wrong-sans"),
+    ([("Ann", "9c"), ("Ann", "10d"), ("Ann", "sans J"), ("Bob", "Jc"), ("Bob", "Qs"), ("Bob", "sans K"),
+      ("Ann", "Kh"), ("Bob", "3c")], "missed-king-restart"),
+    ([("Ann", "9c"), ("Ann", "10d"), ("Ann", "sans J"), ("Bob", "Jc"), ("Bob", "Qs"), ("Bob", "sans K"),
+      ("Ann", "Kh"), ("Ann", "sans A")], "missed-king-restart"),
+    # nobody holds a 4: Bob, the last to have played, starts again
+    ([("Ann", "2s"), ("Ann", "sans 3"), ("Bob", "3c"), ("Bob", "sans 4"), ("Ann", "9c")], "not-your-turn"),
+    ([("Ann", "9c"), ("Ann", "10d"), ("Ann", "sans J"), ("Bob", "Jc"), ("Bob", "sans K")], "wrong-sans"),
+    ([("Ann", "9c"), ("Ann", "10d"), ("Ann", "sans J"), ("Bob", "Jd")], "not-in-hand"),
+    ([("Bob", "Jc")], "not-your-turn"),
+])
+def test_the_referee_finds_the_first_illegal_move(moves, code):
+    v = referee_log(_log(*moves), Rules())
+    assert not v.legal and v.first_illegal.violations[0] == code
+    assert v.first_illegal.line == len(moves) + 1
+    assert all(m.legal for m in v.moves[:len(moves) - 1])
+
+
+def test_a_stake_claimed_without_the_card():
+    deal = dict(DEAL, hands=["6c 7c 2s", "Jc Qs 3c", "Jd 5h 7d"])
+    v = referee_log("\n".join(json.dumps(x) for x in (deal, {"player": 0, "move": "6c"}, {"player": 0, "move": "7c!"})),
+                    Rules())
+    bad = v.first_illegal
+    assert bad.violations == ("stake-without-card",) and bad.penalty.return_stake == 15
+
+
+def test_stopping_a_run_of_ones_own_at_will_is_legal():
+    """The seed: a player stops when they cannot *or do not want to* go on; Bob holds Qs and stops."""
+    v = referee_log(_log(("Ann", "9c"), ("Ann", "10d"), ("Ann", "sans J"), ("Bob", "Jc"), ("Bob", "sans Q")), Rules())
+    assert v.legal
+
+
+def test_moves_after_the_first_illegal_one_are_not_judged_and_the_next_round_is():
+    text = _log(("Bob", "Jc"), ("Ann", "9c")) + "\n" + _log(("Ann", "9c"))
+    v = referee_log(text, Rules())
+    assert [m.legal for m in v.moves] == [False, None, True]
+    assert [r.legal for r in v.rounds] == [False, True]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "empty"),
+    ("{", "line 1 is not JSON"),
+    ('{"move": "7d"}', "a move before any deal"),
+    ('[1, 2]', "expected a JSON object"),
+    (json.dumps(DEAL) + '\n{"move": "7x"}', "line 2: bad moves '7x'"),
+    (json.dumps(DEAL) + '\n{"move": 7}', "'move' must be text"),
+    (json.dumps(DEAL) + '\n{"player": 9, "move": "9c"}', "player 9 does not exist"),
+    (json.dumps(dict(DEAL, hands=["9c", "9c", "2d"])), "dealt twice"),
+    ('{"type": "game"}', "deals no round"),
+    ('{"hands": ["9c", "2d"]}', "2 players: Le Nain Jaune is played by 3 to 8"),
+    (json.dumps({"hands": [" ".join(str(c) for c in full_deck()[:13]), "2d", "3d", "4d"]}), "with 4 players each is dealt 12"),
+])
+def test_bad_logs_are_refused(text, message):
+    with pytest.raises(TablecalcError, match=message):
+        referee_log(text, Rules())
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def _run(*args):
+    return runner.invoke(app, ["nainjaune", *args])
+
+
+def test_simulate_log_referee_round_trip(tmp_path):
+    log = tmp_path / "game.jsonl"
+    r = _run("simulate", "--players", "5", "--rounds", "4", "--seed", "9", "--log", str(log), "--json")
+    assert r.exit_code == 0, r.output
+    game = json.loads(r.stdout)
+    assert len(game["rounds"]) == 4 and set(game["rounds"][0]["tokens"]) == {"P1", "P2", "P3", "P4", "P5"}
+    assert sum(game["tokens"].values()) + sum(game["board"].values()) == 5 * 120
+    r = _run("referee", str(log), "--json")
+    assert r.exit_code == 0, r.output
+    judged = json.loads(r.stdout)
+    assert judged["legal"] and judged["first_illegal"] is None and judged["moves"]
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert {x["type"] for x in lines} == {"game", "round", "move", "settle", "end"}
+    settles = [x for x in lines if x["type"] == "settle"]
+    assert [s["tokens"] for s in settles] == [r["tokens"] for r in game["rounds"]]
+    assert all({"from", "to", "tokens", "why"} <= set(p) for s in settles for p in s["payments"])
+
+
+def test_simulate_is_reproducible_and_prints_a_table():
+    a, b = _run("simulate", "-n", "3", "-r", "3", "-s", "1"), _run("simulate", "-n", "3", "-r", "3", "-s", "1")
+    assert a.exit_code == 0 and a.output == b.output and "round" in a.output
+
+
+def test_referee_tampered_log_exits_1(tmp_path):
+    g = play_game(3, 1, seed=4)
+    lines = list(log_lines(g))
+    first = next(i for i, x in enumerate(lines) if x["type"] == "move")
+    lines[first]["player"] = (lines[first]["player"] + 1) % 3
+    log = tmp_path / "bad.jsonl"
+    log.write_text("\n".join(json.dumps(x) for x in lines))
+    r = _run("referee", str(log))
+    assert r.exit_code == 1 and "NOT LEGAL (not-your-turn)" in r.output
+
+
+def test_settle_json_has_payments_board_balances():
+    r = _run("settle", "--hands", "Ann: 3c 5h 9d Qs | Bob: - | Cid: 2c", "--board", B[6:], "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert d["payments"][1] == {"from": "Ann", "to": "Bob", "tokens": 4, "reason": "cards-left",
+                                "cards": ["3c", "5h", "9d", "Qs"], "cell": None, "due": 4,
+                                "why": "Ann pays Bob 4 tokens for 4 cards left (3♣ 5♥ 9♦ Q♠)."}
+    assert d["board"]["Q"] == 18 and d["balances"] == {"Ann": -13, "Bob": 5, "Cid": -1}
+    text = _run("settle", "--hands", "Ann: 3c 5h 9d Qs | Bob: - | Cid: 2c", "--board", B[6:]).output
+    assert "Ann still holds Q♠ and doubles the Q cell, paying in the 9 tokens it holds (9 → 18)." in text
+
+
+def test_solve_check_opera_commands():
+    pos = f"hands Ann: 9c 10d Jc 2s | Bob: 8h Qs | Cid: 4h 5h 3d; {B}"
+    r = _run("solve", pos, "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["best"]["lay"] == "9c 10d! Jc! sans Q"
+    r = _run("check", pos, "9c 10d Jc sans K")
+    assert r.exit_code == 1 and "NOT LEGAL  (wrong-sans)" in r.output
+    r = _run("opera", "Qd Kd 9c 10d Jc Qs Kh As 2s", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["grand_opera"] is True
+
+
+@pytest.mark.parametrize("args, message", [
+    (["solve", "hands 7x | 8c | 9h"], "unknown card"),
+    (["solve", "settle; hands - | 8c | 9h"], "not a 'settle' round end"),
+    (["check", "hands 7d | 8c | 9h", "7d 8z"], "neither a card"),
+    (["opera", "7d 7d"], "given twice"),
+    (["opera", ""], "no cards"),
+    (["settle", "--hands", "7d | 8c | 9h"], "nobody went out"),
+    (["simulate", "--players", "9"], "3 to 8"),
+    (["simulate", "--rounds", "0"], "bad number of rounds"),
+    (["simulate", "--bot", "smart"], "unknown bot"),
+    (["referee", "/no/such/file"], "no log file"),
+    (["solve", "hands 7d | 8c | 9h", "--goal", "fun"], "unknown goal"),
+    (["solve", "hands - | 8c | 9h"], "round is over"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    r = _run(*args)
+    assert r.exit_code == 2, r.output
+    assert message in r.output and r.output.count("tablecalc: error:") == 1 and "Traceback" not in r.output
+
+
+def test_games_lists_nainjaune_with_aliases():
+    for alias in ("nain-jaune", "le-nain-jaune", "Yellow Dwarf"):
+        assert GAME is __import__("solver.registry", fromlist=["find_game"]).find_game(alias)
+    assert runner.invoke(app, ["nain-jaune", "rules"]).exit_code == 0
+
+
+# ---------------------------------------------------------------- the drill
+
+
+@pytest.mark.parametrize("level", ["cards", "face-value", "opera"])
+def test_the_drill_judges_to_the_token_with_the_explanation(level):
+    import random
+
+    d = make_drill("nainjaune", level=level)
+    assert d.time_limit > 0
+    rng = random.Random(5)
+    for _ in range(15):
+        p = d.generate(rng)
+        end = GAME.parse_situation(p.situation, None)
+        s = settle(end, d.rules)
+        amount = s.received_by(end.ask) if end.ask == end.winner else s.paid_by(end.ask)
+        right, wrong = d.judge(p, str(amount)), d.judge(p, str(amount + 1))
+        assert right.correct and not wrong.correct and wrong.penalty["off_by"] == 1
+        assert "Not" in wrong.explanation and str(amount) in wrong.explanation
+        assert not d.judge(p, "lots").correct
+
+
+def test_the_drill_asks_a_packs_position_for_the_longest_lay():
+    d = make_drill("nainjaune")
+    p = d.from_situation(f"hands Ann: 9c 10d Jc 2s | Bob: 8h Qs | Cid: 4h 5h 3d; {B}")
+    assert d.judge(p, "9c 10d Jc").correct and d.judge(p, "10d Jc sans Q").violations == ("not-the-longest",)
+    assert d.judge(p, "9c Jc").violations == ("wrong-rank",) and not d.judge(p, "9c 7x").correct
+    with pytest.raises(TablecalcError, match="over"):
+        d.from_situation("hands - | 8c | 9h")
+
+
+def test_a_lay_verdict_names_the_better_lay():
+    pos = Position.parse(f"hands Ann: 9c 10d Jc 2s | Bob: 8h Qs | Cid: 4h 5h 3d; {B}")
+    v = check_lay(pos, "2s", Rules())
+    assert v.legal and v.best.cards == 3 and "Best lay" in GAME.explain(v)
+    assert parse_move(str(v.moves[-1])) == v.moves[-1]
+    assert Card(7, "d") in Rules().board_cards and Board.parse(str(Board((1, 2, 3, 4, 5)))) == Board((1, 2, 3, 4, 5))
