@@ -268,7 +268,7 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo = timezone.ut
         import matplotlib.dates as mdates
     except ImportError:
         raise TablecalcError(
-            "drawing a chart needs matplotlib: install it with 'python3 -m pip install matplotlib'"
+            "drawing a chart needs matplotlib, in tablecalc's plot extra: install it with 'python3 -m pip install \"tablecalc[plot]\"' (or 'python3 -m pip install matplotlib')"
         ) from None
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
