@@ -213,3 +213,59 @@ def test_pack_files(tmp_path_factory, text):
     path = tmp_path_factory.mktemp("pack") / "pack.json"
     path.write_text(text, "utf-8", errors="surrogatepass")
     answered_or_refused("pack file", load_pack, str(path))
+
+
+# ---------------------------------------------------------------- whole command lines
+
+
+def _leaf_commands():
+    """Every command of the CLI as (path, option names), found by walking the command tree (so a new
+    game's commands are included). Commands that play or simulate whole games, build tables or run a
+    drill are left out: they wait for a person or run long by design, and have their own tests."""
+    import typer
+
+    from trainer.cli import app
+
+    root = typer.main.get_command(app)
+    out = []
+
+    def walk(cmd, path, ctx):
+        if hasattr(cmd, "list_commands"):
+            for name in cmd.list_commands(ctx):
+                sub = cmd.get_command(ctx, name)
+                if sub is not None and name not in ("drill", "play", "simulate", "tables", "build"):
+                    walk(sub, [*path, name], ctx)
+        else:
+            opts = [o for p in cmd.params for o in getattr(p, "opts", []) if o.startswith("--")]
+            out.append((tuple(path), tuple(sorted(opts))))
+
+    walk(root, [], root.make_context("tablecalc", ["--help"], resilient_parsing=True))
+    return out
+
+
+COMMANDS = _leaf_commands()
+
+
+@FUZZ
+@given(st.sampled_from(COMMANDS), st.data())
+def test_command_lines(tmp_path_factory, command, data):
+    """Any command line answers with exit 0 (done), 1 (judged illegal), 2 (not understood) or 3 (too
+    large), never a traceback; an error is one line on stderr."""
+    from typer.testing import CliRunner
+
+    from trainer.cli import app
+
+    path, opts = command
+    words = data.draw(st.lists(st.one_of(st.sampled_from(opts or ("--json",)), texts,
+                                         st.sampled_from(TOKENS)), max_size=6), label="words")
+    home = tmp_path_factory.mktemp("home")
+    start = time.perf_counter()
+    r = CliRunner().invoke(app, [*path, *words], input="", env={"TABLECALC_HOME": str(home)})
+    took = time.perf_counter() - start
+    TIMES["command line"].append(took)
+    if took > SLOWEST.get("command line", (0.0, ""))[0]:
+        SLOWEST["command line"] = (took, repr([*path, *words])[:120])
+    assert r.exit_code in (0, 1, 2, 3), (path, words, r.output, r.exception)
+    assert r.exception is None or isinstance(r.exception, SystemExit), (path, words, r.exception)
+    if r.exit_code in (2, 3):
+        assert r.stderr.startswith("tablecalc: error: ") and r.stderr.count("\n") == 1, (path, words, r.stderr)

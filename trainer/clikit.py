@@ -7,6 +7,7 @@ Each game's sub-app (``trainer/games/<name>/cli.py``) imports from here, never f
 
 from __future__ import annotations
 
+import errno
 import json
 import sys
 from contextlib import contextmanager
@@ -18,7 +19,7 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError, NoSuchOpt
 from typer.core import TyperGroup
 from typer.exceptions import Abort
 
-from solver.errors import SearchTooLarge
+from solver.errors import SearchTooLarge, quoted
 
 __all__ = ["EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "Group", "fail", "search_progress", "GamesGroup", "emit_json", "JsonOpt", "add_rules_command"]
 
@@ -72,6 +73,11 @@ class Group(TyperGroup):
             fail(str(e))
         except RecursionError:  # a safety net: the parsers bound nesting before this can happen
             fail("the input is nested too deeply to read")
+        except OSError as e:  # a path the system refuses (too long, a directory...): one line, not a traceback
+            if e.errno == errno.EPIPE:
+                raise
+            where = f" {quoted(str(e.filename))}" if e.filename else ""
+            fail(f"cannot use the file{where}: {e.strerror or e}")
 
 
 ERROR_LIMIT = 400
