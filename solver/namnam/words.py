@@ -55,5 +55,5 @@ def explain_verdict(v: MoveVerdict) -> str:
         return (f"{head}: the last seed lands in {v.last}, making it a 2 or a 3; going back through the opponent's "
                 f"row, {', '.join(v.captured_pits)} are taken: {v.captured} seeds captured.")
     if v.last and v.last.startswith(v.mover.lower()):
-        return f"{head}: the last seed lands in {v.last}, in your own row: nothing is captured."
+        return f"{head}: the last seed lands in {v.last}, in the mover's own row: nothing is captured."
     return f"{head}: the last seed lands in {v.last}, which is not a 2 or a 3 after sowing: nothing is captured."
