@@ -86,3 +86,49 @@ def value(board: dict, mover: int, depth: int, direction: str = "ccw") -> int | 
             return None
         best = max(best if best is not None else -99, cap - v)
     return best
+
+
+def all_boards(n: int):
+    """Every (south, north) with ``n`` seeds, South to move, as plain tuples."""
+    def parts(total, k):
+        if k == 1:
+            yield (total,)
+            return
+        for a in range(total + 1):
+            for rest in parts(total - a, k - 1):
+                yield (a,) + rest
+    for pits in parts(n, 12):
+        yield pits[:6], pits[6:]
+
+
+def table_values(max_seeds: int) -> dict:
+    """The endgame tables' values the slow way, layer by layer (counter-clockwise, South to move):
+    ``{(south, north): value}``. In a layer, the bounds rise and fall move by move until they
+    stop; where they still differ the game can go round for ever, and the position's own row
+    split, kept between the bounds, is its value (the end-of-game rule)."""
+    def key(board, mover):  # as the player to move sees it: their row first
+        rows = [tuple(board[(s, p)] for p in range(1, 7)) for s in (0, 1)]
+        return (rows[mover], rows[1 - mover])
+
+    values: dict = {}
+    for n in range(max_seeds + 1):
+        layer = list(all_boards(n))
+        moves = {}
+        for south, north in layer:
+            b = board_of(south, north)
+            moves[(south, north)] = [(cap, key(after, 1)) for after, cap, _ in
+                                     (play(b, 0, p, "ccw") for p in legal_moves(b, 0, "ccw"))]
+        split = {k: sum(k[0]) - sum(k[1]) for k in layer}
+        low = {k: (split[k] if not moves[k] else -n) for k in layer}
+        high = {k: (split[k] if not moves[k] else n) for k in layer}
+        while True:
+            new_low = {k: max(cap - (values[c] if cap else high[c]) for cap, c in moves[k]) if moves[k] else low[k]
+                       for k in layer}
+            new_high = {k: max(cap - (values[c] if cap else low[c]) for cap, c in moves[k]) if moves[k] else high[k]
+                        for k in layer}
+            if new_low == low and new_high == high:
+                break
+            low, high = new_low, new_high
+        for k in layer:
+            values[k] = min(max(split[k], low[k]), high[k])
+    return values
