@@ -171,3 +171,26 @@ def test_best_drill_positions_are_small_and_playable():
         p = Position.parse(d.generate(rng).situation)
         assert p.seeds_on_board <= 8 and legal_pits(p, Rules())
     assert random_position(random.Random(1), Rules(), max_seeds=3).seeds_on_board <= 3
+
+
+# ---------------------------------------------------------------- the seed's cases
+
+from puzzles import load_pack  # noqa: E402
+
+SEED_CASES = load_pack("namnam-seed").cases
+
+
+@pytest.mark.parametrize("case", SEED_CASES, ids=lambda c: c.id)
+def test_seed_case_through_the_cli(case):
+    """Each rule of the seed on its position: the verdict of ``tablecalc namnam move``."""
+    exp = case.expect
+    d = run_json("move", case.situation, case.answer, "--preset", case.preset, code=0 if exp["legal"] else 1)
+    for key, value in exp.items():
+        assert d[key] == value, (case.id, key, d[key])
+    assert d["explanation"]
+
+
+def test_a_pack_drives_the_drill():
+    d = make_drill("namnam", level="most")
+    puzzles = [d.from_case(c) for c in SEED_CASES]
+    assert all(p.situation for p in puzzles)
