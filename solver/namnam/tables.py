@@ -139,7 +139,7 @@ class Tables:
 def _layer(n: int, values: list[np.ndarray], forbid: bool, progress: Callable[[int], None] | None):
     size = layer_size(n)
     fixed = np.full((ROW, size), _NONE, dtype=np.int16)   # value of a capturing move (or terminal)
-    inner = np.full((ROW, size), -1, dtype=np.int64)      # child's rank for a move that stays in the layer
+    inner = np.full((ROW, size), -1, dtype=np.int32)      # child's rank for a move that stays in the layer
     boards = compositions(n)
     split = boards[:, :ROW].sum(axis=1, dtype=np.int16) - boards[:, ROW:].sum(axis=1, dtype=np.int16)
     for lo in range(0, size, _CHUNK):
@@ -153,8 +153,8 @@ def _layer(n: int, values: list[np.ndarray], forbid: bool, progress: Callable[[i
     high = np.full(size, n, dtype=np.int16)
     low[over] = high[over] = split[over]
     active = np.flatnonzero(~over)
+    f, ix = fixed[:, active], inner[:, active]
     while active.size:
-        f, ix = fixed[:, active], inner[:, active]
         stay = ix >= 0
         safe = np.where(stay, ix, 0)
         new_low = np.where(stay, -high[safe], f).max(axis=0)
@@ -163,7 +163,9 @@ def _layer(n: int, values: list[np.ndarray], forbid: bool, progress: Callable[[i
         low[active], high[active] = new_low, new_high
         if not changed.any():
             break
-        active = active[new_low < new_high]
+        open_ = new_low < new_high
+        if open_.sum() < 0.8 * active.size:  # keep working only on the positions still open
+            active, f, ix = active[open_], f[:, open_], ix[:, open_]
     value = np.clip(split, low, high).astype(np.int8)
     return value, low < high
 
