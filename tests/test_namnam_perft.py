@@ -100,7 +100,9 @@ def test_seeds_are_conserved_and_captures_come_from_the_opponents_row(p, rules):
             assert now >= before or now == 0  # a pit of the opponent loses seeds only to a capture
         v = judge(p, str(pit), rules)
         assert all(name.startswith(("south", "north")[them]) for name in v.captured_pits)
-        assert s.captured == sum(s.after[k] for k in s.captured_pits)
+        taken = sum(s.after[k] for k in s.captured_pits)
+        assert s.captured == (0 if s.grand_slam else taken)
+        assert not s.grand_slam or taken == sum(s.after[6:])  # a grand slam would have taken the whole row
         assert all(s.after[k] in (2, 3) for k in s.captured_pits)
 
 
