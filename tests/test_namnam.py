@@ -262,3 +262,11 @@ def test_searches_that_prove_their_value_happen(tables6):
             assert r.value - p.score_difference() == tables6.value(p.canonical(Rules().direction))
     assert any(verdicts)
     assert not best(Position.start(), Rules(), depth=6).exact
+
+
+def test_tables_extend_smaller_ones(tables6):
+    """Extending the 4-seed tables to 6 gives the tables built from nothing; a larger base is cut down."""
+    grown = build(6, base=build(4))
+    assert all((a == b).all() for a, b in zip(grown.values, tables6.values))
+    assert build(3, base=tables6).max_seeds == 3
+    assert build(3, Rules.preset("no-grand-slam"), base=tables6).grand_slam.value == "forbidden"

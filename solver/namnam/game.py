@@ -21,13 +21,11 @@ from solver.namnam.referee import MoveVerdict, Violation, judge, legal_pits
 from solver.namnam.rules import PRESETS, Rules
 from solver.namnam.search import SearchResult, best
 from solver.namnam.state import GameState
-from solver.namnam.tables import largest, load_or_build
+from solver.namnam.tables import SMALL_TABLES, tables_for
 from solver.namnam.words import explain_verdict
 
 __all__ = ["NamNam", "GAME", "SMALL_TABLES", "SOLVE_DEPTH", "random_position", "solve"]
 
-SMALL_TABLES = 8
-"""Boards with at most this many seeds are solved exactly from tables built on demand (about a second)."""
 SOLVE_DEPTH = 6
 """The search depth of :meth:`NamNam.solve` on boards the tables do not cover."""
 
@@ -35,11 +33,7 @@ SOLVE_DEPTH = 6
 def solve(position: Position, rules: Rules, depth: int = SOLVE_DEPTH) -> SearchResult:
     """The best moves: exact from the tables for small boards (built on demand, kept in memory),
     else a search of ``depth`` plies using the largest tables already built."""
-    if position.seeds_on_board <= SMALL_TABLES:
-        tables = load_or_build(SMALL_TABLES, rules, save=False)
-    else:
-        tables = largest(rules)
-    return best(position, rules, depth=depth, tables=tables)
+    return best(position, rules, depth=depth, tables=tables_for(position.seeds_on_board, rules))
 
 
 def random_position(rng, rules: Rules, max_plies: int = 60, *, max_seeds: int | None = None) -> Position:

@@ -14,7 +14,7 @@ from solver.namnam.board import Position
 from solver.namnam.referee import legal_pits
 from solver.namnam.rules import Rules
 from solver.namnam.search import best
-from solver.namnam.tables import largest, load_or_build
+from solver.namnam.tables import tables_for
 
 __all__ = ["PlayLevel", "PLAY_LEVELS", "computer_move"]
 
@@ -50,10 +50,6 @@ def computer_move(position: Position, rules: Rules, level: str, rng) -> int:
         raise TablecalcError(f"the game is over in {position}: no move to play")
     if rng.random() < lv.random_share:
         return rng.choice(legal)
-    tables = None
-    if lv.tables:
-        tables = largest(rules)
-        if tables is None or tables.max_seeds < 8:
-            tables = load_or_build(8, rules, save=False)
+    tables = tables_for(position.seeds_on_board, rules) if lv.tables else None
     r = best(position, rules, depth=lv.depth, seconds=lv.seconds, tables=tables)
     return rng.choice(r.moves)

@@ -40,8 +40,11 @@ from solver.namnam.rules import GrandSlam, Rules
 from solver.namnam.sowing import PITS, ROW, SEEDS, legal_starts, rotate, sow
 
 __all__ = ["Tables", "build", "rank", "rank_many", "compositions", "layer_size", "cache_path", "load", "load_or_build",
-           "MAX_BUILD", "available", "largest"]
+           "MAX_BUILD", "available", "largest", "tables_for", "SMALL_TABLES"]
 
+SMALL_TABLES = 8
+"""Boards with at most this many seeds are solved exactly even when no tables were built: the
+8-seed tables are built in memory on demand (about two seconds), see :func:`tables_for`."""
 MAX_BUILD = 22
 """The largest N the build command accepts (layer 22 alone has 646 million boards)."""
 _CHUNK = 1 << 20
@@ -215,24 +218,33 @@ def _moves(b: np.ndarray, n: int, values, forbid: bool, fixed: np.ndarray, inner
             fixed[i][sel] = c - values[n - c][ranks[sel]].astype(np.int16)
 
 
-def build(max_seeds: int, rules: Rules | None = None, progress: Callable[[int, int], None] | None = None) -> Tables:
+def build(max_seeds: int, rules: Rules | None = None, progress: Callable[[int, int], None] | None = None,
+          base: Tables | None = None) -> Tables:
     """The tables for every board with at most ``max_seeds`` seeds under ``rules`` (grand-slam rule).
 
-    ``progress(n, boards_done)`` is called as each chunk of layer ``n`` is generated.
+    ``base``: smaller tables already built under the same rule, extended rather than rebuilt
+    (larger ones are cut down). ``progress(n, boards_done)`` is called as each chunk of layer
+    ``n`` is generated.
+
+    >>> build(3, base=build(2)).values[3].shape == build(3).values[3].shape
+    True
     """
     if not 0 <= max_seeds <= MAX_BUILD:
         raise TablecalcError(f"bad table size {max_seeds}: expected 0 to {MAX_BUILD} seeds")
-    forbid = (rules or Rules()).grand_slam is GrandSlam.FORBIDDEN
+    slam = (rules or Rules()).grand_slam
+    forbid = slam is GrandSlam.FORBIDDEN
     values: list[np.ndarray] = []
     cyclic: list[np.ndarray] = []
-    for n in range(max_seeds + 1):
+    if base is not None and base.grand_slam is slam:
+        values, cyclic = list(base.values[:max_seeds + 1]), list(base.cyclic[:max_seeds + 1])
+    for n in range(len(values), max_seeds + 1):
         if n == 0:
             v, c = np.zeros(1, dtype=np.int8), np.zeros(1, dtype=bool)
         else:
             v, c = _layer(n, values, forbid, (lambda k, n=n: progress(n, k)) if progress else None)
         values.append(v)
         cyclic.append(c)
-    return Tables(tuple(values), tuple(cyclic), GrandSlam.FORBIDDEN if forbid else GrandSlam.NO_CAPTURE)
+    return Tables(tuple(values), tuple(cyclic), slam)
 
 
 def cache_path(max_seeds: int, rules: Rules | None = None) -> Path:
@@ -309,3 +321,13 @@ def largest(rules: Rules | None = None) -> Tables | None:
         _LOADED[(slam, t.max_seeds)] = t
         return t
     return best_mem
+
+
+def tables_for(seeds: int, rules: Rules | None = None) -> Tables | None:
+    """The tables to use on a board of ``seeds`` seeds: the largest built (saved or in memory);
+    for a small board (at most :data:`SMALL_TABLES` seeds) when none covers it, the small
+    tables built in memory now."""
+    t = largest(rules)
+    if seeds <= SMALL_TABLES and (t is None or t.max_seeds < seeds):
+        t = load_or_build(SMALL_TABLES, rules, save=False)
+    return t

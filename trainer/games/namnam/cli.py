@@ -112,12 +112,12 @@ def best(position: PositionArg,
     """The best moves (pit numbers from the mover's left), the value (final seed difference for the
     mover) and the principal variation; exact from the endgame tables when they cover the board."""
     from solver.namnam.search import best as do_best
-    from solver.namnam.tables import largest
+    from solver.namnam.tables import tables_for
 
     if depth is not None and seconds is not None:
         raise TablecalcError("give either --depth or --time, not both")
     pos, rules = _setup(position, preset, direction, grand_slam)
-    r = do_best(pos, rules, depth=depth, seconds=seconds, tables=largest(rules) if tables else None)
+    r = do_best(pos, rules, depth=depth, seconds=seconds, tables=tables_for(pos.seeds_on_board, rules) if tables else None)
     if as_json:
         emit_json(r.as_dict())
         return
@@ -133,7 +133,7 @@ def best(position: PositionArg,
 
 
 @app.command("tables")
-def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build the tables up to N seeds on the board (15: a few minutes).")] = None,
+def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build the tables up to N seeds on the board (15: a few minutes), extending the largest built.")] = None,
            preset: PresetOpt = "standard", grand_slam: SlamOpt = None, as_json: JsonOpt = False) -> None:
     """The endgame tables: build them (with a progress bar) and show positions, wins, draws and losses per seed count."""
     from solver.namnam.tables import MAX_BUILD, build as do_build, cache_path, largest, layer_size
@@ -142,16 +142,19 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
     if build is not None:
         if not 0 <= build <= MAX_BUILD:
             raise TablecalcError(f"bad --build {build}: expected 0 to {MAX_BUILD} seeds")
-        total = sum(layer_size(n) for n in range(build + 1))
-        if as_json:
-            t = do_build(build, rules)
+        base = largest(rules)
+        start = base.max_seeds + 1 if base is not None else 0
+        total = sum(layer_size(n) for n in range(start, build + 1))
+        if as_json or total == 0:
+            t = do_build(build, rules, base=base)
         else:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
             with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                           TimeElapsedColumn()) as bar:
                 task = bar.add_task(f"tables up to {build} seeds", total=total)
-                t = do_build(build, rules, lambda n, k: bar.update(task, advance=k, description=f"layer {n}/{build}"))
+                t = do_build(build, rules, lambda n, k: bar.update(task, advance=k, description=f"layer {n}/{build}"),
+                             base=base)
         path = cache_path(build, rules)
         t.save(path)
     else:

@@ -24,7 +24,7 @@ from solver.namnam.game import SMALL_TABLES, random_position, solve
 from solver.namnam.referee import TakeBack, pit_name
 from solver.namnam.sowing import ROW, SEEDS, sow
 from solver.namnam.board import pit_index
-from solver.namnam.tables import load_or_build
+from solver.namnam.tables import tables_for
 from trainer.drills import GameDrill, Judgement, Level, Puzzle
 
 __all__ = ["Drill", "parse_pit_name"]
@@ -215,7 +215,7 @@ class Drill(GameDrill):
     def _judge_best(self, p: Position, rules: Rules, pit, answer) -> Judgement:
         sol = solve(p, rules)
         expected = GAME.best_answers(sol)
-        tables = load_or_build(SMALL_TABLES, rules, save=False)
+        tables = tables_for(p.seeds_on_board, rules)
         values = []
         c = p.canonical(rules.direction)
         if tables.covers(c):
