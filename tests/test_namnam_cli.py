@@ -74,6 +74,8 @@ def test_best_json_keys_and_exact_from_tables(home):
     assert d["exact"] and d["source"] == "tables" and d["moves"]
     d = run_json("best", "0.0.0.1.0.2/0.1.0.0.0.0 s 24-20", "--no-tables", "--time", "0.5")
     assert d["source"] == "search"
+    d = run_json("best", "start", "--time", "0.0001")
+    assert d["moves"] and d["depth"] >= 1 and not d["exact"]
 
 
 def test_tables_show_and_build_with_a_progress_bar(home):

@@ -29,8 +29,9 @@ from solver.namnam.tables import Tables
 
 __all__ = ["SearchResult", "Searcher", "best", "MAX_DEPTH"]
 
-MAX_DEPTH = 30
-"""The deepest search accepted (a Python search would not finish beyond)."""
+MAX_DEPTH = 14
+"""The deepest search accepted: from the opening, depth 12 takes some 8 s and each 2 plies more about
+4 times as long (and as much memory for the transposition table)."""
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _INF = 10_000
 
@@ -148,9 +149,9 @@ def best(position: Position, rules: Rules, *, depth: int | None = None, seconds:
     """The best moves in ``position``: from the tables when they cover it, else by search to
     ``depth`` plies (default 8) or iterative deepening for ``seconds``."""
     if depth is not None and not 1 <= depth <= MAX_DEPTH:
-        raise TablecalcError(f"bad depth {depth}: expected 1 to {MAX_DEPTH} plies")
-    if seconds is not None and not 0 < seconds <= 3600:
-        raise TablecalcError(f"bad time {seconds}: expected seconds between 0 and 3600")
+        raise TablecalcError(f"bad depth {depth}: expected 1 to {MAX_DEPTH} plies (or --time SECONDS)")
+    if seconds is not None and not 0 < seconds <= 600:
+        raise TablecalcError(f"bad time {seconds}: expected seconds between 0 and 600")
     t0 = time.perf_counter()
     c = position.canonical(rules.direction)
     s = Searcher(rules, tables)
@@ -176,6 +177,10 @@ def best(position: Position, rules: Rules, *, depth: int | None = None, seconds:
                 s.horizon = 0
                 values, reached = s.move_values(c, dd), dd
             except _OutOfTime:
+                if not values:  # not even one ply in time: take it anyway
+                    s.deadline = None
+                    s.horizon = 0
+                    values, reached = s.move_values(c, 1), 1
                 break
             if s.horizon == 0:
                 break
