@@ -169,6 +169,8 @@ def _layer(n: int, values: list[np.ndarray], forbid: bool, progress: Callable[[i
         open_ = new_low < new_high
         if open_.sum() < 0.8 * active.size:  # keep working only on the positions still open
             active, f, ix = active[open_], f[:, open_], ix[:, open_]
+    if progress:
+        progress(size)
     value = np.clip(split, low, high).astype(np.int8)
     return value, low < high
 
@@ -224,7 +226,7 @@ def build(max_seeds: int, rules: Rules | None = None, progress: Callable[[int, i
 
     ``base``: smaller tables already built under the same rule, extended rather than rebuilt
     (larger ones are cut down). ``progress(n, boards_done)`` is called as each chunk of layer
-    ``n`` is generated.
+    ``n`` is generated, then with the layer's size once it is solved (twice the boards in all).
 
     >>> build(3, base=build(2)).values[3].shape == build(3).values[3].shape
     True

@@ -144,7 +144,7 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
             raise TablecalcError(f"bad --build {build}: expected 0 to {MAX_BUILD} seeds")
         base = largest(rules)
         start = base.max_seeds + 1 if base is not None else 0
-        total = sum(layer_size(n) for n in range(start, build + 1))
+        total = 2 * sum(layer_size(n) for n in range(start, build + 1))  # generated, then solved
         if as_json or total == 0:
             t = do_build(build, rules, base=base)
         else:
@@ -152,7 +152,7 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
 
             with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                           TimeElapsedColumn()) as bar:
-                task = bar.add_task(f"tables up to {build} seeds", total=total)
+                task = bar.add_task(f"tables up to {build} seeds", total=total or None)
                 t = do_build(build, rules, lambda n, k: bar.update(task, advance=k, description=f"layer {n}/{build}"),
                              base=base)
         path = cache_path(build, rules)
