@@ -29,8 +29,11 @@ def play_game(position: Position, rules: Rules, *, level: str, first: str, seed:
     console.print(f"You play {SIDES[human]} against the computer ({level}: {PLAY_LEVELS[level].description}).")
     console.print("Type a pit number 1-6 counted from your left, 'hint' for the best move, or 'quit'.")
     marks: set = set()
+    show = True
     while not state.is_terminal():
-        print_board(state.position, rules, marks)
+        if show:
+            print_board(state.position, rules, marks)
+        show = False
         mover = state.position.to_move
         if mover == human:
             answer = typer.prompt("Your move").strip().lower()
@@ -48,6 +51,7 @@ def play_game(position: Position, rules: Rules, *, level: str, first: str, seed:
         console.print(explain_verdict(v) if v.legal or mover != human else f"[bold]{explain_verdict(v)}[/]")
         if not v.legal:
             continue
+        show = True
         marks = marks_of(v.captured_pits or (v.last,), mover)
         state = state.apply(state.parse_move(answer))
     print_board(state.position, rules, marks)
