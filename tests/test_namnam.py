@@ -52,6 +52,8 @@ def test_presets_and_options():
         Rules().with_options(direction="sideways")
     with pytest.raises(TablecalcError, match="grand slam"):
         Rules().with_options(grand_slam="maybe")
+    r = Rules().with_options(leftover="cannot-feed")
+    assert r.as_dict()["leftover"] == "cannot-feed-takes-all" and "cannot feed" in r.describe()
 
 
 # ---------------------------------------------------------------- the referee

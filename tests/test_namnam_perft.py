@@ -121,3 +121,17 @@ def test_a_feeding_move_is_played_whenever_one_exists(p, rules):
         assert any(play(p, pit, rules)[0].row(them))
     for pit in set(range(1, 7)) - set(legal):
         assert not judge(p, str(pit), rules).legal
+
+
+@settings(max_examples=300, deadline=None)
+@given(p=positions(), rules=RULES)
+def test_both_leftover_rules_agree_at_every_end(p, rules):
+    """When the game is over, "each takes their own row" and "the player who cannot feed takes
+    everything left" give the same final seeds (the starving row is empty)."""
+    from solver.namnam.referee import end_of_game
+
+    if legal_pits(p, rules):
+        return
+    other = rules.with_options(leftover="cannot-feed-takes-all")
+    assert end_of_game(p, rules) == end_of_game(p, other)
+    assert sum(end_of_game(p, rules)) == SEEDS

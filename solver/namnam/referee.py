@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from solver.errors import TablecalcError
 from solver.game import Code
 from solver.namnam.board import SIDES, Position, pit_index, pit_number
-from solver.namnam.rules import GrandSlam, Rules
-from solver.namnam.sowing import ROW, Sowing, is_starving, legal_starts, rotate, sow
+from solver.namnam.rules import GrandSlam, Leftover, Rules
+from solver.namnam.sowing import ROW, Sowing, is_starving, leftover, legal_starts, rotate, sow
 
 __all__ = ["Violation", "TakeBack", "MoveVerdict", "judge", "play", "legal_pits", "end_of_game", "pit_name", "parse_pit"]
 
@@ -105,9 +105,18 @@ def play(position: Position, pit: int, rules: Rules) -> tuple[Position, Sowing]:
     return after, s
 
 
-def end_of_game(position: Position) -> tuple[int, int]:
-    """The final seeds (South, North) when the game ends here: each takes the seeds of their own row."""
-    return position.captured[0] + sum(position.south), position.captured[1] + sum(position.north)
+def end_of_game(position: Position, rules: Rules) -> tuple[int, int]:
+    """The final seeds (South, North) when the game ends here, the seeds left shared by ``rules.leftover``.
+
+    >>> end_of_game(Position.parse("0.0.0.0.1.0/0.0.0.0.0.0 s 24-23"), Rules())
+    (25, 23)
+    """
+    mine, theirs = leftover(position.canonical(rules.direction), rules.leftover is Leftover.CANNOT_FEED)
+    me = position.to_move
+    final = list(position.captured)
+    final[me] += mine
+    final[1 - me] += theirs
+    return final[0], final[1]
 
 
 def judge(position: Position, answer: str, rules: Rules) -> MoveVerdict:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from solver.errors import TablecalcError
 from solver.parsing import pick_preset
 
-__all__ = ["Rules", "Direction", "GrandSlam", "PRESETS"]
+__all__ = ["Rules", "Direction", "GrandSlam", "Leftover", "PRESETS"]
 
 
 class Direction(enum.StrEnum):
@@ -38,26 +38,36 @@ class GrandSlam(enum.StrEnum):
     """A common variant (abapa): such a move is illegal unless every legal move is one."""
 
 
+class Leftover(enum.StrEnum):
+    """Who takes the seeds still on the board when the game ends (no feeding move, or an endless cycle)."""
+
+    OWN_ROW = "own-row"
+    """Each player takes the seeds of their own row (the default)."""
+    CANNOT_FEED = "cannot-feed-takes-all"
+    """The player who cannot feed the opponent takes every seed left (after a cycle: each their own row)."""
+
+
 @dataclass(frozen=True)
 class Rules:
     """Every Nam Nam rule option; build one with :meth:`preset` and :meth:`with_options`.
 
     * ``direction``: ``ccw`` (default) or ``cw``; pits are always numbered 1-6 from each
       player's own left, so the direction decides which way the seeds run;
-    * ``grand_slam``: ``no-capture`` (default, the seed) or ``forbidden``.
+    * ``grand_slam``: ``no-capture`` (default, the seed) or ``forbidden``;
+    * ``leftover``: ``own-row`` (default: at the end each player takes the seeds of their own
+      row) or ``cannot-feed-takes-all``. The two agree on every end the rules can reach: when
+      the player to move cannot feed, the starving opponent's row is empty, so every seed left
+      is in the row of the player who cannot feed (a property test checks it).
 
     Fixed by the seed (not options): 12 or more seeds skip the starting pit on every lap;
     captures of 2 or 3 run backwards from the last pit while in the opponent's row; feeding a
-    starving opponent is compulsory and the game ends when it is impossible; at the end (no
-    feeding move, or an endless cycle ended by agreement) each player takes the seeds left in
-    their own row. The digest's alternative ("the player who cannot feed takes everything
-    left") gives the same result in every such end, because the starving player's row is
-    empty: it is therefore not a separate option.
+    starving opponent is compulsory and the game ends when it is impossible.
     """
 
     name: str = "standard"
     direction: Direction = Direction.CCW
     grand_slam: GrandSlam = GrandSlam.NO_CAPTURE
+    leftover: Leftover = Leftover.OWN_ROW
 
     @classmethod
     def preset(cls, name: str) -> "Rules":
@@ -65,13 +75,15 @@ class Rules:
         return pick_preset(name, PRESETS, _PRESET_ALIASES)
 
     def with_options(self, *, direction: str | Direction | None = None,
-                     grand_slam: str | GrandSlam | None = None) -> "Rules":
+                     grand_slam: str | GrandSlam | None = None, leftover: str | Leftover | None = None) -> "Rules":
         """A copy with some options changed; its name gets ``+custom`` when anything differs."""
         changes: dict = {}
         if direction is not None:
             changes["direction"] = _pick(Direction, direction, "direction", _DIRECTION_ALIASES)
         if grand_slam is not None:
             changes["grand_slam"] = _pick(GrandSlam, grand_slam, "grand slam rule", {})
+        if leftover is not None:
+            changes["leftover"] = _pick(Leftover, leftover, "leftover rule", {"cannot-feed": "cannot-feed-takes-all"})
         new = replace(self, **changes)
         if new != self:
             base = self.name.removesuffix("+custom")
@@ -84,11 +96,13 @@ class Rules:
         way = "counter-clockwise" if self.direction is Direction.CCW else "clockwise"
         slam = ("a grand slam may be played and captures nothing" if self.grand_slam is GrandSlam.NO_CAPTURE
                 else "a grand slam is forbidden unless it is the only kind of move")
-        return f"{self.name}: {way} sowing, {slam}, seeds left go to the owner of their row"
+        left = ("seeds left go to the owner of their row" if self.leftover is Leftover.OWN_ROW
+                else "the player who cannot feed takes the seeds left")
+        return f"{self.name}: {way} sowing, {slam}, {left}"
 
     def as_dict(self) -> dict:
         return {"preset": self.name, "direction": self.direction.value, "grand_slam": self.grand_slam.value,
-                "leftover": "own-row"}
+                "leftover": self.leftover.value}
 
 
 def _pick(enum_type, value, what: str, aliases: dict):

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from solver.errors import TablecalcError
 from solver.namnam.board import Position, pit_number
-from solver.namnam.rules import GrandSlam, Rules
+from solver.namnam.rules import GrandSlam, Leftover, Rules
 from solver.namnam.sowing import leftover, legal_starts, rotate, sow
 from solver.namnam.tables import Tables
 
@@ -63,6 +63,7 @@ class Searcher:
 
     def __init__(self, rules: Rules, tables: Tables | None = None):
         self.forbid = rules.grand_slam is GrandSlam.FORBIDDEN
+        self.cannot_feed = rules.leftover is Leftover.CANNOT_FEED
         self.tables = tables if tables is not None and tables.grand_slam is rules.grand_slam else None
         self.tt: dict[tuple, tuple[int, int, int, int, bool]] = {}
         self.nodes = 0
@@ -91,7 +92,7 @@ class Searcher:
                     return e_value
         kids = self.children(c)
         if not kids:
-            mine, theirs = leftover(c)
+            mine, theirs = leftover(c, self.cannot_feed)
             return mine - theirs
         if depth == 0:
             self.horizon += 1
@@ -158,7 +159,7 @@ def best(position: Position, rules: Rules, *, depth: int | None = None, seconds:
     base = position.score_difference()
     d = rules.direction
     if not s.children(c):
-        mine, theirs = leftover(c)
+        mine, theirs = leftover(c, s.cannot_feed)
         return SearchResult(str(position), (), base + mine - theirs, True, (), 0, 1, time.perf_counter() - t0,
                             "game over", rules.name)
     if s.tables is not None and s.tables.covers(c):

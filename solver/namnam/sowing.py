@@ -142,6 +142,14 @@ def successors(c: tuple[int, ...], forbid_grand_slam: bool = False) -> list[tupl
     return out
 
 
-def leftover(c: tuple[int, ...]) -> tuple[int, int]:
-    """The seeds each player takes when the game ends here: those of their own row (mover, opponent)."""
+def leftover(c: tuple[int, ...], cannot_feed_takes_all: bool = False) -> tuple[int, int]:
+    """The seeds (mover, opponent) each player takes when the game ends here: those of their own
+    row; with ``cannot_feed_takes_all``, every seed left to the player to move when they cannot
+    feed the starving opponent (the same numbers: the opponent's row is empty then).
+
+    >>> leftover((1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), leftover((1,) + (0,) * 11, True)
+    ((1, 0), (1, 0))
+    """
+    if cannot_feed_takes_all and is_starving(c):
+        return sum(c), 0
     return sum(c[:ROW]), sum(c[ROW:])

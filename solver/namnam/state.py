@@ -89,7 +89,7 @@ class GameState:
 
     def final_seeds(self) -> tuple[int, int]:
         """The seeds (South, North) each has: captured, plus their own row's once the game is over."""
-        return end_of_game(self.position) if self.is_terminal() else self.position.captured
+        return end_of_game(self.position, self.rules) if self.is_terminal() else self.position.captured
 
     def returns(self) -> tuple[float, float]:
         s, n = self.final_seeds()

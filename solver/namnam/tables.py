@@ -15,6 +15,9 @@ better end than an endless cycle, which the end-of-game rule settles: each playe
 seeds of their own row, counted in the position at hand and kept between the two bounds
 (:attr:`Tables.cyclic` marks these positions).
 
+The leftover rule does not change the tables: both readings give every seed left to the row's
+owner at every end (:class:`~solver.namnam.rules.Leftover`); the grand-slam rule does.
+
 Boards with ``n`` seeds are numbered in lexicographic order (:func:`rank`): layer ``n``
 has ``C(n+11, 11)`` of them.
 

@@ -24,12 +24,14 @@ PositionArg = Annotated[str, typer.Argument(help="'start' or e.g. '4.4.4.4.4.4/4
 PresetOpt = Annotated[str, typer.Option("--preset", "-p", help="standard, clockwise or no-grand-slam.")]
 DirectionOpt = Annotated[Optional[str], typer.Option("--direction", help="Override: ccw (default) or cw.")]
 SlamOpt = Annotated[Optional[str], typer.Option("--grand-slam", help="Override: no-capture (default) or forbidden.")]
+LeftoverOpt = Annotated[Optional[str], typer.Option(
+    "--leftover", help="Override: own-row (default) or cannot-feed-takes-all (the same outcome at every end).")]
 
 
-def _setup(text: str | None, preset: str, direction: str | None, grand_slam: str | None):
+def _setup(text: str | None, preset: str, direction: str | None, grand_slam: str | None, leftover: str | None = None):
     from solver.namnam import GAME
 
-    rules = GAME.rules(preset, direction=direction, grand_slam=grand_slam)
+    rules = GAME.rules(preset, direction=direction, grand_slam=grand_slam, leftover=leftover)
     return (GAME.parse_situation(text, None) if text is not None else None), rules
 
 
@@ -55,11 +57,11 @@ def show(position: PositionArg, preset: PresetOpt = "standard", direction: Direc
 @app.command("move")
 def move(position: PositionArg, pit: Annotated[str, typer.Argument(help="The pit to sow: 1-6 from the mover's left.")],
          preset: PresetOpt = "standard", direction: DirectionOpt = None, grand_slam: SlamOpt = None,
-         as_json: JsonOpt = False) -> None:
+         leftover: LeftoverOpt = None, as_json: JsonOpt = False) -> None:
     """The position after a move, what it captured and why; an illegal move says why (exit 1)."""
     from solver.namnam import GAME
 
-    pos, rules = _setup(position, preset, direction, grand_slam)
+    pos, rules = _setup(position, preset, direction, grand_slam, leftover)
     v = GAME.check(pos, pit, rules, None)
     if as_json:
         emit_json({**v.as_dict(), "explanation": GAME.explain(v)})
@@ -108,7 +110,7 @@ def best(position: PositionArg,
          seconds: Annotated[Optional[float], typer.Option("--time", "-t", help="Search for T seconds (iterative deepening).")] = None,
          tables: Annotated[bool, typer.Option("--tables/--no-tables", help="Use the endgame tables already built.")] = True,
          preset: PresetOpt = "standard", direction: DirectionOpt = None, grand_slam: SlamOpt = None,
-         as_json: JsonOpt = False) -> None:
+         leftover: LeftoverOpt = None, as_json: JsonOpt = False) -> None:
     """The best moves (pit numbers from the mover's left), the value (final seed difference for the
     mover) and the principal variation; exact from the endgame tables when they cover the board."""
     from solver.namnam.search import best as do_best
@@ -116,7 +118,7 @@ def best(position: PositionArg,
 
     if depth is not None and seconds is not None:
         raise TablecalcError("give either --depth or --time, not both")
-    pos, rules = _setup(position, preset, direction, grand_slam)
+    pos, rules = _setup(position, preset, direction, grand_slam, leftover)
     r = do_best(pos, rules, depth=depth, seconds=seconds, tables=tables_for(pos.seeds_on_board, rules) if tables else None)
     if as_json:
         emit_json(r.as_dict())
@@ -190,11 +192,12 @@ def play(level: Annotated[str, typer.Option("--level", "-l", help="easy, medium,
          first: Annotated[str, typer.Option("--first", help="Who starts: you (South) or computer.")] = "you",
          position: Annotated[str, typer.Option("--position", help="Start from this position instead of the opening.")] = "start",
          seed: Annotated[Optional[int], typer.Option("--seed", help="The computer's random choices (same seed, same game).")] = None,
-         preset: PresetOpt = "standard", direction: DirectionOpt = None, grand_slam: SlamOpt = None) -> None:
+         preset: PresetOpt = "standard", direction: DirectionOpt = None, grand_slam: SlamOpt = None,
+         leftover: LeftoverOpt = None) -> None:
     """A game against the computer in the terminal: type a pit number (1-6 from your left), 'hint' or 'quit'."""
     from trainer.games.namnam.play import play_game
 
-    pos, rules = _setup(position, preset, direction, grand_slam)
+    pos, rules = _setup(position, preset, direction, grand_slam, leftover)
     play_game(pos, rules, level=level, first=first, seed=seed)
 
 
