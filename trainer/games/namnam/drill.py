@@ -186,7 +186,7 @@ class Drill(GameDrill):
         s = sow(c, pit_index(pit, rules.direction))
         where = pit_name(s.last, p.to_move, rules)
         skip = " (skipping the emptied pit on each lap)" if s.seeds >= 12 else ""
-        why = f"Pit {pit} holds {s.seeds} seeds, one into each following pit{skip}: the last lands in {where}."
+        why = f"Pit {pit} holds {s.seeds} seed{'s' * (s.seeds != 1)}, one into each following pit{skip}: the last lands in {where}."
         given = parse_pit_name(answer) if answer is not None else None
         return self._ok(given == where, (where.replace("orth ", "").replace("outh ", ""),), why, answer)
 
@@ -224,7 +224,9 @@ class Drill(GameDrill):
 
             values = sorted((pit_number(i, rules.direction), v) for i, v in mv.items())
         why = ("With best play, the seeds the mover will still take minus the opponent's, after each move: "
-               + ", ".join(f"pit {q} → {v:+d}" for q, v in values) + ".") if values else ""
+               + ", ".join(f"pit {q} → {v:+d}" for q, v in values) + ".") if values else (
+            f"The tables do not reach {p.seeds_on_board} seeds: this is what a search of {sol.depth} plies prefers "
+            f"(value {sol.value - p.score_difference():+d} for the mover from here, an estimate).")
         if answer is not None:
             v = judge(p, answer, rules)
             if not v.legal:
