@@ -53,6 +53,7 @@ MAX_BUILD = 20
 15 GB of memory while it is solved (estimated from 17 seeds, built with 3.8 GB)."""
 _CHUNK = 1 << 20
 _COMB = np.array([[comb(a, b) for b in range(PITS)] for a in range(SEEDS + PITS)], dtype=np.int64)
+_COMB32 = _COMB[:MAX_BUILD + PITS].astype(np.int32)
 _NONE = -1000
 
 
@@ -76,26 +77,34 @@ def rank(c: tuple[int, ...]) -> int:
 
 
 def rank_many(boards: np.ndarray) -> np.ndarray:
-    """:func:`rank` of every row of ``boards`` (rows may hold different numbers of seeds)."""
-    b = boards.astype(np.int64)
-    m = b.sum(axis=1)
-    r = np.zeros(len(b), dtype=np.int64)
+    """:func:`rank` of every row of ``boards`` (rows may hold different numbers of seeds, at most
+    :data:`MAX_BUILD`: every count involved then fits in 32 bits)."""
+    b = boards.astype(np.int32)
+    m = b.sum(axis=1, dtype=np.int32)
+    r = np.zeros(len(b), dtype=np.int32)
     for i in range(PITS - 1):
         k = PITS - i
-        r += _COMB[m + k - 1, k - 1] - _COMB[m - b[:, i] + k - 1, k - 1]
+        r += _COMB32[m + k - 1, k - 1] - _COMB32[m - b[:, i] + k - 1, k - 1]
         m -= b[:, i]
     return r
 
 
 def compositions(n: int, parts: int = PITS) -> np.ndarray:
-    """Every board with ``n`` seeds in ``parts`` pits, in :func:`rank` order (uint8 rows)."""
-    if parts == 1:
-        return np.array([[n]], dtype=np.uint8)
-    blocks = []
-    for a in range(n + 1):
-        rest = compositions(n - a, parts - 1)
-        blocks.append(np.hstack([np.full((len(rest), 1), a, dtype=np.uint8), rest]))
-    return np.vstack(blocks)
+    """Every board with ``n`` seeds in ``parts`` pits, in :func:`rank` order (uint8 rows).
+
+    Built from the last pit backwards: the boards of ``k`` pits holding ``m`` seeds are, for
+    each first pit ``a`` from 0 to ``m``, ``a`` followed by the boards of ``k - 1`` pits holding
+    ``m - a``.
+
+    >>> compositions(2, 3).tolist()
+    [[0, 0, 2], [0, 1, 1], [0, 2, 0], [1, 0, 1], [1, 1, 0], [2, 0, 0]]
+    """
+    tails = {m: np.array([[m]], dtype=np.uint8) for m in range(n + 1)}  # one pit holding m seeds
+    for k in range(2, parts + 1):
+        totals = range(n + 1) if k < parts else (n,)
+        tails = {m: np.vstack([np.hstack([np.full((len(tails[m - a]), 1), a, dtype=np.uint8), tails[m - a]])
+                               for a in range(m + 1)]) for m in totals}
+    return tails[n]
 
 
 @dataclass(frozen=True)
@@ -159,24 +168,39 @@ def _layer(n: int, values: list[np.ndarray], forbid: bool, progress: Callable[[i
     low = np.full(size, -n, dtype=np.int16)
     high = np.full(size, n, dtype=np.int16)
     low[over] = high[over] = split[over]
-    active = np.flatnonzero(~over)
-    f, ix = fixed[:, active], inner[:, active]
-    while active.size:
-        stay = ix >= 0
-        safe = np.where(stay, ix, 0)
-        new_low = np.where(stay, -high[safe], f).max(axis=0)
-        new_high = np.where(stay, -low[safe], f).max(axis=0)
-        changed = (new_low != low[active]) | (new_high != high[active])
-        low[active], high[active] = new_low, new_high
-        if not changed.any():
-            break
-        open_ = new_low < new_high
-        if open_.sum() < 0.8 * active.size:  # keep working only on the positions still open
-            active, f, ix = active[open_], f[:, open_], ix[:, open_]
+    _settle(fixed, inner, low, high, np.flatnonzero(~over))
     if progress:
         progress(size)
     value = np.clip(split, low, high).astype(np.int8)
     return value, low < high
+
+
+def _settle(fixed: np.ndarray, inner: np.ndarray, low: np.ndarray, high: np.ndarray, todo: np.ndarray) -> None:
+    """Raise ``low`` and lower ``high`` until they stop moving, in place (see the module).
+
+    Each round recomputes only the positions a move of which leads to a position that changed in
+    the round before: the parents, found through the moves reversed (sorted by child)."""
+    moves, parents = np.nonzero(inner >= 0)
+    children = inner[moves, parents]
+    del moves
+    order = np.argsort(children, kind="stable")
+    parents = parents[order].astype(np.int32)
+    ends = np.cumsum(np.bincount(children, minlength=len(low)))
+    del order, children
+    starts = ends - np.diff(ends, prepend=0)
+    while todo.size:
+        f, ix = fixed[:, todo], inner[:, todo]
+        stay = ix >= 0
+        safe = np.where(stay, ix, 0)
+        new_low = np.where(stay, -high[safe], f).max(axis=0)
+        new_high = np.where(stay, -low[safe], f).max(axis=0)
+        changed = todo[(new_low != low[todo]) | (new_high != high[todo])]
+        low[todo], high[todo] = new_low, new_high
+        count = ends[changed] - starts[changed]
+        first = np.repeat(starts[changed] - np.cumsum(count) + count, count)
+        mark = np.zeros(len(low), dtype=bool)
+        mark[parents[first + np.arange(count.sum())]] = True
+        todo = np.flatnonzero(mark & (low < high))
 
 
 def _moves(b: np.ndarray, n: int, values, forbid: bool, fixed: np.ndarray, inner: np.ndarray) -> None:
