@@ -173,8 +173,8 @@ def small_positions(draw, max_seeds: int = 6):
 @settings(max_examples=80, deadline=None)
 @given(p=small_positions())
 def test_an_exact_search_agrees_with_the_tables_and_the_plain_minimax(p, tables6):
-    """When the search proves its value (every line ended before its horizon), the tables and a plain
-    minimax without pruning give the same value."""
+    """When the search proves its value (every line it needed ended before its horizon), the tables
+    give the same value, and so does a plain minimax without pruning when all its lines end too."""
     if p.seeds_on_board > 6 or not legal_pits(p, Rules()):
         return
     r = best(p, Rules(), depth=12)
@@ -183,7 +183,7 @@ def test_an_exact_search_agrees_with_the_tables_and_the_plain_minimax(p, tables6
     rest = r.value - p.score_difference()
     assert tables6.value(p.canonical(Rules().direction)) == rest
     plain = oracle.value(oracle.board_of(p.south, p.north), p.to_move, 12)
-    assert plain == rest
+    assert plain in (None, rest)  # None: a line the pruning skipped runs past 12 plies
     table_best = best(p, Rules(), tables=tables6)
     assert table_best.exact and table_best.value == r.value and set(table_best.moves) == set(r.moves)
 
