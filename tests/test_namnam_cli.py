@@ -84,6 +84,9 @@ def test_tables_show_and_build_with_a_progress_bar(home):
     assert r.exit_code == 0 and "Saved to" in r.output and "positions" in r.output
     d = run_json("tables")
     assert d["max_seeds"] == 3 and d["layers"][3]["positions"] == 364
+    d = run_json("tables", "--build", "4")  # extends the 3-seed tables, which it replaces
+    assert d["layers"][4]["positions"] == 1365
+    assert sorted(p.name for p in (home / "namnam").iterdir()) == ["endgame-no-capture-4.npz"]
 
 
 @pytest.mark.parametrize("args, message", [

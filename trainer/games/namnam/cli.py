@@ -138,7 +138,7 @@ def best(position: PositionArg,
 def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build the tables up to N seeds on the board (15: a few minutes), extending the largest built.")] = None,
            preset: PresetOpt = "standard", grand_slam: SlamOpt = None, as_json: JsonOpt = False) -> None:
     """The endgame tables: build them (with a progress bar) and show positions, wins, draws and losses per seed count."""
-    from solver.namnam.tables import MAX_BUILD, build as do_build, cache_path, largest, layer_size
+    from solver.namnam.tables import MAX_BUILD, available, build as do_build, cache_path, largest, layer_size
 
     _, rules = _setup(None, preset, None, grand_slam)
     if build is not None:
@@ -159,6 +159,9 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
                              base=base)
         path = cache_path(build, rules)
         t.save(path)
+        for n, smaller in available(rules):  # the new tables hold the smaller ones
+            if n < build:
+                smaller.unlink(missing_ok=True)
     else:
         t = largest(rules)
         path = None
