@@ -49,8 +49,8 @@ SMALL_TABLES = 8
 """Boards with at most this many seeds are solved exactly even when no tables were built: the
 8-seed tables are built in memory on demand (about two seconds), see :func:`tables_for`."""
 MAX_BUILD = 20
-"""The largest N the build command accepts: layer 20 alone has 84 million boards, which takes some
-15 GB of memory while it is solved (estimated from 17 seeds, built with 3.8 GB)."""
+"""The largest N the build command accepts: layer 20 alone has 84 million boards, which would take
+some 17 GB of memory while it is solved (estimated from 18 seeds, built with 6.8 GB)."""
 _CHUNK = 1 << 20
 _COMB = np.array([[comb(a, b) for b in range(PITS)] for a in range(SEEDS + PITS)], dtype=np.int64)
 _COMB32 = _COMB[:MAX_BUILD + PITS].astype(np.int32)
