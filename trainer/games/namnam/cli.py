@@ -111,8 +111,10 @@ def best(position: PositionArg,
          tables: Annotated[bool, typer.Option("--tables/--no-tables", help="Use the endgame tables already built.")] = True,
          preset: PresetOpt = "standard", direction: DirectionOpt = None, grand_slam: SlamOpt = None,
          leftover: LeftoverOpt = None, as_json: JsonOpt = False) -> None:
-    """The best moves (pit numbers from the mover's left), the value (final seed difference for the
-    mover) and the principal variation; exact from the endgame tables when they cover the board."""
+    """The best moves, the value (final seed difference for the mover) and the principal variation.
+
+    Moves are pit numbers from the mover's left; exact from the endgame tables when they cover the board.
+    """
     from solver.namnam.search import best as do_best
     from solver.namnam.tables import tables_for
 
