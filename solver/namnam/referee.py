@@ -1,0 +1,160 @@
+"""The referee: whether a move is legal in a position, what it sows and captures, and why.
+
+>>> v = judge(Position.parse("start"), "3", Rules())
+>>> v.legal, v.last, v.captured, v.after
+(True, 'north 1', 0, '4.4.0.5.5.5/5.4.4.4.4.4 n 0-0')
+>>> judge(Position.parse("0.0.0.0.1.2/0.0.0.0.0.0 s 24-21"), "5", Rules()).violations
+(<Violation.MUST_FEED: 'must-feed'>,)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.errors import TablecalcError, quoted
+from solver.game import Code
+from solver.namnam.board import SIDES, Position, pit_index, pit_number
+from solver.namnam.rules import GrandSlam, Leftover, Rules
+from solver.namnam.sowing import ROW, Sowing, is_starving, leftover, legal_starts, rotate, sow
+
+__all__ = ["Violation", "TakeBack", "MoveVerdict", "judge", "play", "legal_pits", "end_of_game", "pit_name", "parse_pit"]
+
+
+class Violation(Code):
+    NOT_A_MOVE = "not-a-move"
+    """The answer is not a pit number 1-6."""
+    NOT_YOUR_ROW = "not-your-row"
+    """A pit number beyond 6: a player sows only from their own row."""
+    EMPTY_PIT = "empty-pit"
+    GAME_OVER = "game-over"
+    """No move is left: the game has ended."""
+    MUST_FEED = "must-feed"
+    """The opponent has no seed and this move gives them none, while another move does."""
+    GRAND_SLAM_FORBIDDEN = "grand-slam-forbidden"
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """An illegal move is taken back and replayed: ``moves`` is 1 for an illegal move, else 0."""
+
+    moves: int = 0
+
+    @property
+    def amount(self) -> int:
+        return self.moves
+
+    def as_dict(self) -> dict:
+        return {"moves": self.moves}
+
+
+@dataclass(frozen=True)
+class MoveVerdict:
+    """The referee's judgement of one move: legal or not and why, and what a legal move did."""
+
+    position: str
+    answer: str
+    legal: bool
+    violations: tuple[Violation, ...]
+    penalty: TakeBack
+    mover: str
+    pit: int | None = None
+    seeds: int = 0
+    last: str | None = None
+    captured: int = 0
+    captured_pits: tuple[str, ...] = ()
+    grand_slam: bool = False
+    after: str | None = None
+    legal_moves: tuple[int, ...] = ()
+    rules: str = ""
+
+    def as_dict(self) -> dict:
+        return {
+            "position": self.position, "answer": self.answer, "legal": self.legal,
+            "violations": [str(v) for v in self.violations], "penalty": self.penalty.as_dict(),
+            "mover": self.mover, "pit": self.pit, "seeds": self.seeds, "last": self.last,
+            "captured": self.captured, "captured_pits": list(self.captured_pits), "grand_slam": self.grand_slam,
+            "after": self.after, "legal_moves": list(self.legal_moves), "rules": self.rules,
+        }
+
+
+def pit_name(index: int, mover: int, rules: Rules) -> str:
+    """A canonical index (0-11) as ``south 3`` / ``north 5`` (pits from their owner's left)."""
+    side = mover if index < ROW else 1 - mover
+    return f"{SIDES[side].lower()} {pit_number(index % ROW, rules.direction)}"
+
+
+def legal_pits(position: Position, rules: Rules) -> list[int]:
+    """The pit numbers (1-6 from the mover's left) that may be sown, in increasing order.
+
+    >>> legal_pits(Position.parse("0.0.0.1.0.2/0.0.0.0.0.0 s 24-21"), Rules())
+    [6]
+    """
+    c = position.canonical(rules.direction)
+    starts = legal_starts(c, rules.grand_slam is GrandSlam.FORBIDDEN)
+    return sorted(pit_number(i, rules.direction) for i in starts)
+
+
+def play(position: Position, pit: int, rules: Rules) -> tuple[Position, Sowing]:
+    """The position after sowing ``pit`` (assumed legal) and what the sowing did."""
+    c = position.canonical(rules.direction)
+    s = sow(c, pit_index(pit, rules.direction))
+    captured = list(position.captured)
+    captured[position.to_move] += s.captured
+    after = Position.from_canonical(rotate(s.board), 1 - position.to_move, (captured[0], captured[1]),
+                                    rules.direction)
+    return after, s
+
+
+def end_of_game(position: Position, rules: Rules) -> tuple[int, int]:
+    """The final seeds (South, North) when the game ends here, the seeds left shared by ``rules.leftover``.
+
+    >>> end_of_game(Position.parse("0.0.0.0.1.0/0.0.0.0.0.0 s 24-23"), Rules())
+    (25, 23)
+    """
+    mine, theirs = leftover(position.canonical(rules.direction), rules.leftover is Leftover.CANNOT_FEED)
+    me = position.to_move
+    final = list(position.captured)
+    final[me] += mine
+    final[1 - me] += theirs
+    return final[0], final[1]
+
+
+def judge(position: Position, answer: str, rules: Rules) -> MoveVerdict:
+    """The verdict on ``answer`` (a pit number 1-6 from the mover's left) in ``position``."""
+    text = str(answer).strip()
+    legal = legal_pits(position, rules)
+    base = dict(position=str(position), answer=text, mover=SIDES[position.to_move], legal_moves=tuple(legal),
+                rules=rules.name)
+
+    def refuse(code: Violation, pit: int | None = None) -> MoveVerdict:
+        return MoveVerdict(legal=False, violations=(code,), penalty=TakeBack(1), pit=pit, **base)
+
+    if not (text.isascii() and text.isdigit() and len(text) <= 3):
+        return refuse(Violation.NOT_A_MOVE)
+    pit = int(text)
+    if not 1 <= pit <= 2 * ROW:
+        return refuse(Violation.NOT_A_MOVE)
+    if pit > ROW:
+        return refuse(Violation.NOT_YOUR_ROW, pit)
+    if not legal:
+        return refuse(Violation.GAME_OVER, pit)
+    if position.row(position.to_move)[pit - 1] == 0:
+        return refuse(Violation.EMPTY_PIT, pit)
+    if pit not in legal:
+        c = position.canonical(rules.direction)
+        return refuse(Violation.MUST_FEED if is_starving(c) else Violation.GRAND_SLAM_FORBIDDEN, pit)
+    after, s = play(position, pit, rules)
+    return MoveVerdict(
+        legal=True, violations=(), penalty=TakeBack(0), pit=pit, seeds=s.seeds,
+        last=pit_name(s.last, position.to_move, rules), captured=s.captured,
+        captured_pits=tuple(pit_name(k, position.to_move, rules) for k in s.captured_pits),
+        grand_slam=s.grand_slam, after=str(after), **base)
+
+
+def parse_pit(text: str) -> int:
+    """A pit number 1-6 as typed, or a :class:`TablecalcError`."""
+    t = str(text).strip()
+    if not (t.isascii() and t.isdigit() and len(t) <= 2 and 1 <= int(t) <= ROW):
+        raise TablecalcError(f"bad move {quoted(text)}: expected a pit number 1-6 counted from the mover's left")
+    return int(t)
+

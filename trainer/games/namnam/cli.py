@@ -1,0 +1,209 @@
+"""``tablecalc namnam``: show a position, referee a move, count with perft, find the best move,
+build the endgame tables and play against the computer.
+
+A thin layer over :mod:`solver.namnam`. Positions are written ``S1.S2.S3.S4.S5.S6/N1...N6 s|n
+SOUTH-NORTH`` (pits from each player's left, the side to move, the seeds captured) or
+``start``. Bad input raises :class:`TablecalcError`, printed as one line (exit 2); ``move``
+exits 1 when the move is illegal. Every command but ``play`` takes ``--json``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from solver.errors import TablecalcError
+from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json
+
+app = typer.Typer(cls=Group, no_args_is_help=True,
+                  help="Nam Nam (awalé): referee a move, perft, the best move, endgame tables, play the computer.")
+
+PositionArg = Annotated[str, typer.Argument(help="'start' or e.g. '4.4.4.4.4.4/4.4.4.4.4.4 s 0-0' "
+                                                 "(South's pits, North's pits, side to move, seeds captured).")]
+PresetOpt = Annotated[str, typer.Option("--preset", "-p", help="standard, clockwise or no-grand-slam.")]
+DirectionOpt = Annotated[Optional[str], typer.Option("--direction", help="Override: ccw (default) or cw.")]
+SlamOpt = Annotated[Optional[str], typer.Option("--grand-slam", help="Override: no-capture (default) or forbidden.")]
+LeftoverOpt = Annotated[Optional[str], typer.Option(
+    "--leftover", help="Override: own-row (default) or cannot-feed-takes-all (the same outcome at every end).")]
+
+
+def _setup(text: str | None, preset: str, direction: str | None, grand_slam: str | None, leftover: str | None = None):
+    from solver.namnam import GAME
+
+    rules = GAME.rules(preset, direction=direction, grand_slam=grand_slam, leftover=leftover)
+    return (GAME.parse_situation(text, None) if text is not None else None), rules
+
+
+@app.command("show")
+def show(position: PositionArg, preset: PresetOpt = "standard", direction: DirectionOpt = None,
+         grand_slam: SlamOpt = None, as_json: JsonOpt = False) -> None:
+    """Draw the board, and list the legal moves."""
+    from solver.namnam import legal_pits
+
+    pos, rules = _setup(position, preset, direction, grand_slam)
+    moves = legal_pits(pos, rules)
+    if as_json:
+        emit_json({"position": str(pos), "south": list(pos.south), "north": list(pos.north),
+                   "to_move": ("south", "north")[pos.to_move], "captured": list(pos.captured),
+                   "legal_moves": moves, "rules": rules.as_dict()})
+        return
+    from trainer.games.namnam.render import console, print_board
+
+    print_board(pos, rules)
+    console.print(f"Legal moves: {', '.join(map(str, moves)) or 'none — the game is over'}")
+
+
+@app.command("move")
+def move(position: PositionArg, pit: Annotated[str, typer.Argument(help="The pit to sow: 1-6 from the mover's left.")],
+         preset: PresetOpt = "standard", direction: DirectionOpt = None, grand_slam: SlamOpt = None,
+         leftover: LeftoverOpt = None, as_json: JsonOpt = False) -> None:
+    """The position after a move, what it captured and why; an illegal move says why (exit 1)."""
+    from solver.namnam import GAME
+
+    pos, rules = _setup(position, preset, direction, grand_slam, leftover)
+    v = GAME.check(pos, pit, rules, None)
+    if as_json:
+        emit_json({**v.as_dict(), "explanation": GAME.explain(v)})
+    else:
+        from solver.namnam import Position
+        from trainer.games.namnam.render import console, marks_of, print_board
+
+        console.print(("LEGAL" if v.legal else f"NOT LEGAL  ({', '.join(v.violations)})"))
+        console.print(GAME.explain(v))
+        if v.legal:
+            marks = marks_of((v.last, *v.captured_pits) if not v.captured else v.captured_pits, pos.to_move)
+            print_board(Position.parse(v.after), rules, marks)
+    if not v.legal:
+        raise typer.Exit(EXIT_ILLEGAL)
+
+
+@app.command("perft")
+def perft(position: PositionArg, depth: Annotated[int, typer.Argument(help="Plies (0-12).")],
+          divide: Annotated[bool, typer.Option("--divide", help="Also count per first move.")] = False,
+          preset: PresetOpt = "standard", direction: DirectionOpt = None, grand_slam: SlamOpt = None,
+          as_json: JsonOpt = False) -> None:
+    """Count the legal move sequences of DEPTH plies (python-chess's perft), optionally per first move."""
+    import time
+
+    from solver.namnam.perft import divide as do_divide, perft as do_perft
+
+    pos, rules = _setup(position, preset, direction, grand_slam)
+    t0 = time.perf_counter()
+    per_move = do_divide(pos, depth, rules) if divide else None
+    nodes = sum(per_move.values()) if per_move is not None and depth else do_perft(pos, depth, rules)
+    seconds = time.perf_counter() - t0
+    if as_json:
+        out = {"position": str(pos), "depth": depth, "nodes": nodes}
+        if per_move is not None:
+            out["divide"] = {str(k): v for k, v in per_move.items()}
+        emit_json({**out, "seconds": round(seconds, 4)})
+        return
+    for k, v in (per_move or {}).items():
+        typer.echo(f"{k}: {v}")
+    typer.echo(f"nodes {nodes}  ({seconds:.2f} s)")
+
+
+@app.command("best")
+def best(position: PositionArg,
+         depth: Annotated[Optional[int], typer.Option("--depth", "-d", help="Search depth in plies (default 8).")] = None,
+         seconds: Annotated[Optional[float], typer.Option("--time", "-t", help="Search for T seconds (iterative deepening).")] = None,
+         tables: Annotated[bool, typer.Option("--tables/--no-tables", help="Use the endgame tables already built.")] = True,
+         preset: PresetOpt = "standard", direction: DirectionOpt = None, grand_slam: SlamOpt = None,
+         leftover: LeftoverOpt = None, as_json: JsonOpt = False) -> None:
+    """The best moves, the value (final seed difference for the mover) and the principal variation.
+
+    Moves are pit numbers from the mover's left; exact from the endgame tables when they cover the board.
+    """
+    from solver.namnam.search import best as do_best
+    from solver.namnam.tables import tables_for
+
+    if depth is not None and seconds is not None:
+        raise TablecalcError("give either --depth or --time, not both")
+    pos, rules = _setup(position, preset, direction, grand_slam, leftover)
+    r = do_best(pos, rules, depth=depth, seconds=seconds, tables=tables_for(pos.seeds_on_board, rules) if tables else None)
+    if as_json:
+        emit_json(r.as_dict())
+        return
+    from trainer.games.namnam.render import console, print_board
+
+    print_board(pos, rules)
+    how = "exact" if r.exact else f"estimate at depth {r.depth}"
+    moves = ", ".join(map(str, r.moves)) or "none (the game is over)"
+    console.print(f"Best: [bold]{moves}[/]   value {r.value:+d} for the mover ({how}, {r.source})")
+    if r.pv:
+        console.print(f"Principal variation: {' '.join(map(str, r.pv))}")
+    console.print(f"[dim]{r.nodes} nodes in {r.seconds:.2f} s[/]")
+
+
+@app.command("tables")
+def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build the tables up to N seeds on the board (15: a few minutes), extending the largest built.")] = None,
+           preset: PresetOpt = "standard", grand_slam: SlamOpt = None, as_json: JsonOpt = False) -> None:
+    """The endgame tables: build them (with a progress bar) and show positions, wins, draws and losses per seed count."""
+    from solver.namnam.tables import MAX_BUILD, available, build as do_build, cache_path, largest, layer_size
+
+    _, rules = _setup(None, preset, None, grand_slam)
+    if build is not None:
+        if not 0 <= build <= MAX_BUILD:
+            raise TablecalcError(f"bad --build {build}: expected 0 to {MAX_BUILD} seeds")
+        base = largest(rules)
+        start = base.max_seeds + 1 if base is not None else 0
+        total = 2 * sum(layer_size(n) for n in range(start, build + 1))  # generated, then solved
+        if as_json or total == 0:
+            t = do_build(build, rules, base=base)
+        else:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TimeElapsedColumn()) as bar:
+                task = bar.add_task(f"tables up to {build} seeds", total=total or None)
+                t = do_build(build, rules, lambda n, k: bar.update(task, advance=k, description=f"layer {n}/{build}"),
+                             base=base)
+        path = cache_path(build, rules)
+        t.save(path)
+        for n, smaller in available(rules):  # the new tables hold the smaller ones
+            if n < build:
+                smaller.unlink(missing_ok=True)
+    else:
+        t = largest(rules)
+        path = None
+    if t is None:
+        if as_json:
+            emit_json({"max_seeds": None, "layers": []})
+            return
+        typer.echo("No endgame tables built yet: tablecalc namnam tables --build 15")
+        return
+    rows = t.counts()
+    if as_json:
+        emit_json({"max_seeds": t.max_seeds, "grand_slam": t.grand_slam.value, "layers": rows,
+                   **({"path": str(path)} if path else {})})
+        return
+    from rich.table import Table
+
+    from trainer.games.namnam.render import console
+
+    table = Table(title=f"Endgame tables up to {t.max_seeds} seeds (side to move)")
+    for col in ("seeds", "positions", "wins", "draws", "losses", "cyclic"):
+        table.add_column(col, justify="right")
+    for r in rows:
+        table.add_row(*(str(r[k]) for k in ("seeds", "positions", "wins", "draws", "losses", "cyclic")))
+    console.print(table)
+    if path:
+        console.print(f"Saved to {path}")
+
+
+@app.command("play")
+def play(level: Annotated[str, typer.Option("--level", "-l", help="easy, medium, hard or expert.")] = "medium",
+         first: Annotated[str, typer.Option("--first", help="Who starts: you (South) or computer.")] = "you",
+         position: Annotated[str, typer.Option("--position", help="Start from this position instead of the opening.")] = "start",
+         seed: Annotated[Optional[int], typer.Option("--seed", help="The computer's random choices (same seed, same game).")] = None,
+         preset: PresetOpt = "standard", direction: DirectionOpt = None, grand_slam: SlamOpt = None,
+         leftover: LeftoverOpt = None) -> None:
+    """A game against the computer in the terminal: type a pit number (1-6 from your left), 'hint' or 'quit'."""
+    from trainer.games.namnam.play import play_game
+
+    pos, rules = _setup(position, preset, direction, grand_slam, leftover)
+    play_game(pos, rules, level=level, first=first, seed=seed)
+
+
+add_rules_command(app, "namnam")

@@ -1,0 +1,239 @@
+"""The Nam Nam drills: where the last seed lands, how many seeds a move captures, which move
+captures the most, whether a move is legal (feeding), and the best move (from the endgame tables).
+
+Every question is answered by the referee (:func:`solver.namnam.judge`) or by the tables,
+and every answer gets the explanation.
+
+>>> import random
+>>> d = Drill(level="captures")
+>>> p = d.from_situation("0.0.0.0.1.2/1.2.0.0.0.5 s 20-17")
+>>> p.prompt
+'South to move in 0.0.0.0.1.2/1.2.0.0.0.5 s 20-17: how many seeds does pit 6 capture?'
+>>> d.judge(p, "5").correct, d.judge(p, "3").correct
+(True, False)
+"""
+
+from __future__ import annotations
+
+import re
+
+from solver.errors import TablecalcError
+from solver.namnam import GAME, Position, Rules, judge, legal_pits
+from solver.namnam.board import SIDES
+from solver.namnam.game import SMALL_TABLES, random_position, solve
+from solver.namnam.referee import TakeBack, pit_name
+from solver.namnam.sowing import ROW, SEEDS, sow
+from solver.namnam.board import pit_index
+from solver.namnam.tables import tables_for
+from trainer.drills import GameDrill, Judgement, Level, Puzzle
+
+__all__ = ["Drill", "parse_pit_name"]
+
+_QUESTIONS = {
+    "last-seed": "where does the last seed of pit {pit} land? (answer like n3 or s5)",
+    "last-seed-laps": "where does the last seed of pit {pit} land? (answer like n3 or s5)",
+    "captures": "how many seeds does pit {pit} capture?",
+    "most": "which move captures the most seeds?",
+    "feeding": "is pit {pit} a legal move? (yes or no)",
+    "best": "what is the best move?",
+    "best-easy": "what is the best move?",
+}
+_MAX_SEEDS = {"best": SMALL_TABLES, "best-easy": 5}
+_PIT_NAME = re.compile(r"^\s*(n|north|s|south)\s*([1-6])\s*$", re.IGNORECASE)
+
+
+def parse_pit_name(text: str) -> str | None:
+    """``n3``, ``North 3``, ``s 5`` as ``north 3`` / ``south 5``; ``None`` when it is not a pit name.
+
+    >>> parse_pit_name("N3"), parse_pit_name("south 5"), parse_pit_name("7")
+    ('north 3', 'south 5', None)
+    """
+    m = _PIT_NAME.match(text)
+    if not m:
+        return None
+    return f"{'north' if m.group(1).lower().startswith('n') else 'south'} {m.group(2)}"
+
+
+class Drill(GameDrill):
+    game = "namnam"
+    reference_seconds = 20.0
+    default_level = "best"
+    LEVELS = {
+        "last-seed": Level("standard", "where does the last seed land? (pits of up to 11 seeds)"),
+        "last-seed-laps": Level("standard", "where does the last seed land? (12 seeds or more: laps skip the pit)"),
+        "captures": Level("standard", "how many seeds does this move capture?"),
+        "most": Level("standard", "which move captures the most?"),
+        "feeding": Level("standard", "is this move legal? (the starving opponent must be fed)"),
+        "best": Level("standard", f"the best move with {SMALL_TABLES} seeds or fewer on the board (perfect play)"),
+        "best-easy": Level("standard", "the best move with 5 seeds or fewer on the board (perfect play)"),
+    }
+    no_penalty = TakeBack().as_dict()
+
+    # -- puzzles ---------------------------------------------------------------
+
+    def puzzle(self, situation: Position, rules: Rules, pit: int | None = None) -> Puzzle:
+        if pit is None:
+            pit = self._default_pit(situation, rules)
+        question = _QUESTIONS[self.level].format(pit=pit)
+        asks_pit = "{pit}" in _QUESTIONS[self.level]
+        return Puzzle(
+            self.game, self.level, rules.name, f"{SIDES[situation.to_move]} to move in {situation}: {question}",
+            f"namnam:{self.level}:{situation}" + (f":{pit}" if asks_pit else ""), situation=str(situation),
+            fields={"position": str(situation), **({"pit": pit} if asks_pit else {})}, time_limit=self.time_limit)
+
+    def _default_pit(self, p: Position, rules: Rules) -> int:
+        row = p.row(p.to_move)
+        filled = [q for q in range(1, ROW + 1) if row[q - 1]]
+        if self.level == "last-seed-laps":
+            return max(filled, key=lambda q: row[q - 1], default=1)
+        if self.level == "captures":
+            legal = legal_pits(p, rules)
+            capturing = [q for q in legal if judge(p, str(q), rules).captured]
+            return (capturing or legal or [1])[0]
+        return (filled or [1])[0]
+
+    def generate(self, rng) -> Puzzle:
+        rules = self.rules
+        if self.level in _MAX_SEEDS:
+            p = random_position(rng, rules, max_seeds=_MAX_SEEDS[self.level])
+            return self.puzzle(p, rules)
+        if self.level == "feeding":
+            return self._feeding(rng, rules)
+        if self.level == "last-seed-laps":
+            return self._laps(rng, rules)
+        for _ in range(500):
+            p = random_position(rng, rules)
+            legal = legal_pits(p, rules)
+            if not legal:
+                continue
+            caps = {q: judge(p, str(q), rules).captured for q in legal}
+            if self.level == "most":
+                if max(caps.values()) > 0:
+                    return self.puzzle(p, rules)
+                continue
+            if self.level == "captures":
+                capturing = [q for q in legal if caps[q]]
+                if capturing or rng.random() < 0.3:
+                    return self.puzzle(p, rules, rng.choice(capturing or legal))
+                continue
+            return self.puzzle(p, rules, rng.choice(legal))
+        raise TablecalcError("no suitable position found for this drill: try again with another --seed")
+
+    def _feeding(self, rng, rules: Rules) -> Puzzle:
+        """The opponent's row is empty: some moves feed them, some do not."""
+        while True:
+            mine = [rng.choice((0, 0, 1, 1, 2, 3, 4, 5, 6)) for _ in range(ROW)]
+            if sum(mine) == 0:
+                continue
+            rest = SEEDS - sum(mine)
+            a = rng.randint(0, rest)
+            if 1 in (a, rest - a):
+                continue
+            side = rng.randint(0, 1)
+            rows = (tuple(mine), (0,) * ROW) if side == 0 else ((0,) * ROW, tuple(mine))
+            p = Position(*rows, side, (a, rest - a))
+            filled = [q for q in range(1, ROW + 1) if mine[q - 1]]
+            return self.puzzle(p, rules, rng.choice(filled))
+
+    def _laps(self, rng, rules: Rules) -> Puzzle:
+        """A pit of 12 seeds or more, the rest at random (the seeds left captured)."""
+        while True:
+            big = rng.randint(12, 20)
+            others = [rng.randint(0, 4) for _ in range(2 * ROW - 1)]
+            spot = rng.randrange(ROW)
+            pits = others[:spot] + [big] + others[spot:]
+            rest = SEEDS - sum(pits)
+            if rest < 0:
+                continue
+            a = rng.randint(0, rest)
+            if 1 in (a, rest - a):
+                continue
+            p = Position(tuple(pits[:ROW]), tuple(pits[ROW:]), 0, (a, rest - a))
+            return self.puzzle(p, rules, spot + 1)
+
+    def from_situation(self, text: str, preset: str | None = None) -> Puzzle:
+        """A puzzle of a position (``POSITION`` or ``POSITION; pit N`` for the questions about one pit)."""
+        head, _, tail = text.partition(";")
+        rules = self.spec.rules(preset) if preset else self.rules
+        position = self.spec.parse_situation(head if "pit" in tail else text, None)
+        pit = None
+        if "pit" in tail:
+            word, _, num = tail.strip().partition(" ")
+            if word != "pit" or num.strip() not in {str(i) for i in range(1, ROW + 1)}:
+                raise TablecalcError(f"bad drill situation {text!r}: expected 'POSITION; pit N' with N 1-6")
+            pit = int(num)
+        return self.puzzle(position, rules, pit)
+
+    # -- answers ---------------------------------------------------------------
+
+    def _judge(self, puzzle: Puzzle, answer: str | None) -> Judgement:
+        rules, p = self.rules_for(puzzle), self.situation_of(puzzle)
+        pit = puzzle.fields.get("pit")
+        level = puzzle.level if puzzle.level in self.LEVELS else self.level
+        return getattr(self, "_judge_" + level.replace("-", "_").removesuffix("_laps").removesuffix("_easy"))(
+            p, rules, pit, answer)
+
+    def _ok(self, correct: bool, expected: tuple[str, ...], explanation: str, answer) -> Judgement:
+        best = f"Answer: {' or '.join(expected)}. {explanation}"
+        if answer is None:
+            return Judgement(False, best_score=1, expected=expected, best=best)
+        return Judgement(correct, () if correct else ("wrong-answer",), self.no_penalty, score=int(correct),
+                         best_score=1, expected=expected, explanation=("Right. " if correct else "Not quite. ") + best,
+                         best=best)
+
+    def _judge_last_seed(self, p: Position, rules: Rules, pit: int, answer) -> Judgement:
+        c = p.canonical(rules.direction)
+        s = sow(c, pit_index(pit, rules.direction))
+        where = pit_name(s.last, p.to_move, rules)
+        skip = " (skipping the emptied pit on each lap)" if s.seeds >= 12 else ""
+        why = f"Pit {pit} holds {s.seeds} seed{'s' * (s.seeds != 1)}, one into each following pit{skip}: the last lands in {where}."
+        given = parse_pit_name(answer) if answer is not None else None
+        return self._ok(given == where, (where.replace("orth ", "").replace("outh ", ""),), why, answer)
+
+    def _judge_captures(self, p: Position, rules: Rules, pit: int, answer) -> Judgement:
+        v = judge(p, str(pit), rules)
+        n = v.captured if v.legal else 0
+        why = GAME.explain(v)
+        ok = answer is not None and answer.strip() == str(n)
+        return self._ok(ok, (str(n),), why, answer)
+
+    def _judge_most(self, p: Position, rules: Rules, pit, answer) -> Judgement:
+        caps = {q: judge(p, str(q), rules).captured for q in legal_pits(p, rules)}
+        top = max(caps.values(), default=0)
+        best = tuple(str(q) for q, n in caps.items() if n == top)
+        why = "Captures per move: " + ", ".join(f"pit {q} → {n}" for q, n in caps.items()) + "."
+        ok = answer is not None and answer.strip() in best
+        return self._ok(ok, best, why, answer)
+
+    def _judge_feeding(self, p: Position, rules: Rules, pit: int, answer) -> Judgement:
+        v = judge(p, str(pit), rules)
+        truth = "yes" if v.legal else "no"
+        given = (answer or "").strip().lower()
+        given = {"y": "yes", "oui": "yes", "o": "yes", "ja": "yes", "n": "no", "non": "no", "nee": "no"}.get(given, given)
+        return self._ok(given == truth, (truth,), GAME.explain(v), answer)
+
+    def _judge_best(self, p: Position, rules: Rules, pit, answer) -> Judgement:
+        sol = solve(p, rules)
+        expected = GAME.best_answers(sol)
+        tables = tables_for(p.seeds_on_board, rules)
+        values = []
+        c = p.canonical(rules.direction)
+        if tables.covers(c):
+            mv = tables.move_values(c)
+            from solver.namnam.board import pit_number
+
+            values = sorted((pit_number(i, rules.direction), v) for i, v in mv.items())
+        why = ("With best play, the seeds the mover will still take minus the opponent's, after each move: "
+               + ", ".join(f"pit {q} → {v:+d}" for q, v in values) + ".") if values else (
+            f"The tables do not reach {p.seeds_on_board} seeds: this is what a search of {sol.depth} plies prefers "
+            f"(value {sol.value - p.score_difference():+d} for the mover from here, an estimate).")
+        if answer is not None:
+            v = judge(p, answer, rules)
+            if not v.legal:
+                return Judgement(False, tuple(map(str, v.violations)), v.penalty.as_dict(), v.penalty.amount,
+                                 best_score=1, expected=expected,
+                                 explanation=f"{GAME.explain(v)} Best: {' or '.join(expected)}. {why}",
+                                 best=f"Best: {' or '.join(expected)}.")
+        return self._ok(answer is not None and answer.strip() in expected, expected, why, answer)
+
+

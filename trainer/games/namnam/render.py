@@ -1,0 +1,52 @@
+"""How ``tablecalc namnam`` shows a board in a terminal (rich): North's row above, South's below,
+as South sees the board; each pit carries its number (1-6 from its owner's left)."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from solver.namnam import Position, Rules
+from solver.namnam.board import NORTH, SIDES, SOUTH
+
+console = Console(highlight=False, soft_wrap=True)
+
+
+def board_table(p: Position, rules: Rules, marks: set[tuple[int, int]] = frozenset()) -> Table:
+    """The board as a rich table; ``marks`` are (side, pit) pairs to highlight (the last seed, captures)."""
+    arrow = "→" if rules.direction.value == "ccw" else "←"
+    t = Table(box=box.ROUNDED, show_header=False, padding=(0, 1),
+              title=f"{'▶ ' if p.to_move == NORTH else ''}North {p.captured[NORTH]} captured",
+              caption=f"{'▶ ' if p.to_move == SOUTH else ''}South {p.captured[SOUTH]} captured   (sowing {arrow} "
+                      f"along South's row)")
+    for _ in range(6):
+        t.add_column(justify="center", width=4)
+    north = [(NORTH, pit) for pit in range(6, 0, -1)]
+    south = [(SOUTH, pit) for pit in range(1, 7)]
+
+    def cell(side, pit):
+        n = p.row(side)[pit - 1]
+        style = "bold reverse" if (side, pit) in marks else ("bold" if n else "dim")
+        return f"[{style}]{n}[/]"
+
+    t.add_row(*(f"[dim]n{pit}[/]" for _, pit in north))
+    t.add_row(*(cell(s, q) for s, q in north))
+    t.add_row(*(cell(s, q) for s, q in south))
+    t.add_row(*(f"[dim]s{pit}[/]" for _, pit in south))
+    return t
+
+
+def print_board(p: Position, rules: Rules, marks=frozenset()) -> None:
+    console.print(board_table(p, rules, marks))
+    console.print(f"[dim]{escape(str(p))}[/]  {SIDES[p.to_move]} to move")
+
+
+def marks_of(pit_names, mover_side: int) -> set[tuple[int, int]]:
+    """``('north 3', ...)`` as (side, pit) pairs."""
+    out = set()
+    for name in pit_names:
+        side, pit = name.split()
+        out.add((SIDES.index(side.capitalize()), int(pit)))
+    return out
