@@ -6,13 +6,13 @@ follows :class:`solver.game.Game` (see ``docs/architecture.md`` for the whole ch
 game's package is imported only when the game is asked for, so listing the names costs nothing.
 
 >>> [g.name for g in all_games()]
-['nambarz', 'nmbrs', 'arith', 'ramikubic', 'nainjaune', 'namnam']
+['nambarz', 'nmbrs', 'arith', 'ramikubic', 'namnam', 'nainjaune']
 >>> find_game("Numbers").name, find_game("le-compte-est-bon").name
 ('nmbrs', 'arith')
 >>> find_game("chess")
 Traceback (most recent call last):
 ...
-solver.errors.TablecalcError: unknown game 'chess': expected one of nambarz, nmbrs, arith, ramikubic, nainjaune, namnam
+solver.errors.TablecalcError: unknown game 'chess': expected one of nambarz, nmbrs, arith, ramikubic, namnam, nainjaune
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ GAMES: dict[str, str] = {
     "nmbrs": "solver.nmbrs",  # Nmbrs!: arithmetic sequences of numbered cards
     "arith": "solver.arith",  # mental arithmetic, the 24 game and Countdown on the same search
     "ramikubic": "solver.ramikubic",  # Ramikubic: tile rummy, the best lay by integer programming
-    "nainjaune": "solver.nainjaune",  # Le Nain Jaune: runs, "sans", the staking board, payouts, the Grand Opéra
     "namnam": "solver.namnam",  # Nam Nam (awalé): sowing, capturing, best move, endgame tables
+    "nainjaune": "solver.nainjaune",  # Le Nain Jaune: runs, "sans", the staking board, payouts, the Grand Opéra
 }
 """One line per game: its name and the package that defines ``GAME``, in the order the CLI lists them."""
 
