@@ -44,8 +44,6 @@ from collections import defaultdict
 from math import sqrt
 from pathlib import Path
 
-sys.path.insert(0, str(Path.cwd().parent))  # the tablecalc this notebook belongs to, installed or not
-
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 

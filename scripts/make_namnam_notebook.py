@@ -28,14 +28,7 @@ row first).
 
 The notebook runs in CI, so it uses `N = 8` (about two seconds); `tablecalc namnam tables
 --build 15` builds the larger tables the `best` command uses, and prints the same figures."""),
-    ("code", """import sys
-from pathlib import Path
-
-ROOT = Path.cwd().parent  # the checkout this notebook belongs to, before any installed tablecalc
-if (ROOT / "solver" / "namnam").is_dir():
-    sys.path.insert(0, str(ROOT))
-
-import math
+    ("code", """import math
 import numpy as np
 from solver.namnam.tables import build, layer_size
 

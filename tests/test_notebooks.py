@@ -5,6 +5,7 @@ with published figures), so a change to the solver that breaks an answer fails h
 Executed in memory with nbclient: the saved notebooks (and their outputs) are not touched.
 """
 
+import os
 from pathlib import Path
 
 import nbformat
@@ -32,6 +33,8 @@ def test_notebook_runs_without_errors(path):
         allow_errors=False,
         resources={"metadata": {"path": str(NOTEBOOKS)}},
     )
-    client.execute()
+    # the kernel imports this checkout's code, whichever tablecalc is installed (a worktree, a clone)
+    root = str(NOTEBOOKS.parent)
+    client.execute(env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))})
     errors = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs if o.output_type == "error"]
     assert not errors, errors
