@@ -8,6 +8,7 @@ Each game's sub-app (``trainer/games/<name>/cli.py``) imports from here, never f
 from __future__ import annotations
 
 import errno
+import inspect
 import json
 import sys
 from contextlib import contextmanager
@@ -171,16 +172,53 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of tex
 
 
 def add_rules_command(app: typer.Typer, game_name: str) -> None:
-    """Give a game's sub-app its ``rules`` command: every preset in words, or as JSON."""
+    """Give a game's sub-app its ``rules`` command: every preset in words and what each option
+    means (from the ``* ``option``: meaning`` list of the game's ``Rules`` docstring, the one
+    place it is written), or the presets as JSON."""
 
     @app.command("rules")
     def rules(as_json: JsonOpt = False) -> None:
-        """List the presets and their options."""
+        """List the presets, their options, and what each option means."""
         from solver.registry import find_game
 
-        presets = find_game(game_name).presets
+        game = find_game(game_name)
+        presets = game.presets
         if as_json:
             emit_json({name: r.as_dict() for name, r in presets.items()})
             return
+        typer.echo("Presets:")
         for r in presets.values():
-            typer.echo(r.describe())
+            typer.echo(f"  {r.describe()}")
+        meanings = option_meanings(type(game.rules(None)))
+        if meanings:
+            typer.echo("Options (each preset's values: --json):")
+            width = max(map(len, meanings))
+            for name, meaning in meanings.items():
+                typer.echo(f"  {name:<{width}}  {meaning}")
+
+
+def option_meanings(rules_class: type) -> dict[str, str]:
+    """``{option: meaning}`` from a ``Rules`` docstring's bullets (``* ``name``: meaning;``, a
+    bullet may name several options and run over several lines).
+
+    >>> class R:
+    ...     \"\"\"Options:
+    ...
+    ...     * ``order``: ``chain`` or ``tree``;
+    ...     * ``a``, ``b``: two at once,
+    ...       on two lines.
+    ...     \"\"\"
+    >>> option_meanings(R)
+    {'order': 'chain or tree', 'a, b': 'two at once, on two lines'}
+    """
+    import re
+
+    out: dict[str, str] = {}
+    text = inspect.cleandoc(rules_class.__doc__ or "")
+    for bullet in re.findall(r"^\* (.+?)(?=^\* |^\s*$|\Z)", text, re.M | re.S):
+        names, _, meaning = bullet.partition(":")
+        if not meaning:
+            continue
+        key = ", ".join(re.findall(r"``([\w-]+)``", names)) or names.strip()
+        out[key] = " ".join(meaning.replace("``", "").split()).rstrip(";.")
+    return out
