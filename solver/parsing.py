@@ -24,7 +24,7 @@ from solver.errors import TablecalcError, quoted
 
 __all__ = [
     "MAX_DIGITS", "WHOLE", "is_whole", "parse_whole", "read_bytes", "read_text", "read_lines", "data_file", "parse_toml", "pick_preset",
-    "parse_fields", "format_fields", "Fields",
+    "parse_fields", "format_fields", "Fields", "did_you_mean",
 ]
 
 MAX_DIGITS = 12
@@ -222,12 +222,30 @@ def pick_preset(name: str, presets: Mapping[str, T], aliases: Mapping[str, str] 
     Traceback (most recent call last):
     ...
     solver.errors.TablecalcError: unknown preset 'expert': expected one of basic
+    >>> pick_preset("parenthesis", {"basic": 1, "parentheses": 2})
+    Traceback (most recent call last):
+    ...
+    solver.errors.TablecalcError: unknown preset 'parenthesis' (did you mean 'parentheses'?): expected one of basic, parentheses
     """
     key = name.strip().lower()
     key = aliases.get(key, key)
     if key not in presets:
-        raise TablecalcError(f"unknown preset {quoted(name)}: expected one of {', '.join(presets)}")
+        raise TablecalcError(
+            f"unknown preset {quoted(name)}{did_you_mean(key, [*presets, *aliases])}: expected one of {', '.join(presets)}"
+        )
     return presets[key]
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'X'?)`` for the choice closest to a mistyped ``word``, or ``""``.
+
+    >>> did_you_mean("3-bea", ["3-bee", "3-hippo"]), did_you_mean("zzz", ["basic"])
+    (" (did you mean '3-bee'?)", '')
+    """
+    import difflib
+
+    close = difflib.get_close_matches(word.strip().lower(), list(choices), n=1, cutoff=0.75)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def parse_fields(

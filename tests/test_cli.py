@@ -384,3 +384,14 @@ def test_version_and_completion():
                                env={**os.environ, "_TABLECALC_COMPLETE": "complete_bash",
                                     "COMP_WORDS": "tablecalc nam", "COMP_CWORD": "1"})
     assert "nambarz" in completed.stdout.split()
+
+
+@pytest.mark.parametrize("args, hint", [
+    (["nambarz", "solve", "--target", "3-bea", "--hand", "6 2"], "(did you mean '3-bee'?)"),
+    (["nambarz", "solve", "--target", "3", "--hand", "6 change-numbr"], "(did you mean 'change-number'?)"),
+    (["nambarz", "solve", "--target", "3", "--hand", "6 2", "--preset", "parenthesis"], "(did you mean 'parentheses'?)"),
+    (["nmbrs", "best", "--hand", "1 2 3", "--preset", "advancd"], "(did you mean 'advanced'?)"),
+])
+def test_a_near_miss_gets_a_did_you_mean(args, hint):
+    r = run(*args)
+    assert r.exit_code == 2 and hint in r.stderr

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Iterable
 
 from solver.errors import TablecalcError, quoted
-from solver.parsing import Fields, data_file, parse_toml, read_text
+from solver.parsing import Fields, data_file, did_you_mean, parse_toml, read_text
 
 __all__ = ["Family", "Card", "Deck", "is_concordant"]
 
@@ -217,6 +217,9 @@ class Deck:
             return Card(joker=self.joker_names[t])
         m = re.fullmatch(r"([0-9]{1,12})(?:-([^\W\d_][\w'-]*))?", t)
         if not m:
+            hint = did_you_mean(t, self.joker_names) if t != "joker" else ""
+            if hint:  # a mistyped joker
+                raise TablecalcError(f"not a card: {quoted(text)}{hint}: expected a number, number-animal or a joker")
             if t == "joker":
                 raise TablecalcError(
                     f"which joker? {quoted(text)} is ambiguous: expected one of {', '.join(self.jokers)}"
@@ -235,8 +238,10 @@ class Deck:
             return Card(number)
         animal = self.animal_names.get(word)
         if animal is None:
+            hint = did_you_mean(f"{number}-{word}", [f"{number}-{a}" for a in self.drawings_on(number)]
+                                or [f"{n}-{a}" for n in range(self.low, self.high + 1) for a in self.drawings_on(n)])
             raise TablecalcError(
-                f"unknown drawing {quoted(word)} in {quoted(text)}: expected one of {', '.join(sorted(self.animals))}"
+                f"unknown drawing {quoted(word)} in {quoted(text)}{hint}: expected one of {', '.join(sorted(self.animals))}"
             )
         card = Card(number, animal)
         if not self.copies(card):
