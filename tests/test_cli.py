@@ -395,3 +395,16 @@ def test_version_and_completion():
 def test_a_near_miss_gets_a_did_you_mean(args, hint):
     r = run(*args)
     assert r.exit_code == 2 and hint in r.stderr
+
+
+@pytest.mark.parametrize("args, option", [
+    (["nambarz", "deck"], "--deck"), (["nmbrs", "deck"], "--deck"), (["ramikubic", "tiles"], "--tiles"),
+])
+def test_the_built_in_data_exports_reads_back_and_is_never_overwritten(tmp_path, args, option):
+    path = tmp_path / "mine.toml"
+    r = run(*args, "--export", str(path))
+    assert r.exit_code == 0 and path.exists()
+    assert run(*args, option, str(path), "--json").exit_code == 0
+    before = path.read_bytes()
+    r = run(*args, "--export", str(path))
+    assert r.exit_code == 2 and "never overwrites" in r.stderr and path.read_bytes() == before

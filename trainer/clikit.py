@@ -13,7 +13,8 @@ import json
 import sys
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Optional
 
 import typer
 from typer._click.exceptions import ClickException, NoArgsIsHelpError, NoSuchOption
@@ -22,7 +23,7 @@ from typer.exceptions import Abort
 
 from solver.errors import SearchTooLarge, quoted
 
-__all__ = ["EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "Group", "fail", "search_progress", "GamesGroup", "emit_json", "JsonOpt", "add_rules_command"]
+__all__ = ["EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "Group", "fail", "search_progress", "GamesGroup", "emit_json", "export_data", "ExportOpt", "JsonOpt", "add_rules_command"]
 
 EXIT_ILLEGAL = 1
 """A referee command judged the play illegal."""
@@ -161,6 +162,27 @@ def search_progress(label: str):
             bar.update(task, completed=done, total=total)
 
         yield progress
+
+
+ExportOpt = Annotated[
+    Optional[Path],
+    typer.Option("--export", help="Write the built-in data file to FILE, to edit and pass back (never overwrites)."),
+]
+
+
+def export_data(text: str, path: Path, what: str) -> None:
+    """Write a built-in data file (``text``) to ``path`` for a player to edit; an existing file is
+    never overwritten."""
+    from solver.errors import TablecalcError
+
+    try:
+        with open(path, "x", encoding="utf-8") as f:
+            f.write(text)
+    except FileExistsError:
+        raise TablecalcError(f"{str(path)!r} already exists: tablecalc never overwrites a file; give a new name") from None
+    except OSError as e:
+        raise TablecalcError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
+    typer.echo(f"Wrote the built-in {what} to {path}: edit it, then pass it back with --{'tiles' if what == 'tiles' else 'deck'} {path}")
 
 
 def emit_json(data) -> None:

@@ -13,7 +13,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json
+from trainer.clikit import EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json, export_data
 
 app = typer.Typer(cls=Group, no_args_is_help=True,
                   help="Nambarz: cover the top card by concordance or by the simplest calculation.")
@@ -116,9 +116,15 @@ def score(
 
 
 @app.command("deck")
-def deck_cmd(deck: DeckOpt = None, as_json: JsonOpt = False) -> None:
-    """Show the deck: every card and its copies (which animals are assumed, not confirmed)."""
+def deck_cmd(deck: DeckOpt = None, export: ExportOpt = None, as_json: JsonOpt = False) -> None:
+    """Show the deck: every card and its copies (which animals are assumed, not confirmed); --export writes the deck file to edit."""
     from solver.nambarz import GAME
+
+    if export is not None:
+        from solver.parsing import data_file
+
+        export_data(data_file("nambarz_deck.toml"), export, "deck")
+        return
 
     d = GAME.load_data(GAME.rules(), deck)
     if as_json:

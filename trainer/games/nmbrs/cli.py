@@ -14,7 +14,9 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
-from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json as _emit_json, search_progress
+from trainer.clikit import (
+    EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json as _emit_json, export_data, search_progress,
+)
 
 app = typer.Typer(
     cls=Group,
@@ -293,8 +295,13 @@ def score(
 
 
 @app.command("deck")
-def deck_cmd(preset: PresetOpt = "basic", deck: DeckOpt = None, as_json: JsonOpt = False) -> None:
-    """Show the deck: each number's colour and points (the points are an estimate with the built-in deck)."""
+def deck_cmd(preset: PresetOpt = "basic", deck: DeckOpt = None, export: ExportOpt = None, as_json: JsonOpt = False) -> None:
+    """Show the deck: each number's colour and points (the points are an estimate with the built-in deck); --export writes the deck file to edit."""
+    if export is not None:
+        from solver.parsing import data_file
+
+        export_data(data_file("nmbrs_deck.toml"), export, "deck")
+        return
     rules, d = _setup(preset, deck)
     cards = [{"card": str(c), "number": c.number, "colour": str(c.colour), "points": d.points_of(c)}
              for c in d.cards() if not c.is_joker]

@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
-from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json
+from trainer.clikit import EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json, export_data
 
 app = typer.Typer(
     cls=Group,
@@ -187,9 +187,15 @@ def score(
 
 
 @app.command("tiles")
-def tiles(tiles_file: TilesOpt = None, as_json: JsonOpt = False) -> None:
-    """The tile set tablecalc plays with, and how to write a tile."""
+def tiles(tiles_file: TilesOpt = None, export: ExportOpt = None, as_json: JsonOpt = False) -> None:
+    """The tile set tablecalc plays with, and how to write a tile; --export writes the tile file to edit."""
     from solver.ramikubic import GAME
+
+    if export is not None:
+        from importlib import resources
+
+        export_data(resources.files("solver.ramikubic").joinpath("tiles.toml").read_text("utf-8"), export, "tiles")
+        return
 
     ts = GAME.load_data(GAME.rules(), tiles_file)
     if as_json:
