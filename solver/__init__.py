@@ -13,7 +13,18 @@
 """
 
 from solver.errors import TablecalcError
-from solver.expr import Intermediates, Order, parse_expression
-from solver.search import Reach, SearchRules, reach
 
 __all__ = ["TablecalcError", "Intermediates", "Order", "parse_expression", "Reach", "SearchRules", "reach"]
+
+_LAZY = {"Intermediates": "solver.expr", "Order": "solver.expr", "parse_expression": "solver.expr",
+         "Reach": "solver.search", "SearchRules": "solver.search", "reach": "solver.search"}
+
+
+def __getattr__(name: str):
+    """The calculation and search API, imported on first use (``import solver.errors`` stays light,
+    so the command line starts without parsing code it does not need)."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'solver' has no attribute {name!r}")
