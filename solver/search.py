@@ -39,7 +39,9 @@ from itertools import islice
 from typing import ClassVar, Iterable, Iterator
 
 from solver.errors import SearchTooLarge, TablecalcError, quoted
+from solver.parsing import MAX_DIGITS
 from solver.expr import (
+    MAX_NUMBERS,
     OPS,
     BinOp,
     Expr,
@@ -67,8 +69,8 @@ MAX_VALUES = 4_000_000
 MAX_WORK = 1_000_000
 """Time budget: the most steps one question may take (a step is one pair of operands combined
 or tried against the target, sixteen for fractions, which are that much slower): half a second
-to a second on a laptop. Countdown takes about 13,000 steps; eight numbers to an unreachable
-target about 850,000."""
+to a second on a laptop. Countdown takes about 15,000 steps; eight numbers to an unreachable
+target about 870,000."""
 RATIONAL_STEP = 16
 EXPRESSION_STEPS = 20
 """Steps charged for building one calculation and its normal form (tens of microseconds): three
@@ -636,6 +638,8 @@ def reach(
     nums = _multiset(numbers)
     if not nums:
         raise TablecalcError("no numbers given: expected at least one number to calculate with")
+    if len(nums) > MAX_NUMBERS:
+        raise SearchTooLarge(f"search too large: {len(nums)} numbers; expected at most {MAX_NUMBERS}, as in a calculation")
     if isinstance(target, bool) or not isinstance(target, (int, Fraction)):
         raise TablecalcError(f"bad target {quoted(target)}: expected a whole number or a fraction")
     target = _norm(target)
@@ -689,7 +693,7 @@ class Query:
 
     KEYS: ClassVar[tuple[str, ...]] = ("all", "intermediates", "numbers", "ops", "order", "target")
     """The keys a JSON line may hold."""
-    LIMIT: ClassVar[int] = 10**12
+    LIMIT: ClassVar[int] = 10**MAX_DIGITS
     """Numbers and targets in a JSON line stay below this size."""
 
     @classmethod
@@ -721,7 +725,9 @@ class Query:
             raise TablecalcError("expected both \"numbers\" and \"target\"")
         nums = item["numbers"]
         if not isinstance(nums, list) or not all(type(n) is int and 0 <= n < cls.LIMIT for n in nums):
-            raise TablecalcError(f"\"numbers\" must be a list of whole numbers ≥ 0, not {quoted(nums)}")
+            raise TablecalcError(
+                f"\"numbers\" must be a list of whole numbers ≥ 0 of at most {MAX_DIGITS} digits, not {quoted(nums)}"
+            )
         for key in ("order", "ops", "intermediates"):
             if key in item and not isinstance(item[key], str):
                 raise TablecalcError(f"{quoted(key)} must be a string like {quoted(defaults.as_dict()[key])}, not {quoted(item[key])}")
@@ -733,7 +739,7 @@ class Query:
         )
         target = item["target"]
         if type(target) is not int or not 0 <= target < cls.LIMIT:
-            raise TablecalcError(f"bad target {quoted(target)}: expected a whole number ≥ 0")
+            raise TablecalcError(f"bad target {quoted(target)}: expected a whole number ≥ 0 of at most {MAX_DIGITS} digits")
         return cls(tuple(nums), target, rules)
 
     def to_json(self) -> str:

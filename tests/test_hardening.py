@@ -34,6 +34,11 @@ def test_sub_multisets_are_the_distinct_combinations(numbers, k):
     assert list(sub_multisets(ms, k)) == sorted(set(combinations(ms, k)))
 
 
+def test_more_numbers_than_a_calculation_may_hold_are_refused_at_once():
+    with pytest.raises(SearchTooLarge, match="3000 numbers; expected at most 100"):
+        reach([0] * 3000, 5)
+
+
 def test_many_equal_numbers_are_cheap():
     """Thirty 1s have one part of each size: the search answers instead of enumerating 10^8 combinations."""
     r = reach([1] * 30, 999)
@@ -96,10 +101,10 @@ def test_relaying_is_the_same_calculation_in_an_order_the_rules_accept(text):
     rules = Rules()
     e = parse_expression(text, rules.order)
     relaid = _relay(e, evaluate(e), rules)
-    if relaid is not None:
-        faults = rules.search_rules.faults(relaid)
-        assert normal_key(relaid) == normal_key(e) and evaluate(relaid) == evaluate(e)
-        assert faults.bad_step is None and not faults.refused and not faults.needs_parentheses
+    assert relaid is not None
+    faults = rules.search_rules.faults(relaid)
+    assert normal_key(relaid) == normal_key(e) and evaluate(relaid) == evaluate(e)
+    assert faults.bad_step is None and not faults.refused and not faults.needs_parentheses
 
 
 def test_a_long_illegal_play_gets_a_verdict():

@@ -57,9 +57,9 @@ class Group(TyperGroup):
         except ClickException as e:  # usage errors: one line, like the project's own
             fail(_usage_message(e), EXIT_BAD_INPUT, exit_now=False)
             code = EXIT_BAD_INPUT
-        except Abort:
-            fail("stopped", 1, exit_now=False)
-            code = 1
+        except Abort:  # end of input at a prompt, or Ctrl-C while the command line is read
+            fail("stopped (end of input or Ctrl-C)", EXIT_INTERRUPTED, exit_now=False)
+            code = EXIT_INTERRUPTED
         finally:
             _JSON_ERRORS.reset(token)
         sys.exit(code if isinstance(code, int) else 0)
@@ -109,8 +109,9 @@ def _usage_message(e: ClickException) -> str:
     message = e.format_message().rstrip(".")
     ctx = getattr(e, "ctx", None)
     if isinstance(e, NoSuchOption) and e.option_name[1:2].isdigit():
-        return (f"{e.option_name!r} reads as an option: put a calculation that starts with a minus "
-                f"after --, e.g. 'tablecalc nambarz check ... -- {e.option_name}'")
+        where = ctx.command_path if ctx is not None else "tablecalc ..."
+        return (f"{e.option_name!r} reads as an option: put a value that starts with a minus after --, "
+                f"e.g. '{where} ... -- {e.option_name}...'")
     if ctx is not None:
         message += f" (see '{ctx.command_path} --help')"
     return message[0].upper() + message[1:] if message else "bad command line"
@@ -170,9 +171,9 @@ ExportOpt = Annotated[
 ]
 
 
-def export_data(text: str, path: Path, what: str) -> None:
-    """Write a built-in data file (``text``) to ``path`` for a player to edit; an existing file is
-    never overwritten."""
+def export_data(text: str, path: Path, what: str, option: str = "--deck") -> None:
+    """Write a built-in data file (``text``) to ``path`` for a player to edit and pass back with
+    ``option``; an existing file is never overwritten."""
     from solver.errors import TablecalcError
 
     try:
@@ -182,7 +183,7 @@ def export_data(text: str, path: Path, what: str) -> None:
         raise TablecalcError(f"{str(path)!r} already exists: tablecalc never overwrites a file; give a new name") from None
     except OSError as e:
         raise TablecalcError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
-    typer.echo(f"Wrote the built-in {what} to {path}: edit it, then pass it back with --{'tiles' if what == 'tiles' else 'deck'} {path}")
+    typer.echo(f"Wrote the built-in {what} to {path}: edit it, then pass it back with {option} {path}")
 
 
 def emit_json(data) -> None:

@@ -223,11 +223,11 @@ def check_seconds(seconds: float | None, what: str) -> None:
     >>> check_seconds(float("nan"), "--round-time")
     Traceback (most recent call last):
     ...
-    solver.errors.TablecalcError: bad --round-time nan: expected a number of seconds from 0 to 86400 (leave it out for no limit)
+    solver.errors.TablecalcError: bad --round-time nan: expected a number of seconds above 0 and at most 86400 (leave it out for no limit)
     """
     if seconds is not None and not 0 < seconds <= MAX_SECONDS:  # nan fails every comparison
         raise TablecalcError(
-            f"bad {what} {seconds:g}: expected a number of seconds from 0 to {MAX_SECONDS} (leave it out for no limit)"
+            f"bad {what} {seconds:g}: expected a number of seconds above 0 and at most {MAX_SECONDS} (leave it out for no limit)"
         )
 
 

@@ -288,15 +288,21 @@ class History:
                     if statement.strip():
                         db.execute(statement)
             return history
-        try:
-            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT,
-                                 isolation_level=None, check_same_thread=False)
-        except sqlite3.Error as e:
-            raise _error(path, e) from None
+        # A history kept in WAL mode needs its -shm file even to be read; on a read-only disk or
+        # folder that file cannot be made, so read the file as it stands (immutable) instead.
+        for query in ("mode=ro", "mode=ro&immutable=1"):
+            try:
+                db = sqlite3.connect(f"{path.resolve().as_uri()}?{query}", uri=True, timeout=BUSY_TIMEOUT,
+                                     isolation_level=None, check_same_thread=False)
+                tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                break
+            except sqlite3.Error as e:
+                error = e
+        else:
+            raise _error(path, error) from None
         history = cls(db, path, read_only=True)
         try:
             with _translated(path):
-                tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
                 _check_identity(path, tables, db.execute("PRAGMA application_id").fetchone()[0], db)
         except BaseException:
             db.close()

@@ -29,6 +29,11 @@ class Rules:
 
     Countdown (the default): any of the numbers, each at most once, any brackets, whole
     numbers ≥ 0 on the way. The 24 game: every number exactly once, fractions allowed.
+
+    * ``order``: ``tree`` = any brackets (default), ``chain`` = strictly left to right;
+    * ``ops``: the operations allowed (default + - × ÷);
+    * ``intermediates``: ``natural`` (whole numbers ≥ 0, Countdown), ``integer`` or ``rational`` (the 24 game);
+    * ``all``: every number must be used (the 24 game) or any of them (Countdown).
     """
 
     name: str = "countdown"

@@ -136,6 +136,8 @@ class Deck:
     def from_toml(cls, text: str, source: str = "<string>") -> "Deck":
         f = Fields(parse_toml(text, source), source, "deck file")
         low, high = f.ints("numbers", 1, MAX_NUMBER, length=2)
+        if low > high:
+            raise TablecalcError(f"deck file {source!r}: numbers = [{low}, {high}] must go from the lowest up")
         animals: dict[str, tuple[int, ...]] = {}
         names: dict[str, str] = {}
         confirmed = set()
@@ -164,8 +166,6 @@ class Deck:
             joker_names=jnames,
             source=source,
         )
-        if low > high:
-            raise TablecalcError(f"deck file {source!r}: numbers = [{low}, {high}] must go from the lowest up")
         return deck
 
     # -- contents -----------------------------------------------------------

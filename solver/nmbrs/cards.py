@@ -187,8 +187,6 @@ class Deck:
             colours_assumed=f.flag("colours_assumed", default=True),
             source=source,
         )
-        if low > high:
-            raise TablecalcError(f"deck file {source!r}: numbers = [{low}, {high}] must go from the lowest up")
         missing = [n for n in range(low, high + 1) if n not in colours]
         extra = sorted(n for n in colours if not low <= n <= high)
         if missing or extra:

@@ -194,7 +194,7 @@ def tiles(tiles_file: TilesOpt = None, export: ExportOpt = None, as_json: JsonOp
     if export is not None:
         from importlib import resources
 
-        export_data(resources.files("solver.ramikubic").joinpath("tiles.toml").read_text("utf-8"), export, "tiles")
+        export_data(resources.files("solver.ramikubic").joinpath("tiles.toml").read_text("utf-8"), export, "tiles", "--tiles")
         return
 
     ts = GAME.load_data(GAME.rules(), tiles_file)
