@@ -408,3 +408,19 @@ def test_the_built_in_data_exports_reads_back_and_is_never_overwritten(tmp_path,
     before = path.read_bytes()
     r = run(*args, "--export", str(path))
     assert r.exit_code == 2 and "never overwrites" in r.stderr and path.read_bytes() == before
+
+
+@pytest.mark.parametrize("words, offered", [
+    ("tablecalc nambarz solve --preset ", {"beginner", "basic", "parentheses"}),
+    ("tablecalc drill arith --level ", None),  # the drill's own levels
+])
+def test_completion_offers_presets_and_levels(words, offered):
+    completed = subprocess.run([sys.executable, "-m", "trainer"], capture_output=True, text=True,
+                               env={**os.environ, "_TABLECALC_COMPLETE": "complete_bash",
+                                    "COMP_WORDS": words, "COMP_CWORD": str(len(words.split()))})
+    got = set(completed.stdout.split())
+    if "--level" in words:
+        from trainer.drills import drill_class
+
+        offered = set(drill_class("arith").LEVELS)
+    assert got == offered

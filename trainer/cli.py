@@ -216,7 +216,11 @@ def _drill_command(name: str):
     from solver.registry import find_game
 
     game, cls = find_game(name), drill_class(name)
-    level = option("level", Annotated[Optional[str], typer.Option("--level", "-l", help=f"{', '.join(cls.LEVELS)} (default {cls.default_level}).")])
+    levels = list(cls.LEVELS)
+    level = option("level", Annotated[Optional[str], typer.Option(
+        "--level", "-l", metavar=f"[{'|'.join(levels)}]", help=f"{', '.join(levels)} (default {cls.default_level}).",
+        shell_complete=lambda ctx, param, incomplete: [n for n in levels if n.startswith(incomplete.lower())],
+    )])
 
     def command(**options) -> None:
         _run_drill(game, cls, **options)

@@ -23,7 +23,7 @@ from typer.exceptions import Abort
 
 from solver.errors import SearchTooLarge, quoted
 
-__all__ = ["EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "Group", "fail", "search_progress", "GamesGroup", "emit_json", "export_data", "ExportOpt", "JsonOpt", "add_rules_command"]
+__all__ = ["EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "Group", "fail", "search_progress", "GamesGroup", "emit_json", "export_data", "ExportOpt", "JsonOpt", "preset_option", "add_rules_command"]
 
 EXIT_ILLEGAL = 1
 """A referee command judged the play illegal."""
@@ -163,6 +163,30 @@ def search_progress(label: str):
             bar.update(task, completed=done, total=total)
 
         yield progress
+
+
+def preset_option(game_name: str):
+    """The ``--preset/-p`` option of a game's commands: its help and metavar list the game's
+    presets (``[beginner|basic|parentheses]``) and shell completion offers them; the value is
+    still read by the game (any case, aliases, "did you mean").
+
+    >>> import typer
+    >>> option = preset_option("nambarz").__metadata__[0]
+    >>> option.metavar
+    '[beginner|basic|parentheses]'
+    """
+    from solver.registry import find_game
+
+    game = find_game(game_name)
+    names = list(game.presets)
+
+    def complete(ctx, param, incomplete: str):
+        return [n for n in names if n.startswith(incomplete.lower())]
+
+    return Annotated[str, typer.Option(
+        "--preset", "-p", metavar=f"[{'|'.join(names)}]", shell_complete=complete,
+        help=f"The rules: {', '.join(names)} (default {game.default_preset}); see 'tablecalc {game_name} rules'.",
+    )]
 
 
 ExportOpt = Annotated[

@@ -11,13 +11,13 @@ from typing import Annotated, Optional
 
 import typer
 
-from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json
+from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json, preset_option
 
 app = typer.Typer(cls=Group, no_args_is_help=True,
                   help="Arithmetic: Countdown and the 24 game (make a target), mental sums.")
 
 ProblemArg = Annotated[str, typer.Argument(help="\"numbers 25 50 75 100 3 6; target 952\" or \"calculate 17 + 25\".")]
-PresetOpt = Annotated[str, typer.Option("--preset", "-p", help="countdown (any of the numbers) or make24 (all, fractions allowed).")]
+PresetOpt = preset_option("arith")
 OrderOpt = Annotated[Optional[str], typer.Option("--order", help="Override: tree (any bracketing) or chain (left to right).")]
 OpsOpt = Annotated[Optional[str], typer.Option("--ops", help="Override the allowed operations, e.g. '+-*/'.")]
 InterOpt = Annotated[Optional[str], typer.Option("--intermediates", help="Override: natural, integer or rational.")]

@@ -16,7 +16,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
-from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json
+from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json, preset_option
 
 app = typer.Typer(
     cls=Group,
@@ -24,7 +24,7 @@ app = typer.Typer(
     help="Le Nain Jaune: best lay, Grand Opéra, referee, settlement, simulator.",
 )
 
-PresetOpt = Annotated[str, typer.Option("--preset", "-p", help="classic, face-value or announce.")]
+PresetOpt = preset_option("nainjaune")
 PaymentOpt = Annotated[Optional[str], typer.Option("--payment", help="Override: cards (1 token per card) or points (face value).")]
 AnnounceOpt = Annotated[Optional[str], typer.Option("--announce", help="Override: auto (default) or required (forgetting leaves the stake).")]
 TenOpt = Annotated[Optional[str], typer.Option("--ten-suit", help="The suit of the 10 cell's card (d: 10♦ by default).")]

@@ -13,14 +13,14 @@ from typing import Annotated, Optional
 
 import typer
 
-from trainer.clikit import EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json, export_data
+from trainer.clikit import EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json, export_data, preset_option
 
 app = typer.Typer(cls=Group, no_args_is_help=True,
                   help="Nambarz: cover the top card by concordance or by the simplest calculation.")
 
 TargetOpt = Annotated[str, typer.Option("--target", "-t", help="The top card to cover, e.g. 3-bee or 8.")]
 HandOpt = Annotated[str, typer.Option("--hand", help="The hand, e.g. \"6 5 2 10\" or \"8-bee 5-cat rejouer\".")]
-PresetOpt = Annotated[str, typer.Option("--preset", "-p", help="beginner, basic or parentheses.")]
+PresetOpt = preset_option("nambarz")
 OrderOpt = Annotated[Optional[str], typer.Option("--order", help="Override: chain (left to right) or tree (parentheses).")]
 OpsOpt = Annotated[Optional[str], typer.Option("--ops", help="Override the allowed operations, e.g. '+-'.")]
 InterOpt = Annotated[Optional[str], typer.Option("--intermediates", help="Override: natural, integer or rational.")]

@@ -14,14 +14,14 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
-from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json
+from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json, preset_option
 
 app = typer.Typer(cls=Group, no_args_is_help=True,
                   help="Nam Nam (awalé): referee a move, perft, the best move, endgame tables, play the computer.")
 
 PositionArg = Annotated[str, typer.Argument(help="'start' or e.g. '4.4.4.4.4.4/4.4.4.4.4.4 s 0-0' "
                                                  "(South's pits, North's pits, side to move, seeds captured).")]
-PresetOpt = Annotated[str, typer.Option("--preset", "-p", help="standard, clockwise or no-grand-slam.")]
+PresetOpt = preset_option("namnam")
 DirectionOpt = Annotated[Optional[str], typer.Option("--direction", help="Override: ccw (default) or cw.")]
 SlamOpt = Annotated[Optional[str], typer.Option("--grand-slam", help="Override: no-capture (default) or forbidden.")]
 LeftoverOpt = Annotated[Optional[str], typer.Option(

@@ -15,7 +15,8 @@ import typer
 
 from solver.errors import TablecalcError
 from trainer.clikit import (
-    EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json as _emit_json, export_data, search_progress,
+    EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json as _emit_json, export_data, preset_option,
+    search_progress,
 )
 
 app = typer.Typer(
@@ -24,7 +25,7 @@ app = typer.Typer(
     help="Nmbrs!: number sequences — check a sequence, list a hand's sequences, judge a turn, find the best turn.",
 )
 
-PresetOpt = Annotated[str, typer.Option("--preset", "-p", help="basic, advanced or simple.")]
+PresetOpt = preset_option("nmbrs")
 HandOpt = Annotated[str, typer.Option("--hand", help="Your hand after the draw, e.g. \"14r 20 26 joker\".")]
 TableOpt = Annotated[
     str, typer.Option("--table", help="The table: sequences separated by |, e.g. \"10 20 30 | 4 10 16\" (a shared card = a crossing).")

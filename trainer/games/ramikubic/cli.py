@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
-from trainer.clikit import EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json, export_data
+from trainer.clikit import EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json, export_data, preset_option
 
 app = typer.Typer(
     cls=Group,
@@ -22,7 +22,7 @@ app = typer.Typer(
     help="Ramikubic (tile rummy): check a combination, the initial meld, the best lay, judge a move, score rounds.",
 )
 
-PresetOpt = Annotated[str, typer.Option("--preset", "-p", help="standard (a 1 may end a run after the 10), no-wrap or wrap.")]
+PresetOpt = preset_option("ramikubic")
 WrapOpt = Annotated[Optional[str], typer.Option("--wrap", help="Override: none, end (9-10-1) or full (10-1-2 too).")]
 MeldPointsOpt = Annotated[Optional[int], typer.Option("--meld-points", help="Override: the initial meld is worth at least this (20).")]
 MeldJokerOpt = Annotated[Optional[str], typer.Option("--meld-joker", help="A joker in the initial meld counts: stands-for (default) or joker-points.")]
