@@ -58,7 +58,8 @@ from solver.expr import (
     render_ops,
 )
 
-__all__ = ["SearchRules", "Faults", "Reach", "reach", "ValueSets", "Query", "MAX_VALUES"]
+__all__ = ["SearchRules", "Faults", "Reach", "reach", "TargetsReach", "reach_targets", "ValueSets", "Query", "MAX_VALUES",
+           "MAX_TARGETS"]
 
 Value = int | Fraction
 
@@ -73,6 +74,8 @@ RATIONAL_STEP = 16
 EXPRESSION_STEPS = 20
 """Steps charged for building one calculation and its normal form (tens of microseconds): three
 zeros among six numbers make 20,000 distinct calculations equal to 0."""
+MAX_TARGETS = 100_000
+"""The most targets one :func:`reach_targets` question may ask about (Countdown asks 900)."""
 SPLIT_STEPS = 4
 """Steps charged for working out one way to split a multiset in two (a few microseconds)."""
 MultiSet = tuple[int, ...]
@@ -569,6 +572,20 @@ class _Search:
 
     # -- rebuilding calculations ----------------------------------------------
 
+    def one_expression(self, ms: MultiSet, t: Value) -> Expr:
+        """One calculation over exactly ``ms`` equal to ``t``, which must be one of its values
+        (the first the search meets, not the shortest)."""
+        if len(ms) == 1:
+            return Num(ms[0])
+        match = next(self._matches(ms, t))
+        self.spend_plain(EXPRESSION_STEPS)
+        if self.chain:
+            rest, u, op, x = match
+            return BinOp(op, self.one_expression(rest, u), Num(x))
+        a_ms, a, b_ms, b, op, swapped = match
+        ea, eb = self.one_expression(a_ms, a), self.one_expression(b_ms, b)
+        return BinOp(op, eb, ea) if swapped else BinOp(op, ea, eb)
+
     def display(self, e: Expr) -> Expr:
         """How a found calculation is shown: a chain as laid; in tree order the canonical
         form (largest terms first), unless that needs an operation the rules refuse
@@ -657,6 +674,113 @@ def reach(
             exprs = tuple(sorted((s.display(e) for e in found.values()), key=_sort_key))
             return Reach(nums, target, rules, k, exprs)
     return Reach(nums, target, rules, None, ())
+
+
+# ---------------------------------------------------------------- every target at once
+
+
+@dataclass(frozen=True)
+class TargetsReach:
+    """The answer of :func:`reach_targets`: for each target, the fewest numbers that reach it
+    (``None``: unreachable) and, when asked for, one calculation (``expressions`` is ``None`` otherwise)."""
+
+    numbers: MultiSet
+    targets: range
+    rules: SearchRules
+    min_cards: tuple[int | None, ...]
+    expressions: tuple[Expr | None, ...] | None = None
+
+    @property
+    def reached(self) -> list[int]:
+        """The targets some calculation reaches, in order."""
+        return [t for t, k in zip(self.targets, self.min_cards) if k is not None]
+
+    def as_dict(self) -> dict:
+        rows = []
+        for i, (t, k) in enumerate(zip(self.targets, self.min_cards)):
+            row: dict = {"target": t, "min_cards": k}
+            if self.expressions is not None:
+                e = self.expressions[i]
+                row["expression"] = None if e is None else str(e)
+            rows.append(row)
+        return {"numbers": list(self.numbers), **self.rules.as_dict(), "targets": rows}
+
+
+def reach_targets(
+    numbers: Iterable[int],
+    targets: range,
+    rules: SearchRules = SearchRules(),
+    *,
+    expressions: bool = False,
+    max_values: int = MAX_VALUES,
+    max_work: int = MAX_WORK,
+) -> TargetsReach:
+    """For every target in ``targets``, the fewest of ``numbers`` that reach it: :func:`reach`'s
+    ``min_cards`` for each, from one pass over the value sets instead of one search per target.
+
+    Each sub-multiset's value set is built once, smallest first, and marks the targets it
+    holds that no smaller part reached; the set of all the numbers together is only looked
+    at within the targets' range. Whole-number rules build the sets with NumPy
+    (:class:`solver.valuearrays.ValueArrays`), fractions with :class:`ValueSets`; both
+    within ``max_values`` and ``max_work``. ``expressions``: also one calculation per
+    reached target (a search per target, each with its own step budget). At most
+    :data:`MAX_TARGETS` targets.
+
+    >>> r = reach_targets([2, 3, 5], range(9, 13), expressions=True)
+    >>> r.min_cards
+    (3, 2, 3, None)
+    >>> [str(e) for e in r.expressions]
+    ['3×(5-2)', '5×2', '3×2+5', 'None']
+    >>> r.as_dict()["targets"][3]
+    {'target': 12, 'min_cards': None, 'expression': None}
+    """
+    nums = _multiset(numbers)
+    if not nums:
+        raise TablecalcError("no numbers given: expected at least one number to calculate with")
+    if not isinstance(targets, range) or targets.step != 1 or targets.start < 0:
+        raise TablecalcError(f"bad targets {quoted(targets)}: expected a range of whole numbers ≥ 0")
+    if len(targets) > MAX_TARGETS:
+        raise TablecalcError(f"too many targets ({len(targets):,}): expected at most {MAX_TARGETS:,}")
+    lo, hi = targets.start, targets.stop - 1
+    found: list[int | None]
+    from solver.valuearrays import ValueArrays  # NumPy: imported only when asked
+
+    if ValueArrays.serves(rules, nums):
+        arrays = ValueArrays(rules, max_values=max_values, max_work=max_work)
+        marks = arrays.min_cards(nums, lo, hi, use_all=rules.use_all).tolist() if len(targets) else []
+        found = [k or None for k in marks]
+    else:
+        found = _min_cards_by_sets(ValueSets(rules, max_values=max_values, max_work=max_work), nums, targets)
+    exprs = None
+    if expressions:
+        sets = ValueSets(rules, max_values=max_values, max_work=max_work)
+        s = _Search(sets, rules)
+        out: list[Expr | None] = []
+        for t, k in zip(targets, found):
+            if k is None:
+                out.append(None)
+                continue
+            sets._begin(nums)
+            part = next(ms for ms in sub_multisets(nums, k) if s.reaches(ms, t))
+            out.append(s.display(s.one_expression(part, t)))
+        exprs = tuple(out)
+    return TargetsReach(nums, targets, rules, tuple(found), exprs)
+
+
+def _min_cards_by_sets(sets: ValueSets, nums: MultiSet, targets: range) -> list[int | None]:
+    """:func:`reach_targets`'s marks with Python value sets (the rules NumPy does not serve)."""
+    sets._begin(nums)
+    found: list[int | None] = [None] * len(targets)
+    n = len(nums)
+    for k in range(n if sets.rules.use_all else 1, n + 1):
+        for part in sub_multisets(nums, k):
+            values = sets._values(part, keep=k < n)
+            for v in values:  # a Fraction may be whole (0 × ½): it marks its target too
+                if v.denominator == 1:
+                    i = int(v) - targets.start
+                    if 0 <= i < len(found) and found[i] is None:
+                        found[i] = k
+    return found
 
 
 # ---------------------------------------------------------------- one question as a JSON line

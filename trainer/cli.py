@@ -18,7 +18,7 @@ from typing import Annotated, Optional
 
 import typer
 from solver.errors import TablecalcError
-from solver.parsing import parse_whole, read_lines
+from solver.parsing import parse_range, parse_whole, read_lines
 from solver.registry import all_games, game_names
 from trainer.clikit import EXIT_BAD_INPUT, GamesGroup, JsonOpt, emit_json
 from trainer.drills import check_seconds, drill_class, option
@@ -63,6 +63,12 @@ InterOpt = Annotated[
 def reach(
     numbers: Annotated[Optional[list[str]], typer.Argument(help="The numbers to calculate with.")] = None,
     target: Annotated[Optional[str], typer.Option("--target", "-t", help="The number to reach.")] = None,
+    targets: Annotated[
+        Optional[str], typer.Option("--targets", help="Every target of a range at once, e.g. 100-999: the fewest numbers for each.")
+    ] = None,
+    expressions: Annotated[
+        bool, typer.Option("--expressions", help="With --targets: also one calculation for each target reached.")
+    ] = False,
     order: OrderOpt = "tree",
     ops: OpsOpt = "+-*/",
     intermediates: InterOpt = "natural",
@@ -82,10 +88,25 @@ def reach(
         raise typer.Exit(_reach_batch(batch, SearchRules.from_options(order, ops, intermediates, use_all)))
     if not numbers:
         raise TablecalcError("no numbers given: expected e.g. 'tablecalc reach 25 50 75 100 3 6 --target 952'")
-    if target is None:
-        raise TablecalcError("no target given: expected --target N")
+    if target is not None and targets is not None:
+        raise TablecalcError("give either --target N or --targets A-B, not both")
+    if expressions and targets is None:
+        raise TablecalcError("--expressions goes with --targets A-B (one target lists every calculation already)")
+    if target is None and targets is None:
+        raise TablecalcError("no target given: expected --target N (or --targets A-B)")
     nums = [parse_whole(n, "number") for n in numbers]
     rules = SearchRules.from_options(order, ops, intermediates, use_all)
+    if targets is not None:
+        from solver.search import MAX_TARGETS, reach_targets
+
+        result = reach_targets(nums, parse_range(targets, "targets", MAX_TARGETS), rules, expressions=expressions)
+        if as_json:
+            emit_json(result.as_dict())
+            return
+        from trainer.render import print_reach_targets
+
+        print_reach_targets(result)
+        return
     result = do_reach(nums, parse_whole(target, "target"), rules)
     if as_json:
         emit_json(result.as_dict())
