@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.errors import SearchTooLarge, TablecalcError
-from solver.expr import Intermediates, Num, Order
+from solver.expr import Intermediates, Num, Order, parse_expression
 from solver.search import MAX_TARGETS, SearchRules, ValueSets, _min_cards_by_sets, reach, reach_targets
 from solver.valuearrays import ValueArrays
 
@@ -135,3 +135,55 @@ def test_chain_order_keeps_the_card_order_rules():
     r = reach_targets([9, 8, 2], range(5, 6), rules, expressions=True)
     assert r.min_cards == (None,) and reach([9, 8, 2], 5, rules).min_cards is None
     assert Fraction(5) == rules.faults(reach_targets([9, 8, 2], range(5, 6), expressions=True).expressions[0]).value
+
+
+# ---------------------------------------------------------------- the command
+
+
+def run_cli(*args):
+    from typer.testing import CliRunner
+
+    from trainer.cli import app
+
+    return CliRunner().invoke(app, list(args))
+
+
+def test_reach_targets_json_has_the_fewest_numbers_for_every_target():
+    import json
+
+    r = run_cli("reach", "25", "50", "75", "100", "3", "6", "--targets", "950-953", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert list(d) == ["numbers", "order", "ops", "intermediates", "all", "targets"]
+    assert d["targets"][2] == {"target": 952, "min_cards": 6}
+    r = run_cli("reach", "25", "50", "75", "100", "3", "6", "--targets", "952", "--expressions", "--json")
+    (row,) = json.loads(r.stdout)["targets"]
+    assert row["min_cards"] == 6 and SearchRules().faults(parse_expression(row["expression"])).value == 952
+
+
+def test_reach_targets_text():
+    r = run_cli("reach", "1", "1", "2", "2", "--targets", "1-12")
+    assert r.exit_code == 0, r.output
+    assert "Reached: 9 of 12 targets." in r.stdout and "Unreachable: 10 11 12" in r.stdout
+
+
+@pytest.mark.parametrize(
+    "args, message, code",
+    [
+        (["--targets", "999-100"], "reversed", 2),
+        (["--targets", "abc"], "range of whole numbers", 2),
+        (["--targets", "1-1000000"], "at most 100,000", 2),
+        (["--targets", "1-5", "--target", "3"], "not both", 2),
+        (["--target", "3", "--expressions"], "goes with --targets", 2),
+    ],
+)
+def test_reach_targets_refuses_bad_ranges_in_one_line(args, message, code):
+    r = run_cli("reach", "1", "2", "3", *args)
+    assert r.exit_code == code, r.output
+    assert message in r.stderr and r.stderr.count("\n") == 1
+
+
+def test_reach_targets_too_large_exits_3_quickly():
+    r = run_cli("reach", *map(str, range(1, 11)), "--targets", "100-999")
+    assert r.exit_code == 3, r.output
+    assert "search too large" in r.stderr
