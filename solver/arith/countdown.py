@@ -18,11 +18,11 @@ asked, several worker processes.
 from __future__ import annotations
 
 import multiprocessing
-import signal
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Sequence
 
 from solver.arith.problems import COUNTDOWN_NUMBERS
+from solver.batch import run_in_order
 from solver.errors import TablecalcError, quoted
 from solver.search import SearchRules, ValueSets, _multiset, sub_multisets
 
@@ -181,26 +181,6 @@ def _table_chunk(job: tuple[list[MultiSet], range, SearchRules]) -> list[tuple[M
             values = sets.reachable(sel)
             out.append((sel, tuple(t for t in targets if t not in values)))
     return out
-
-
-def _quiet_worker() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them: no traceback from each."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def run_in_order(function: Callable, jobs: list, processes: int) -> Iterator:
-    """``map(function, jobs)`` on ``processes`` worker processes (in this one when 1), results in the
-    order of ``jobs``. Ctrl-C in the parent stops the workers."""
-    if processes <= 1 or len(jobs) <= 1:
-        yield from map(function, jobs)
-        return
-    pool = multiprocessing.get_context("spawn").Pool(min(processes, len(jobs)), initializer=_quiet_worker)
-    try:
-        yield from pool.imap(function, jobs)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
 
 
 def countdown_table(
