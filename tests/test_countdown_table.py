@@ -121,3 +121,21 @@ def test_the_command_refuses_bad_input_in_one_line(args, message):
     r = run(*args)
     assert r.exit_code == 2, r.output
     assert message in r.stderr and r.stderr.count("\n") == 1 and r.stderr.startswith("tablecalc: error: ")
+
+
+def test_ctrl_c_stops_the_workers_with_one_line_and_exit_130():
+    """As a terminal's Ctrl-C does: SIGINT to the whole process group while two workers run."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    p = subprocess.Popen([sys.executable, "-m", "trainer", "countdown", "table", "--jobs", "2"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         preexec_fn=lambda: (signal.signal(signal.SIGINT, signal.SIG_DFL), os.setpgrp()))
+    time.sleep(2.5)
+    os.killpg(p.pid, signal.SIGINT)
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == 130, err
+    assert err.decode().startswith("tablecalc: error: interrupted") and err.count(b"\n") == 1
