@@ -76,6 +76,9 @@ EXPRESSION_STEPS = 20
 zeros among six numbers make 20,000 distinct calculations equal to 0."""
 MAX_TARGETS = 100_000
 """The most targets one :func:`reach_targets` question may ask about (Countdown asks 900)."""
+EXPRESSIONS_WORK_FACTOR = 10
+"""``reach_targets(expressions=True)`` finds its calculations within this many times ``max_work``
+steps in all (Countdown's 900 targets take about 300,000; seven numbers about 1,300,000)."""
 SPLIT_STEPS = 4
 """Steps charged for working out one way to split a multiset in two (a few microseconds)."""
 MultiSet = tuple[int, ...]
@@ -723,8 +726,8 @@ def reach_targets(
     at within the targets' range. Whole-number rules build the sets with NumPy
     (:class:`solver.valuearrays.ValueArrays`), fractions with :class:`ValueSets`; both
     within ``max_values`` and ``max_work``. ``expressions``: also one calculation per
-    reached target (a search per target, each with its own step budget). At most
-    :data:`MAX_TARGETS` targets.
+    reached target (a search per target, each within ``max_work`` steps and all within
+    :data:`EXPRESSIONS_WORK_FACTOR` times that). At most :data:`MAX_TARGETS` targets.
 
     >>> r = reach_targets([2, 3, 5], range(9, 13), expressions=True)
     >>> r.min_cards
@@ -756,13 +759,16 @@ def reach_targets(
         sets = ValueSets(rules, max_values=max_values, max_work=max_work)
         s = _Search(sets, rules)
         out: list[Expr | None] = []
+        left = EXPRESSIONS_WORK_FACTOR * max_work  # one budget for the whole pass, each target within max_work
         for t, k in zip(targets, found):
             if k is None:
                 out.append(None)
                 continue
+            sets.max_work = min(max_work, left)
             sets._begin(nums)
             part = next(ms for ms in sub_multisets(nums, k) if s.reaches(ms, t))
             out.append(s.display(s.one_expression(part, t)))
+            left -= sets.work
         exprs = tuple(out)
     return TargetsReach(nums, targets, rules, tuple(found), exprs)
 

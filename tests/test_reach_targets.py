@@ -187,3 +187,15 @@ def test_reach_targets_too_large_exits_3_quickly():
     r = run_cli("reach", *map(str, range(1, 11)), "--targets", "100-999")
     assert r.exit_code == 3, r.output
     assert "search too large" in r.stderr
+
+
+def test_calculations_for_many_targets_share_one_budget(monkeypatch):
+    """Each target's calculation is found within max_work steps, all of them within a multiple of that."""
+    import solver.search
+
+    monkeypatch.setattr(solver.search, "EXPRESSIONS_WORK_FACTOR", 1)
+    numbers = (25, 50, 75, 100, 3, 6)  # about 300,000 steps for the calculations of 100-999
+    assert reach_targets(numbers, range(100, 1000), max_work=100_000).expressions is None
+    with pytest.raises(SearchTooLarge):
+        reach_targets(numbers, range(100, 1000), expressions=True, max_work=100_000)
+    assert None not in reach_targets(numbers, range(100, 130), expressions=True, max_work=100_000).expressions
