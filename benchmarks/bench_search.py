@@ -268,6 +268,43 @@ def bench_table(rng: random.Random, quick: bool) -> tuple[list[list[str]], list[
     return rows, notes
 
 
+def _busy(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i
+    return total
+
+
+def free_cores() -> float:
+    """How much faster two processes run a pure-Python loop than one: the parallelism this
+    shared machine offers right now (2.0 on two idle cores), to read the 2-process rows by."""
+    from solver.batch import run_in_order
+
+    jobs = [3_000_000] * 4
+    t0 = time.perf_counter()
+    list(run_in_order(_busy, jobs, 1))
+    one = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    list(run_in_order(_busy, jobs, 2))
+    return one / (time.perf_counter() - t0)
+
+
+def bench_variants(rng: random.Random, n: int) -> list[list[str]]:
+    """Per-selection time of the table for a 7-number variant and a larger deck, on a sample, extrapolated."""
+    rows = []
+    variants = [("Countdown, 6 numbers", COUNTDOWN_POOL, 6), ("Countdown deck, 7 numbers", COUNTDOWN_POOL, 7),
+                ("deck + 125 150, 6 numbers", COUNTDOWN_POOL + [125, 150], 6)]
+    for name, tiles, size in variants:
+        every = selections(tiles, size)
+        start = rng.randrange(len(every) - n)
+        run = every[start : start + n]  # neighbours, as the table hands them out
+        t0 = time.perf_counter()
+        _table_chunk((run, range(100, 1000), SearchRules()))
+        per = (time.perf_counter() - t0) / n
+        rows.append([name, f"{len(every):,}", fmt_time(per), f"{per * len(every):.0f} s"])
+    return rows
+
+
 def bench_batch(n: int) -> list[list[str]]:
     """n lines of target 947 (consecutive selections): the old loop against kept value sets, 1 and 2 processes."""
     lines = [(i, json.dumps({"numbers": list(sel), "target": 947})) for i, sel in enumerate(selections()[:n], 1)]
@@ -336,6 +373,14 @@ def main(argv: list[str] | None = None) -> None:
     rows, notes = bench_table(random.Random(args.seed), args.quick)
     print(table(["processes", "selections", "wall", "per selection", "reference (extrapolated)", "speed-up"], rows))
     print("\n".join(notes))
+    print()
+
+    print(f"   free cores now: two processes run a pure-Python loop {free_cores():.2f}× as fast as one (2.00 when idle)")
+    print()
+
+    print("6b. the table for variants, one process, per selection on a run of neighbours, extrapolated")
+    rows = bench_variants(random.Random(args.seed), 100 if args.quick else 400)
+    print(table(["variant", "selections", "per selection", "whole table"], rows))
     print()
 
     print("7. reach --batch: Countdown lines, target 947, consecutive selections")

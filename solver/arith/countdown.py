@@ -32,7 +32,9 @@ __all__ = ["reachable_values", "unreachable_targets", "selections", "countdown_t
 MAX_SELECTIONS = 250_000
 """The most selections one table covers (Countdown has 13,243; a 7-number variant 27,522)."""
 TABLE_CHUNK = 200
-"""Selections per piece of work handed to a process (progress is reported after each)."""
+"""Selections per piece of work (progress is reported after each); on several processes the
+pieces are larger (:func:`_piece_size`), since a process shares value sets only within the
+run of neighbouring selections it is handed."""
 
 MultiSet = tuple[int, ...]
 
@@ -183,6 +185,17 @@ def _table_chunk(job: tuple[list[MultiSet], range, SearchRules]) -> list[tuple[M
     return out
 
 
+def _piece_size(selections: int, processes: int) -> int:
+    """:data:`TABLE_CHUNK` on one process; on several, about eight pieces per process (at least that).
+
+    >>> _piece_size(13243, 1), _piece_size(13243, 2), _piece_size(500, 2)
+    (200, 828, 200)
+    """
+    if processes <= 1:
+        return TABLE_CHUNK
+    return max(TABLE_CHUNK, -(-selections // (8 * processes)))
+
+
 def countdown_table(
     targets: range = range(100, 1000),
     rules: SearchRules = SearchRules(),
@@ -194,7 +207,7 @@ def countdown_table(
 ) -> CountdownTable:
     """For every distinct selection of ``size`` of ``tiles``, the targets of ``targets`` it misses.
 
-    Selections go in sorted order, in pieces of :data:`TABLE_CHUNK`, to ``processes`` worker
+    Selections go in sorted order, in pieces (:func:`_piece_size`), to ``processes`` worker
     processes (this one when 1); each process keeps its value sets from one piece to the
     next within the memory bound, since neighbours share most of their parts. The result
     does not depend on ``processes``. ``progress(done, total)`` is called after each piece.
@@ -206,7 +219,8 @@ def countdown_table(
     if processes < 1:
         raise TablecalcError(f"bad number of processes {quoted(processes)}: expected at least 1")
     sels = selections(tiles, size)
-    jobs = [(sels[i : i + TABLE_CHUNK], targets, rules) for i in range(0, len(sels), TABLE_CHUNK)]
+    step = _piece_size(len(sels), processes)
+    jobs = [(sels[i : i + step], targets, rules) for i in range(0, len(sels), step)]
     rows: list = []
     if progress is not None:
         progress(0, len(sels))
