@@ -2,8 +2,8 @@
 processes that answer in the order the questions came.
 
 A batch keeps its value sets from one line to the next (one :class:`~solver.search.ValueSets`
-per set of rules, each within its memory bound), so lines about overlapping numbers build
-their shared parts once. Lines go in pieces of :data:`BATCH_CHUNK` to worker processes;
+per set of rules, each within its memory bound, building its large sets with NumPy), so
+lines about overlapping numbers build their shared parts once. Lines go in pieces of :data:`BATCH_CHUNK` to worker processes;
 answers come back in input order whatever the number of processes.
 
 >>> [a["min_cards"] for a in answer_lines([(1, '{"numbers": [6, 2], "target": 3}'), (2, "{")])]
@@ -32,7 +32,7 @@ _KEPT: dict = {}
 
 def _sets_for(rules: SearchRules) -> ValueSets:
     key = (rules.order, rules.ops, rules.intermediates)
-    sets = _KEPT.pop(key, None) or ValueSets(rules)
+    sets = _KEPT.pop(key, None) or ValueSets(rules, vectorise=True)
     _KEPT[key] = sets
     while len(_KEPT) > KEPT_RULES:
         del _KEPT[next(iter(_KEPT))]

@@ -35,6 +35,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from itertools import islice
 from typing import ClassVar, Iterable, Iterator
 
@@ -76,6 +77,8 @@ EXPRESSION_STEPS = 20
 zeros among six numbers make 20,000 distinct calculations equal to 0."""
 MAX_TARGETS = 100_000
 """The most targets one :func:`reach_targets` question may ask about (Countdown asks 900)."""
+VECTORISE_PAIRS = 64
+"""A vectorised :class:`ValueSets` builds a set with NumPy from this many operand pairs on."""
 EXPRESSIONS_WORK_FACTOR = 10
 """``reach_targets(expressions=True)`` finds its calculations within this many times ``max_work``
 steps in all (Countdown's 900 targets take about 300,000; seven numbers about 1,300,000)."""
@@ -227,6 +230,34 @@ def sub_multisets(ms: MultiSet, k: int) -> Iterator[MultiSet]:
         yield from rec(0, k)
 
 
+SPLITS_REMEMBERED = 8
+"""The splits of multisets of up to this many numbers are remembered across questions (at most 127 each)."""
+
+
+@lru_cache(maxsize=1 << 15)
+def _split_pairs(ms: MultiSet) -> tuple[tuple[MultiSet, MultiSet], ...]:
+    """Unordered splits of ``ms`` into two non-empty parts (each split once)."""
+    got = []
+    n = len(ms)
+    for i in range(1, n // 2 + 1):
+        for a in sub_multisets(ms, i):
+            b = _minus(ms, a)
+            if i * 2 == n and b < a:
+                continue
+            got.append((a, b))
+    return tuple(got)
+
+
+def _fits_int64(ms: MultiSet) -> bool:
+    """Whether no calculation over ``ms`` can leave 64-bit integers (each number counted as at least 2)."""
+    bound = 1
+    for n in ms:
+        bound *= max(n, 2)
+        if bound >= 1 << 62:
+            return False
+    return True
+
+
 def _multiset(numbers: Iterable[int]) -> MultiSet:
     """``numbers`` as a sorted tuple, after checking each is a whole number ≥ 0."""
     numbers = list(numbers)
@@ -256,6 +287,11 @@ class ValueSets:
     than ``max_values`` values by itself raises :class:`TablecalcError`, as :func:`reach`
     does.
 
+    ``vectorise``: build large sets with NumPy (:func:`solver.valuearrays.combine_sets`,
+    the same sets: ``tests/test_reach_targets.py``) when the rules keep whole numbers and
+    the question's numbers cannot overflow 64 bits. It pays once many questions share the
+    object (a batch); a single question would spend more on importing NumPy than it saves.
+
     >>> sets = ValueSets(SearchRules(order=Order.CHAIN, ops=frozenset("+-")))
     >>> sorted(sets.of([2, 3, 7]))
     [2, 6, 8, 12]
@@ -267,8 +303,11 @@ class ValueSets:
     True
     """
 
-    def __init__(self, rules: SearchRules = SearchRules(), *, max_values: int = MAX_VALUES, max_work: int = MAX_WORK):
+    def __init__(self, rules: SearchRules = SearchRules(), *, max_values: int = MAX_VALUES, max_work: int = MAX_WORK,
+                 vectorise: bool = False):
         self._rules = rules
+        self._vectorise = vectorise
+        self._numpy = False
         self.max_values = max_values
         self.max_work = max_work
         self.stored = 0
@@ -347,6 +386,7 @@ class ValueSets:
         self._question = ms
         self.work = 0
         self._earlier = len(self._sets)
+        self._numpy = self._vectorise and not self._rational and _fits_int64(ms)
         self._splits = {}  # cheap to rebuild; keeping them all costs more in memory than it saves
 
     # -- structure --------------------------------------------------------
@@ -355,15 +395,8 @@ class ValueSets:
         """Unordered splits of ``ms`` into two non-empty parts (each split once)."""
         got = self._splits.get(ms)
         if got is None:
-            got = []
-            n = len(ms)
-            for i in range(1, n // 2 + 1):
-                for a in sub_multisets(ms, i):
-                    b = _minus(ms, a)
-                    if i * 2 == n and b < a:
-                        continue
-                    got.append((a, b))
-            self._spend(SPLIT_STEPS * len(got))
+            got = _split_pairs(ms) if len(ms) <= SPLITS_REMEMBERED else _split_pairs.__wrapped__(ms)
+            self._spend(SPLIT_STEPS * len(got))  # charged per question, remembered or not: the same budget
             self._splits[ms] = got
         return got
 
@@ -401,6 +434,23 @@ class ValueSets:
 
     # -- the sets ------------------------------------------------------------
 
+    def _combine(self, pairs: list[tuple[frozenset, frozenset]], *, chain: bool) -> frozenset:
+        """Every result of an operation between a value of the left and one of the right set of each
+        pair (left to right only when ``chain``): with NumPy when this question is vectorised and the
+        pairs are many enough to pay for it, else one pair of operands at a time."""
+        if self._numpy and sum(len(va) * len(vb) for va, vb in pairs) >= VECTORISE_PAIRS:
+            from solver.valuearrays import combine_sets
+
+            return combine_sets(pairs, self._ops, natural=self._natural, chain=chain)
+        out: set = set()
+        for va, vb in pairs:
+            for a in va:
+                for b in vb:
+                    for _, swapped, v in self._results(a, b):
+                        if not (chain and swapped):
+                            out.add(v)
+        return frozenset(out)
+
     def _values(self, ms: MultiSet, keep: bool = True) -> frozenset:
         """The set of ``ms`` (a sorted, non-empty part of the current question); ``keep``: remember it."""
         got = self._sets.get(ms)
@@ -409,25 +459,19 @@ class ValueSets:
         if len(ms) == 1:
             got = frozenset(ms)
         elif self._chain:
-            out: set = set()
+            pairs = []
             for x in sorted(set(ms)):
                 rest = self._values(_minus(ms, (x,)))
                 self._spend(len(rest) + 2)
-                for u in rest:
-                    for op, swapped, v in self._results(u, x):
-                        if not swapped:
-                            out.add(v)
-            got = frozenset(out)
+                pairs.append((rest, frozenset((x,))))
+            got = self._combine(pairs, chain=True)
         else:
-            out = set()
+            pairs = []
             for a_ms, b_ms in self._splits_of(ms):
                 va, vb = self._values(a_ms), self._values(b_ms)
                 self._spend(len(va) * len(vb) + 1)
-                for a in va:
-                    for b in vb:
-                        for _, _, v in self._results(a, b):
-                            out.add(v)
-            got = frozenset(out)
+                pairs.append((va, vb))
+            got = self._combine(pairs, chain=False)
         self._sets[ms] = got
         self.stored += len(got)
         if self.stored > self.max_values:

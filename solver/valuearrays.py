@@ -34,7 +34,7 @@ from solver.errors import SearchTooLarge, TablecalcError
 from solver.expr import Intermediates, Order
 from solver.search import MAX_VALUES, MAX_WORK, SPLIT_STEPS, MultiSet, SearchRules, _minus, _multiset, sub_multisets
 
-__all__ = ["ValueArrays", "INT64_BOUND"]
+__all__ = ["ValueArrays", "INT64_BOUND", "combine", "combine_sets"]
 
 INT64_BOUND = 1 << 62
 """Numbers whose product (each counted as at least 2) stays below this never leave ``int64``:
@@ -180,27 +180,7 @@ class ValueArrays:
         return self._combine(np.concatenate(lefts), np.concatenate(rights), chain=False)
 
     def _combine(self, a: np.ndarray, b: np.ndarray, *, chain: bool) -> list[np.ndarray]:
-        """Every allowed result of ``a[i] op b[i]`` (and ``b[i] op a[i]`` unless ``chain``):
-        ``ValueSets._results`` over arrays."""
-        ops = self._ops
-        out = []
-        if "+" in ops:
-            out.append(a + b)
-        if "*" in ops:
-            out.append(a * b)
-        if "-" in ops:
-            d = a - b
-            if chain:
-                out.append(d[d >= 0] if self._natural else d)
-            elif self._natural:
-                out.append(np.abs(d))
-            else:
-                out += [d, -d]
-        if "/" in ops:
-            out.append(_exact_quotients(a, b))
-            if not chain:
-                out.append(_exact_quotients(b, a))
-        return out
+        return combine(a, b, self._ops, natural=self._natural, chain=chain)
 
     def _spend(self, steps: int) -> None:
         self.work += steps
@@ -229,6 +209,50 @@ class ValueArrays:
                 f"search too large: {' '.join(map(str, self._question))} would need more than "
                 f"{self.max_values:,} intermediate values; expected fewer numbers (or fewer large ones)"
             )
+
+
+def combine(a: np.ndarray, b: np.ndarray, ops: frozenset[str], *, natural: bool, chain: bool) -> list[np.ndarray]:
+    """Every allowed result of ``a[i] op b[i]`` (and ``b[i] op a[i]`` unless ``chain``), in arrays
+    whose union is the set: ``ValueSets._results`` over arrays of operand pairs.
+
+    >>> [x.tolist() for x in combine(np.array([6]), np.array([2]), frozenset("+-*/"), natural=True, chain=False)]
+    [[8], [12], [4], [3], []]
+    """
+    out = []
+    if "+" in ops:
+        out.append(a + b)
+    if "*" in ops:
+        out.append(a * b)
+    if "-" in ops:
+        d = a - b
+        if chain:
+            out.append(d[d >= 0] if natural else d)
+        elif natural:
+            out.append(np.abs(d))
+        else:
+            out += [d, -d]
+    if "/" in ops:
+        out.append(_exact_quotients(a, b))
+        if not chain:
+            out.append(_exact_quotients(b, a))
+    return out
+
+
+def combine_sets(pairs: list[tuple[frozenset, frozenset]], ops: frozenset[str], *, natural: bool, chain: bool) -> frozenset:
+    """The union of every allowed result over the operand pairs of each ``(left values, right values)``:
+    :class:`~solver.search.ValueSets` builds a large set with this when asked to (``vectorise``).
+
+    >>> sorted(combine_sets([(frozenset({6}), frozenset({2, 3}))], frozenset("+-*/"), natural=True, chain=False))
+    [2, 3, 4, 8, 9, 12, 18]
+    """
+    lefts, rights = [], []
+    for va, vb in pairs:
+        a = np.fromiter(va, dtype=np.int64, count=len(va))
+        b = np.fromiter(vb, dtype=np.int64, count=len(vb))
+        lefts.append(np.repeat(a, len(b)))
+        rights.append(np.tile(b, len(a)))
+    a, b = np.concatenate(lefts), np.concatenate(rights)
+    return frozenset(np.unique(np.concatenate(combine(a, b, ops, natural=natural, chain=chain))).tolist())
 
 
 @lru_cache(maxsize=1 << 16)

@@ -72,6 +72,23 @@ def test_one_value_arrays_shared_by_many_questions_answers_like_fresh_ones(quest
         assert shared.stored <= max_values
 
 
+@ORACLE
+@given(hands(1, 5), search_rules(), st.data())
+def test_vectorised_value_sets_are_the_plain_ones(numbers, rules, data):
+    """ValueSets(vectorise=True), every set built with NumPy, gives the plain sets and the same answers
+    (fractions and huge numbers take the plain loop)."""
+    import solver.search
+
+    old, solver.search.VECTORISE_PAIRS = solver.search.VECTORISE_PAIRS, 0
+    try:
+        fast, plain = ValueSets(rules, vectorise=True), ValueSets(rules)
+        assert fast.of(numbers) == plain.of(numbers) and fast.work == plain.work
+        t = data.draw(st.integers(0, 40), label="target")
+        assert reach(numbers, t, rules, value_sets=fast) == reach(numbers, t, rules)
+    finally:
+        solver.search.VECTORISE_PAIRS = old
+
+
 def test_value_arrays_refuse_what_they_cannot_hold():
     assert not ValueArrays.serves(SearchRules(intermediates=Intermediates.RATIONAL), [1, 2])
     assert not ValueArrays.serves(SearchRules(), [10**11] * 6)
