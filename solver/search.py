@@ -249,7 +249,8 @@ def _split_pairs(ms: MultiSet) -> tuple[tuple[MultiSet, MultiSet], ...]:
 
 
 def _fits_int64(ms: MultiSet) -> bool:
-    """Whether no calculation over ``ms`` can leave 64-bit integers (each number counted as at least 2)."""
+    """Whether no calculation over ``ms`` can leave 64-bit integers: none can pass the product of the
+    numbers, each counted as at least 2 (``a + b``, ``a - b`` ≤ 2·max ≤ the product; ``a ÷ b`` ≤ ``a``)."""
     bound = 1
     for n in ms:
         bound *= max(n, 2)

@@ -3,9 +3,9 @@ operation at a time instead of one pair of operands at a time.
 
 Questions about every target at once (``tablecalc reach --targets``, the Countdown table)
 spend nearly all their time building value sets. :class:`ValueArrays` builds each set as a
-sorted ``int64`` array: for each way to split a multiset in two, every operation is applied
-to all pairs of operands in one NumPy expression. The arithmetic is the one of
-``ValueSets._results`` written over arrays (``tests/test_value_arrays.py`` checks the two
+sorted ``int64`` array: the operand pairs of every way to split a multiset in two are laid
+side by side, and each operation is one NumPy call over all of them. The arithmetic is the one of
+``ValueSets._results`` written over arrays (``tests/test_reach_targets.py`` checks the two
 give the same sets under every combination of rules this module serves).
 
 It serves whole-number intermediates (natural or integer), either order, any operations,
@@ -25,21 +25,17 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from itertools import islice
-from math import prod
 from typing import Iterable
 
 import numpy as np
 
 from solver.errors import SearchTooLarge, TablecalcError
 from solver.expr import Intermediates, Order
-from solver.search import MAX_VALUES, MAX_WORK, SPLIT_STEPS, MultiSet, SearchRules, _minus, _multiset, sub_multisets
+from solver.search import (
+    MAX_VALUES, MAX_WORK, SPLIT_STEPS, MultiSet, SearchRules, _fits_int64, _minus, _multiset, sub_multisets,
+)
 
-__all__ = ["ValueArrays", "INT64_BOUND", "combine", "combine_sets"]
-
-INT64_BOUND = 1 << 62
-"""Numbers whose product (each counted as at least 2) stays below this never leave ``int64``:
-no calculation over them can pass that product in size."""
-
+__all__ = ["ValueArrays", "combine", "combine_sets"]
 
 class ValueArrays:
     """Every value of a calculation over exactly a multiset of numbers, as a sorted NumPy array.
@@ -77,7 +73,7 @@ class ValueArrays:
         """
         if rules.intermediates is Intermediates.RATIONAL:
             return False
-        return prod(max(n, 2) for n in numbers) < INT64_BOUND
+        return _fits_int64(tuple(numbers))
 
     # -- questions ------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from solver.batch import BATCH_CHUNK, KEPT_RULES, _KEPT, answer_batch, answer_lines
-from solver.search import Query, SearchRules
+from solver.search import Query
 from trainer.cli import app
 
 from strategies import hands, search_rules

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import multiprocessing
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Sequence
 
 from solver.arith.problems import COUNTDOWN_NUMBERS
 from solver.batch import run_in_order
