@@ -75,3 +75,18 @@ def test_bad_batch_options_are_refused_in_one_line(args, message):
     r = runner.invoke(app, ["reach", *args], input='{"numbers": [1], "target": 1}\n')
     assert r.exit_code == 2, r.output
     assert message in r.stderr and r.stderr.count("\n") == 1
+
+
+def test_the_progress_bar_is_drawn_only_on_a_terminal(monkeypatch, capsys):
+    """work_progress gives no callback when stderr is a pipe; on a terminal, rich's bar with done/total."""
+    import sys
+
+    from trainer.clikit import work_progress
+
+    with work_progress("lines") as progress:
+        assert progress is None
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    with work_progress("lines") as progress:
+        progress(0, 4)
+        progress(4, 4)
+    assert "4/4" in capsys.readouterr().err
