@@ -17,12 +17,24 @@ With a fixed seed it prints:
 4. every value a Countdown selection can reach (``ValueSets.reachable``) for a run of
    consecutive distinct selections in sorted order: one ``ValueSets`` shared by the run
    against a fresh one per selection (the same answers; the ratio is what sharing saves);
-5. the machine and the total wall time.
+5. every target at once (``reach_targets``, targets 100-999) for a few Countdown selections:
+   one ``reach`` per target (today's way to ask it) and the Python value sets
+   (``ValueSets.reachable``) against the NumPy pass, with the same answers checked;
+6. building value sets, NumPy (``ValueArrays``) against Python (``ValueSets``), the same run of
+   consecutive selections as in 4, the same sets checked on every selection;
+7. the whole Countdown table (every selection, targets 100-999) on 1 and 2 processes, against
+   the Python reference (``unreachable_targets``) timed on a sample of selections and
+   extrapolated; the sample must agree, and the figures players quote are printed
+   (full run: the whole table; quick run: a slice of it);
+8. a batch of Countdown lines (target 947, one line per selection): a fresh ``reach`` per line
+   (the old loop) against value sets kept across the batch, on 1 and 2 processes;
+9. the machine and the total wall time.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import random
@@ -37,7 +49,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from solver.expr import OPS, Intermediates, Order  # noqa: E402
-from solver.search import SearchRules, ValueSets, reach  # noqa: E402
+from solver.search import Query, SearchRules, ValueSets, reach, reach_targets  # noqa: E402
+from solver.valuearrays import ValueArrays  # noqa: E402
+from solver.arith.countdown import countdown_table, selections, unreachable_targets, _table_chunk  # noqa: E402
+from solver.batch import _KEPT, answer_batch  # noqa: E402
 from tests.oracle import naive_reach  # noqa: E402
 
 SEED = 20240521
@@ -186,6 +201,128 @@ def bench_value_sets(rng: random.Random, n: int) -> list[list[str]]:
     ]
 
 
+def bench_targets(rng: random.Random, n: int) -> list[list[str]]:
+    """reach_targets against a reach per target and against Python value sets, n selections."""
+    targets = range(100, 1000)
+    sels = [tuple(sorted(rng.sample(COUNTDOWN_POOL, 6))) for _ in range(n)]
+    t_reach = t_sets = t_fast = 0.0
+    for sel in sels:
+        t0 = time.perf_counter()
+        slow = [reach(sel, t).min_cards for t in targets]
+        t_reach += time.perf_counter() - t0
+        t0 = time.perf_counter()
+        values = ValueSets().reachable(sel)
+        t_sets += time.perf_counter() - t0
+        t0 = time.perf_counter()
+        fast = reach_targets(sel, targets).min_cards
+        t_fast += time.perf_counter() - t0
+        if list(fast) != slow or {t for t in targets if t in values} != {t for t, k in zip(targets, fast) if k}:
+            sys.exit(f"\n*** DISAGREEMENT: reach_targets({sel}) differs from reach per target ***")
+    return [[f"{n} selections", fmt_time(t_reach / n), fmt_time(t_sets / n), fmt_time(t_fast / n),
+             f"{t_reach / t_fast:,.0f}×", f"{t_sets / t_fast:,.1f}×"]]
+
+
+def bench_arrays(rng: random.Random, n: int) -> list[list[str]]:
+    """Every value set of n consecutive selections: ValueSets against ValueArrays, each shared by the run."""
+    every = countdown_selections()
+    start = rng.randrange(len(every) - n)
+    run = every[start : start + n]
+    sets, arrays = ValueSets(), ValueArrays()
+    t0 = time.perf_counter()
+    py = [sets.of(sel) for sel in run]
+    t_py = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    npy = [arrays._values(arrays._start(sel)) for sel in run]
+    t_np = time.perf_counter() - t0
+    if any(frozenset(a.tolist()) != b for a, b in zip(npy, py)):
+        sys.exit("\n*** DISAGREEMENT: ValueArrays and ValueSets built different sets ***")
+    return [[f"{n} selections from {' '.join(map(str, run[0]))}", fmt_time(t_py / n), fmt_time(t_np / n),
+             f"{t_py / t_np:,.1f}×"]]
+
+
+def bench_table(rng: random.Random, quick: bool) -> tuple[list[list[str]], list[str]]:
+    """The whole table on 1 and 2 processes against the Python reference on a sample."""
+    targets = range(100, 1000)
+    every = selections()
+    sample = sorted(rng.sample(every, 40 if quick else 150))
+    t0 = time.perf_counter()
+    ref = unreachable_targets(sample, targets)
+    per_ref = (time.perf_counter() - t0) / len(sample)
+    got = dict(_table_chunk((sample, targets, SearchRules())))
+    if {s: set(m) for s, m in got.items()} != ref:
+        sys.exit("\n*** DISAGREEMENT: the table and the Python reference differ on the sample ***")
+    tiles, size = (COUNTDOWN_POOL[:12] + COUNTDOWN_POOL[20:], 6) if quick else (COUNTDOWN_POOL, 6)
+    rows, notes = [], []
+    for processes in (1, 2):
+        t0 = time.perf_counter()
+        table = countdown_table(targets, tiles=tiles, size=size, processes=processes)
+        wall = time.perf_counter() - t0
+        n = len(table.rows)
+        rows.append([f"{processes} process{'es' * (processes > 1)}", f"{n:,}", f"{wall:.1f} s",
+                     fmt_time(wall / n), f"{per_ref * n:.0f} s", f"{per_ref * n / wall:,.1f}×"])
+    hardest, count = table.hardest()
+    notes.append(f"   selections: {n:,}; hardest target {hardest}, reached by {count:,}; "
+                 f"{table.reach_every_target():,} selections reach every target")
+    notes.append(f"   (reference: unreachable_targets, Python value sets, {fmt_time(per_ref)} per selection "
+                 f"on {len(sample)} sampled selections, agreeing with the table on every one)")
+    return rows, notes
+
+
+def _busy(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i
+    return total
+
+
+def free_cores() -> float:
+    """How much faster two processes run a pure-Python loop than one: the parallelism this
+    shared machine offers right now (2.0 on two idle cores), to read the 2-process rows by."""
+    from solver.batch import run_in_order
+
+    jobs = [3_000_000] * 4
+    t0 = time.perf_counter()
+    list(run_in_order(_busy, jobs, 1))
+    one = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    list(run_in_order(_busy, jobs, 2))
+    return one / (time.perf_counter() - t0)
+
+
+def bench_variants(rng: random.Random, n: int) -> list[list[str]]:
+    """Per-selection time of the table for a 7-number variant and a larger deck, on a sample, extrapolated."""
+    rows = []
+    variants = [("Countdown, 6 numbers", COUNTDOWN_POOL, 6), ("Countdown deck, 7 numbers", COUNTDOWN_POOL, 7),
+                ("deck + 125 150, 6 numbers", COUNTDOWN_POOL + [125, 150], 6)]
+    for name, tiles, size in variants:
+        every = selections(tiles, size)
+        start = rng.randrange(len(every) - n)
+        run = every[start : start + n]  # neighbours, as the table hands them out
+        t0 = time.perf_counter()
+        _table_chunk((run, range(100, 1000), SearchRules()))
+        per = (time.perf_counter() - t0) / n
+        rows.append([name, f"{len(every):,}", fmt_time(per), f"{per * len(every):.0f} s"])
+    return rows
+
+
+def bench_batch(n: int) -> list[list[str]]:
+    """n lines of target 947 (consecutive selections): the old loop against kept value sets, 1 and 2 processes."""
+    lines = [(i, json.dumps({"numbers": list(sel), "target": 947})) for i, sel in enumerate(selections()[:n], 1)]
+    t0 = time.perf_counter()
+    base = [{"line": i, **Query.from_json(line).reach().as_dict()} for i, line in lines]
+    t_base = time.perf_counter() - t0
+    rows = [["a fresh reach per line (before)", fmt_time(t_base), "1.0×"]]
+    for processes in (1, 2):
+        _KEPT.clear()
+        t0 = time.perf_counter()
+        got = list(answer_batch(lines, processes=processes))
+        wall = time.perf_counter() - t0
+        if got != base:
+            sys.exit("\n*** DISAGREEMENT: the batch answered differently from a fresh reach per line ***")
+        rows.append([f"kept value sets, {processes} process{'es' * (processes > 1)}", fmt_time(wall), f"{t_base / wall:,.1f}×"])
+    return rows
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="smaller samples (under 30 s)")
@@ -220,6 +357,35 @@ def main(argv: list[str] | None = None) -> None:
     rows = bench_value_sets(random.Random(args.seed), n_selections)
     print(table(["run", "fresh ValueSets each", "one shared ValueSets", "speed-up"], rows))
     print("   (mean time per selection; both give the same values)")
+    print()
+    print("4. every target 100-999 of a Countdown selection at once")
+    rows = bench_targets(random.Random(args.seed), 2 if args.quick else 5)
+    print(table(["run", "reach per target", "Python value sets", "reach_targets", "vs reach", "vs Python sets"], rows))
+    print("   (mean time per selection; the same min_cards for every target)")
+    print()
+
+    print("5. building value sets: Python ValueSets against NumPy ValueArrays (each shared by the run)")
+    rows = bench_arrays(random.Random(args.seed), n_selections)
+    print(table(["run", "ValueSets", "ValueArrays", "speed-up"], rows))
+    print()
+
+    print("6. the whole Countdown table, targets 100-999" + (" (quick: a 16-tile deck)" if args.quick else ""))
+    rows, notes = bench_table(random.Random(args.seed), args.quick)
+    print(table(["processes", "selections", "wall", "per selection", "reference (extrapolated)", "speed-up"], rows))
+    print("\n".join(notes))
+    print()
+
+    print(f"   free cores now: two processes run a pure-Python loop {free_cores():.2f}× as fast as one (2.00 when idle)")
+    print()
+
+    print("6b. the table for variants, one process, per selection on a run of neighbours, extrapolated")
+    rows = bench_variants(random.Random(args.seed), 100 if args.quick else 400)
+    print(table(["variant", "selections", "per selection", "whole table"], rows))
+    print()
+
+    print("7. reach --batch: Countdown lines, target 947, consecutive selections")
+    rows = bench_batch(300 if args.quick else 2000)
+    print(table(["how", "wall", "speed-up"], rows))
     print()
     print(f"total wall time: {time.perf_counter() - start:.1f} s")
 

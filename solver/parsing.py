@@ -23,8 +23,8 @@ from typing import Iterable, Mapping, Sequence, TypeVar
 from solver.errors import TablecalcError, quoted
 
 __all__ = [
-    "MAX_DIGITS", "WHOLE", "is_whole", "parse_whole", "read_bytes", "read_text", "read_lines", "data_file", "parse_toml", "pick_preset",
-    "parse_fields", "format_fields", "Fields", "did_you_mean",
+    "MAX_DIGITS", "WHOLE", "is_whole", "parse_whole", "parse_range", "read_bytes", "read_text", "read_lines",
+    "data_file", "parse_toml", "pick_preset", "parse_fields", "format_fields", "Fields", "did_you_mean",
 ]
 
 MAX_DIGITS = 12
@@ -47,6 +47,29 @@ def parse_whole(text: str, what: str) -> int:
         detail = f"at most {MAX_DIGITS} digits" if too_long else "written with the digits 0-9"
         raise TablecalcError(f"bad {what} {quoted(text)}: expected a whole number ≥ 0 {detail}")
     return int(t)
+
+
+def parse_range(text: str, what: str, max_len: int) -> range:
+    """``A-B`` (both included) or a single ``A`` as a range of whole numbers, at most ``max_len`` long.
+
+    >>> parse_range("100-999", "targets", 100_000)
+    range(100, 1000)
+    >>> parse_range("999-100", "targets", 100_000)
+    Traceback (most recent call last):
+    ...
+    solver.errors.TablecalcError: bad targets '999-100': the range is reversed: expected the smaller number first, e.g. '100-999'
+    """
+    t = str(text).strip()
+    lo_text, sep, hi_text = t.partition("-")
+    if not (is_whole(lo_text.strip()) and (not sep or is_whole(hi_text.strip()))):
+        raise TablecalcError(f"bad {what} {quoted(text)}: expected a range of whole numbers like '100-999', or one number")
+    lo = int(lo_text)
+    hi = int(hi_text) if sep else lo
+    if hi < lo:
+        raise TablecalcError(f"bad {what} {quoted(text)}: the range is reversed: expected the smaller number first, e.g. '{hi}-{lo}'")
+    if hi - lo + 1 > max_len:
+        raise TablecalcError(f"bad {what} {quoted(text)}: {hi - lo + 1:,} numbers: expected a range of at most {max_len:,}")
+    return range(lo, hi + 1)
 
 
 MAX_FILE_BYTES = 1 << 20

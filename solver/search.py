@@ -35,6 +35,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from itertools import islice
 from typing import ClassVar, Iterable, Iterator
 
@@ -60,7 +61,8 @@ from solver.expr import (
     render_ops,
 )
 
-__all__ = ["SearchRules", "Faults", "Reach", "reach", "ValueSets", "Query", "MAX_VALUES"]
+__all__ = ["SearchRules", "Faults", "Reach", "reach", "TargetsReach", "reach_targets", "ValueSets", "Query", "MAX_VALUES",
+           "MAX_TARGETS"]
 
 Value = int | Fraction
 
@@ -75,6 +77,13 @@ RATIONAL_STEP = 16
 EXPRESSION_STEPS = 20
 """Steps charged for building one calculation and its normal form (tens of microseconds): three
 zeros among six numbers make 20,000 distinct calculations equal to 0."""
+MAX_TARGETS = 100_000
+"""The most targets one :func:`reach_targets` question may ask about (Countdown asks 900)."""
+VECTORISE_PAIRS = 64
+"""A vectorised :class:`ValueSets` builds a set with NumPy from this many operand pairs on."""
+EXPRESSIONS_WORK_FACTOR = 10
+"""``reach_targets(expressions=True)`` finds its calculations within this many times ``max_work``
+steps in all (Countdown's 900 targets take about 300,000; seven numbers about 1,300,000)."""
 SPLIT_STEPS = 4
 """Steps charged for working out one way to split a multiset in two (a few microseconds)."""
 MultiSet = tuple[int, ...]
@@ -223,6 +232,35 @@ def sub_multisets(ms: MultiSet, k: int) -> Iterator[MultiSet]:
         yield from rec(0, k)
 
 
+SPLITS_REMEMBERED = 8
+"""The splits of multisets of up to this many numbers are remembered across questions (at most 127 each)."""
+
+
+@lru_cache(maxsize=1 << 15)
+def _split_pairs(ms: MultiSet) -> tuple[tuple[MultiSet, MultiSet], ...]:
+    """Unordered splits of ``ms`` into two non-empty parts (each split once)."""
+    got = []
+    n = len(ms)
+    for i in range(1, n // 2 + 1):
+        for a in sub_multisets(ms, i):
+            b = _minus(ms, a)
+            if i * 2 == n and b < a:
+                continue
+            got.append((a, b))
+    return tuple(got)
+
+
+def _fits_int64(ms: MultiSet) -> bool:
+    """Whether no calculation over ``ms`` can leave 64-bit integers: none can pass the product of the
+    numbers, each counted as at least 2 (``a + b``, ``a - b`` ≤ 2·max ≤ the product; ``a ÷ b`` ≤ ``a``)."""
+    bound = 1
+    for n in ms:
+        bound *= max(n, 2)
+        if bound >= 1 << 62:
+            return False
+    return True
+
+
 def _multiset(numbers: Iterable[int]) -> MultiSet:
     """``numbers`` as a sorted tuple, after checking each is a whole number ≥ 0."""
     numbers = list(numbers)
@@ -252,6 +290,11 @@ class ValueSets:
     than ``max_values`` values by itself raises :class:`TablecalcError`, as :func:`reach`
     does.
 
+    ``vectorise``: build large sets with NumPy (:func:`solver.valuearrays.combine_sets`,
+    the same sets: ``tests/test_reach_targets.py``) when the rules keep whole numbers and
+    the question's numbers cannot overflow 64 bits. It pays once many questions share the
+    object (a batch); a single question would spend more on importing NumPy than it saves.
+
     >>> sets = ValueSets(SearchRules(order=Order.CHAIN, ops=frozenset("+-")))
     >>> sorted(sets.of([2, 3, 7]))
     [2, 6, 8, 12]
@@ -263,8 +306,11 @@ class ValueSets:
     True
     """
 
-    def __init__(self, rules: SearchRules = SearchRules(), *, max_values: int = MAX_VALUES, max_work: int = MAX_WORK):
+    def __init__(self, rules: SearchRules = SearchRules(), *, max_values: int = MAX_VALUES, max_work: int = MAX_WORK,
+                 vectorise: bool = False):
         self._rules = rules
+        self._vectorise = vectorise
+        self._numpy = False
         self.max_values = max_values
         self.max_work = max_work
         self.stored = 0
@@ -343,6 +389,7 @@ class ValueSets:
         self._question = ms
         self.work = 0
         self._earlier = len(self._sets)
+        self._numpy = self._vectorise and not self._rational and _fits_int64(ms)
         self._splits = {}  # cheap to rebuild; keeping them all costs more in memory than it saves
 
     # -- structure --------------------------------------------------------
@@ -351,15 +398,8 @@ class ValueSets:
         """Unordered splits of ``ms`` into two non-empty parts (each split once)."""
         got = self._splits.get(ms)
         if got is None:
-            got = []
-            n = len(ms)
-            for i in range(1, n // 2 + 1):
-                for a in sub_multisets(ms, i):
-                    b = _minus(ms, a)
-                    if i * 2 == n and b < a:
-                        continue
-                    got.append((a, b))
-            self._spend(SPLIT_STEPS * len(got))
+            got = _split_pairs(ms) if len(ms) <= SPLITS_REMEMBERED else _split_pairs.__wrapped__(ms)
+            self._spend(SPLIT_STEPS * len(got))  # charged per question, remembered or not: the same budget
             self._splits[ms] = got
         return got
 
@@ -397,6 +437,23 @@ class ValueSets:
 
     # -- the sets ------------------------------------------------------------
 
+    def _combine(self, pairs: list[tuple[frozenset, frozenset]], *, chain: bool) -> frozenset:
+        """Every result of an operation between a value of the left and one of the right set of each
+        pair (left to right only when ``chain``): with NumPy when this question is vectorised and the
+        pairs are many enough to pay for it, else one pair of operands at a time."""
+        if self._numpy and sum(len(va) * len(vb) for va, vb in pairs) >= VECTORISE_PAIRS:
+            from solver.valuearrays import combine_sets
+
+            return combine_sets(pairs, self._ops, natural=self._natural, chain=chain)
+        out: set = set()
+        for va, vb in pairs:
+            for a in va:
+                for b in vb:
+                    for _, swapped, v in self._results(a, b):
+                        if not (chain and swapped):
+                            out.add(v)
+        return frozenset(out)
+
     def _values(self, ms: MultiSet, keep: bool = True) -> frozenset:
         """The set of ``ms`` (a sorted, non-empty part of the current question); ``keep``: remember it."""
         got = self._sets.get(ms)
@@ -405,25 +462,19 @@ class ValueSets:
         if len(ms) == 1:
             got = frozenset(ms)
         elif self._chain:
-            out: set = set()
+            pairs = []
             for x in sorted(set(ms)):
                 rest = self._values(_minus(ms, (x,)))
                 self._spend(len(rest) + 2)
-                for u in rest:
-                    for op, swapped, v in self._results(u, x):
-                        if not swapped:
-                            out.add(v)
-            got = frozenset(out)
+                pairs.append((rest, frozenset((x,))))
+            got = self._combine(pairs, chain=True)
         else:
-            out = set()
+            pairs = []
             for a_ms, b_ms in self._splits_of(ms):
                 va, vb = self._values(a_ms), self._values(b_ms)
                 self._spend(len(va) * len(vb) + 1)
-                for a in va:
-                    for b in vb:
-                        for _, _, v in self._results(a, b):
-                            out.add(v)
-            got = frozenset(out)
+                pairs.append((va, vb))
+            got = self._combine(pairs, chain=False)
         self._sets[ms] = got
         self.stored += len(got)
         if self.stored > self.max_values:
@@ -571,6 +622,20 @@ class _Search:
 
     # -- rebuilding calculations ----------------------------------------------
 
+    def one_expression(self, ms: MultiSet, t: Value) -> Expr:
+        """One calculation over exactly ``ms`` equal to ``t``, which must be one of its values
+        (the first the search meets, not the shortest)."""
+        if len(ms) == 1:
+            return Num(ms[0])
+        match = next(self._matches(ms, t))
+        self.spend_plain(EXPRESSION_STEPS)
+        if self.chain:
+            rest, u, op, x = match
+            return BinOp(op, self.one_expression(rest, u), Num(x))
+        a_ms, a, b_ms, b, op, swapped = match
+        ea, eb = self.one_expression(a_ms, a), self.one_expression(b_ms, b)
+        return BinOp(op, eb, ea) if swapped else BinOp(op, ea, eb)
+
     def display(self, e: Expr) -> Expr:
         """How a found calculation is shown: a chain as laid; in tree order the canonical
         form (largest terms first), unless that needs an operation the rules refuse
@@ -661,6 +726,116 @@ def reach(
             exprs = tuple(sorted((s.display(e) for e in found.values()), key=_sort_key))
             return Reach(nums, target, rules, k, exprs)
     return Reach(nums, target, rules, None, ())
+
+
+# ---------------------------------------------------------------- every target at once
+
+
+@dataclass(frozen=True)
+class TargetsReach:
+    """The answer of :func:`reach_targets`: for each target, the fewest numbers that reach it
+    (``None``: unreachable) and, when asked for, one calculation (``expressions`` is ``None`` otherwise)."""
+
+    numbers: MultiSet
+    targets: range
+    rules: SearchRules
+    min_cards: tuple[int | None, ...]
+    expressions: tuple[Expr | None, ...] | None = None
+
+    @property
+    def reached(self) -> list[int]:
+        """The targets some calculation reaches, in order."""
+        return [t for t, k in zip(self.targets, self.min_cards) if k is not None]
+
+    def as_dict(self) -> dict:
+        rows = []
+        for i, (t, k) in enumerate(zip(self.targets, self.min_cards)):
+            row: dict = {"target": t, "min_cards": k}
+            if self.expressions is not None:
+                e = self.expressions[i]
+                row["expression"] = None if e is None else str(e)
+            rows.append(row)
+        return {"numbers": list(self.numbers), **self.rules.as_dict(), "targets": rows}
+
+
+def reach_targets(
+    numbers: Iterable[int],
+    targets: range,
+    rules: SearchRules = SearchRules(),
+    *,
+    expressions: bool = False,
+    max_values: int = MAX_VALUES,
+    max_work: int = MAX_WORK,
+) -> TargetsReach:
+    """For every target in ``targets``, the fewest of ``numbers`` that reach it: :func:`reach`'s
+    ``min_cards`` for each, from one pass over the value sets instead of one search per target.
+
+    Each sub-multiset's value set is built once, smallest first, and marks the targets it
+    holds that no smaller part reached; the set of all the numbers together is only looked
+    at within the targets' range. Whole-number rules build the sets with NumPy
+    (:class:`solver.valuearrays.ValueArrays`), fractions with :class:`ValueSets`; both
+    within ``max_values`` and ``max_work``. ``expressions``: also one calculation per
+    reached target (a search per target, each within ``max_work`` steps and all within
+    :data:`EXPRESSIONS_WORK_FACTOR` times that). At most :data:`MAX_TARGETS` targets.
+
+    >>> r = reach_targets([2, 3, 5], range(9, 13), expressions=True)
+    >>> r.min_cards
+    (3, 2, 3, None)
+    >>> [str(e) for e in r.expressions]
+    ['3×(5-2)', '5×2', '3×2+5', 'None']
+    >>> r.as_dict()["targets"][3]
+    {'target': 12, 'min_cards': None, 'expression': None}
+    """
+    nums = _multiset(numbers)
+    if not nums:
+        raise TablecalcError("no numbers given: expected at least one number to calculate with")
+    if not isinstance(targets, range) or targets.step != 1 or targets.start < 0:
+        raise TablecalcError(f"bad targets {quoted(targets)}: expected a range of whole numbers ≥ 0")
+    if len(targets) > MAX_TARGETS:
+        raise TablecalcError(f"too many targets ({len(targets):,}): expected at most {MAX_TARGETS:,}")
+    lo, hi = targets.start, targets.stop - 1
+    found: list[int | None]
+    from solver.valuearrays import ValueArrays  # NumPy: imported only when asked
+
+    if ValueArrays.serves(rules, nums):
+        arrays = ValueArrays(rules, max_values=max_values, max_work=max_work)
+        marks = arrays.min_cards(nums, lo, hi, use_all=rules.use_all).tolist() if len(targets) else []
+        found = [k or None for k in marks]
+    else:
+        found = _min_cards_by_sets(ValueSets(rules, max_values=max_values, max_work=max_work), nums, targets)
+    exprs = None
+    if expressions:
+        sets = ValueSets(rules, max_values=max_values, max_work=max_work)
+        s = _Search(sets, rules)
+        out: list[Expr | None] = []
+        left = EXPRESSIONS_WORK_FACTOR * max_work  # one budget for the whole pass, each target within max_work
+        for t, k in zip(targets, found):
+            if k is None:
+                out.append(None)
+                continue
+            sets.max_work = min(max_work, left)
+            sets._begin(nums)
+            part = next(ms for ms in sub_multisets(nums, k) if s.reaches(ms, t))
+            out.append(s.display(s.one_expression(part, t)))
+            left -= sets.work
+        exprs = tuple(out)
+    return TargetsReach(nums, targets, rules, tuple(found), exprs)
+
+
+def _min_cards_by_sets(sets: ValueSets, nums: MultiSet, targets: range) -> list[int | None]:
+    """:func:`reach_targets`'s marks with Python value sets (the rules NumPy does not serve)."""
+    sets._begin(nums)
+    found: list[int | None] = [None] * len(targets)
+    n = len(nums)
+    for k in range(n if sets.rules.use_all else 1, n + 1):
+        for part in sub_multisets(nums, k):
+            values = sets._values(part, keep=k < n)
+            for v in values:  # a Fraction may be whole (0 × ½): it marks its target too
+                if v.denominator == 1:
+                    i = int(v) - targets.start
+                    if 0 <= i < len(found) and found[i] is None:
+                        found[i] = k
+    return found
 
 
 # ---------------------------------------------------------------- one question as a JSON line

@@ -18,9 +18,9 @@ from typing import Annotated, Optional
 
 import typer
 from solver.errors import TablecalcError
-from solver.parsing import parse_whole, read_lines
+from solver.parsing import parse_range, parse_whole, read_lines
 from solver.registry import all_games, game_names
-from trainer.clikit import EXIT_BAD_INPUT, GamesGroup, JsonOpt, emit_json
+from trainer.clikit import EXIT_BAD_INPUT, GamesGroup, JobsOpt, JsonOpt, check_jobs, emit_json, work_progress
 from trainer.drills import check_seconds, drill_class, option
 from trainer.games import sub_app
 
@@ -81,6 +81,12 @@ InterOpt = Annotated[
 def reach(
     numbers: Annotated[Optional[list[str]], typer.Argument(help="The numbers to calculate with.")] = None,
     target: Annotated[Optional[str], typer.Option("--target", "-t", help="The number to reach.")] = None,
+    targets: Annotated[
+        Optional[str], typer.Option("--targets", help="Every target of a range at once, e.g. 100-999: the fewest numbers for each.")
+    ] = None,
+    expressions: Annotated[
+        bool, typer.Option("--expressions", help="With --targets: also one calculation for each target reached.")
+    ] = False,
     order: OrderOpt = "tree",
     ops: OpsOpt = "+-*/",
     intermediates: InterOpt = "natural",
@@ -89,21 +95,41 @@ def reach(
         Optional[str],
         typer.Option("--batch", help="Read JSON lines {\"numbers\": [...], \"target\": N, ...} from FILE or - (stdin)."),
     ] = None,
+    jobs: JobsOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Fewest numbers that reach a target, and every distinct calculation: the search behind every game."""
     from solver.search import SearchRules, reach as do_reach
 
+    if jobs is not None and batch is None:
+        raise TablecalcError("--jobs goes with --batch FILE (one question runs in one process)")
     if batch is not None:
+        if targets is not None or expressions:
+            raise TablecalcError("--targets goes with NUMBERS, not --batch")
         if numbers or target is not None:
             raise TablecalcError("--batch reads numbers and targets from the file: give either --batch or NUMBERS --target")
-        raise typer.Exit(_reach_batch(batch, SearchRules.from_options(order, ops, intermediates, use_all)))
+        raise typer.Exit(_reach_batch(batch, SearchRules.from_options(order, ops, intermediates, use_all), jobs))
     if not numbers:
         raise TablecalcError("no numbers given: expected e.g. 'tablecalc reach 25 50 75 100 3 6 --target 952'")
-    if target is None:
-        raise TablecalcError("no target given: expected --target N")
+    if target is not None and targets is not None:
+        raise TablecalcError("give either --target N or --targets A-B, not both")
+    if expressions and targets is None:
+        raise TablecalcError("--expressions goes with --targets A-B (one target lists every calculation already)")
+    if target is None and targets is None:
+        raise TablecalcError("no target given: expected --target N (or --targets A-B)")
     nums = [parse_whole(n, "number") for n in numbers]
     rules = SearchRules.from_options(order, ops, intermediates, use_all)
+    if targets is not None:
+        from solver.search import MAX_TARGETS, reach_targets
+
+        result = reach_targets(nums, parse_range(targets, "targets", MAX_TARGETS), rules, expressions=expressions)
+        if as_json:
+            emit_json(result.as_dict())
+            return
+        from trainer.render import print_reach_targets
+
+        print_reach_targets(result)
+        return
     result = do_reach(nums, parse_whole(target, "target"), rules)
     if as_json:
         emit_json(result.as_dict())
@@ -113,25 +139,21 @@ def reach(
     print_reach(result)
 
 
-def _reach_batch(path: str, defaults) -> int:
-    """Answer every JSON line; a bad line gets an ``error`` line. Returns the exit code."""
-    from solver.search import Query
+def _reach_batch(path: str, defaults, jobs: int | None) -> int:
+    """Answer every JSON line, in input order; a bad line gets an ``error`` line. Returns the exit code."""
+    from solver.batch import answer_batch
 
+    processes = check_jobs(jobs)
     numbered = [(i, line) for i, line in read_lines(path, "batch file") if line is None or line.strip()]
     if not numbered:
         raise TablecalcError(
             f"batch input {path!r} is empty: expected JSON lines like {{\"numbers\": [1, 2, 3], \"target\": 6}}"
         )
     failed = False
-    for lineno, line in numbered:
-        try:
-            if line is None:
-                raise TablecalcError("not UTF-8 text: expected a JSON line")
-            out = {"line": lineno, **Query.from_json(line, defaults).reach().as_dict()}
-        except TablecalcError as e:
-            failed = True
-            out = {"line": lineno, "error": str(e), "min_cards": None, "expressions": []}
-        emit_json(out)
+    with work_progress("lines") as progress:
+        for out in answer_batch(numbered, defaults, processes=processes, progress=progress):
+            failed |= "error" in out
+            emit_json(out)
     return EXIT_BAD_INPUT if failed else 0
 
 

@@ -9,16 +9,32 @@ searches — instead of searching target by target.
 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
 >>> {sel: sorted(ts) for sel, ts in unreachable_targets([(2, 3, 5), (2, 2)], range(10, 14)).items()}
 {(2, 2): [10, 11, 12, 13], (2, 3, 5): [12]}
+
+:func:`countdown_table` answers it for every selection a deck allows (the whole
+Countdown table: 13,243 selections, targets 100-999), with NumPy value sets and, if
+asked, several worker processes.
 """
 
 from __future__ import annotations
 
 import multiprocessing
-from typing import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
 
-from solver.search import SearchRules, ValueSets
+from solver.arith.problems import COUNTDOWN_NUMBERS
+from solver.batch import run_in_order
+from solver.errors import TablecalcError, quoted
+from solver.search import SearchRules, ValueSets, _multiset, sub_multisets
 
-__all__ = ["reachable_values", "unreachable_targets"]
+__all__ = ["reachable_values", "unreachable_targets", "selections", "countdown_table", "CountdownTable",
+           "MAX_SELECTIONS"]
+
+MAX_SELECTIONS = 250_000
+"""The most selections one table covers (Countdown has 13,243; a 7-number variant 27,522)."""
+TABLE_CHUNK = 200
+"""Selections per piece of work (progress is reported after each); on several processes the
+pieces are larger (:func:`_piece_size`), since a process shares value sets only within the
+run of neighbouring selections it is handed."""
 
 MultiSet = tuple[int, ...]
 
@@ -80,3 +96,136 @@ def unreachable_targets(
         return {sel: ts for part in map(_missed_by, jobs) for sel, ts in part}
     with multiprocessing.get_context("spawn").Pool(processes) as pool:
         return {sel: ts for part in pool.imap_unordered(_missed_by, jobs) for sel, ts in part}
+
+
+# ---------------------------------------------------------------- the whole table
+
+
+def selections(tiles: Sequence[int] = COUNTDOWN_NUMBERS, size: int = 6) -> list[MultiSet]:
+    """Every distinct selection of ``size`` of ``tiles`` (a multiset), sorted: Countdown's 13,243.
+
+    >>> len(selections())
+    13243
+    >>> selections([1, 1, 2, 3], 2)
+    [(1, 1), (1, 2), (1, 3), (2, 3)]
+    """
+    ms = _multiset(tiles)
+    if not 1 <= size <= len(ms):
+        raise TablecalcError(f"bad selection size {quoted(size)}: expected 1 to {len(ms)} (the number of tiles)")
+    out = []
+    for sel in sub_multisets(ms, size):
+        out.append(sel)
+        if len(out) > MAX_SELECTIONS:
+            raise TablecalcError(
+                f"too many selections: more than {MAX_SELECTIONS:,} of {size} from {len(ms)} tiles; "
+                "expected fewer tiles or a smaller selection")
+    return sorted(out)
+
+
+@dataclass(frozen=True)
+class CountdownTable:
+    """For every selection, the targets it misses (sorted); and the summary players quote.
+
+    ``rows``: ``(selection, missed targets)`` in sorted order of selections.
+    """
+
+    targets: range
+    rules: SearchRules
+    rows: tuple[tuple[MultiSet, tuple[int, ...]], ...]
+
+    def per_target(self) -> dict[int, int]:
+        """Target → how many selections reach it."""
+        counts = dict.fromkeys(self.targets, len(self.rows))
+        for _, missed in self.rows:
+            for t in missed:
+                counts[t] -= 1
+        return counts
+
+    def reach_every_target(self) -> int:
+        """How many selections reach every target."""
+        return sum(1 for _, missed in self.rows if not missed)
+
+    def hardest(self) -> tuple[int, int]:
+        """The target the fewest selections reach (the smallest such target) and how many do."""
+        counts = self.per_target()
+        t = min(counts, key=lambda t: (counts[t], t))
+        return t, counts[t]
+
+    def as_dict(self) -> dict:
+        return {
+            "selections": len(self.rows),
+            "per_target": {str(t): n for t, n in self.per_target().items()},
+            "reach_every_target": self.reach_every_target(),
+        }
+
+
+_WORKER_SETS: dict = {}
+"""In each process, the value sets kept from one piece of work to the next (one object per rules)."""
+
+
+def _table_chunk(job: tuple[list[MultiSet], range, SearchRules]) -> list[tuple[MultiSet, tuple[int, ...]]]:
+    """One piece of :func:`countdown_table`: the targets each selection misses, sharing value sets."""
+    sels, targets, rules = job
+    from solver.valuearrays import ValueArrays
+
+    out = []
+    for sel in sels:
+        if len(targets) == 0:
+            out.append((sel, ()))
+        elif ValueArrays.serves(rules, sel):
+            key = ("arrays", rules.order, rules.ops, rules.intermediates)
+            arrays = _WORKER_SETS.get(key) or _WORKER_SETS.setdefault(key, ValueArrays(rules))
+            marks = arrays.min_cards(sel, targets.start, targets.stop - 1)
+            out.append((sel, tuple(targets.start + i for i in (marks == 0).nonzero()[0].tolist())))
+        else:
+            key = ("sets", rules.order, rules.ops, rules.intermediates)
+            sets = _WORKER_SETS.get(key) or _WORKER_SETS.setdefault(key, ValueSets(rules))
+            values = sets.reachable(sel)
+            out.append((sel, tuple(t for t in targets if t not in values)))
+    return out
+
+
+def _piece_size(selections: int, processes: int) -> int:
+    """:data:`TABLE_CHUNK` on one process; on several, about eight pieces per process (at least that).
+
+    >>> _piece_size(13243, 1), _piece_size(13243, 2), _piece_size(500, 2)
+    (200, 828, 200)
+    """
+    if processes <= 1:
+        return TABLE_CHUNK
+    return max(TABLE_CHUNK, -(-selections // (8 * processes)))
+
+
+def countdown_table(
+    targets: range = range(100, 1000),
+    rules: SearchRules = SearchRules(),
+    *,
+    tiles: Sequence[int] = COUNTDOWN_NUMBERS,
+    size: int = 6,
+    processes: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> CountdownTable:
+    """For every distinct selection of ``size`` of ``tiles``, the targets of ``targets`` it misses.
+
+    Selections go in sorted order, in pieces (:func:`_piece_size`), to ``processes`` worker
+    processes (this one when 1); each process keeps its value sets from one piece to the
+    next within the memory bound, since neighbours share most of their parts. The result
+    does not depend on ``processes``. ``progress(done, total)`` is called after each piece.
+
+    >>> t = countdown_table(range(1, 11), tiles=[1, 1, 2, 3], size=2)
+    >>> t.rows[0], t.reach_every_target(), t.per_target()[4]
+    (((1, 1), (3, 4, 5, 6, 7, 8, 9, 10)), 0, 1)
+    """
+    if processes < 1:
+        raise TablecalcError(f"bad number of processes {quoted(processes)}: expected at least 1")
+    sels = selections(tiles, size)
+    step = _piece_size(len(sels), processes)
+    jobs = [(sels[i : i + step], targets, rules) for i in range(0, len(sels), step)]
+    rows: list = []
+    if progress is not None:
+        progress(0, len(sels))
+    for part in run_in_order(_table_chunk, jobs, processes):
+        rows += part
+        if progress is not None:
+            progress(len(rows), len(sels))
+    return CountdownTable(targets, rules, tuple(rows))

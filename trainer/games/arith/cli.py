@@ -11,7 +11,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json, preset_option
+from trainer.clikit import (
+    EXIT_ILLEGAL, Group, JobsOpt, JsonOpt, add_rules_command, check_jobs, emit_json, preset_option, work_progress,
+)
 
 app = typer.Typer(cls=Group, no_args_is_help=True,
                   help="Arithmetic: Countdown and the 24 game (make a target), mental sums.")
@@ -71,6 +73,53 @@ def check(problem: ProblemArg, answer: Annotated[str, typer.Argument(help="Your 
         typer.echo(f"Rules {rules.describe()}")
     if not verdict.legal:
         raise typer.Exit(EXIT_ILLEGAL)
+
+
+@app.command("table")
+def table(
+    targets: Annotated[str, typer.Option("--targets", help="The targets, e.g. 100-999.")] = "100-999",
+    tiles: Annotated[Optional[str], typer.Option("--tiles", help="The tiles selections are drawn from (default: Countdown's 24: 1-10 twice, 25 50 75 100).")] = None,
+    choose: Annotated[int, typer.Option("--choose", help="Numbers in a selection.")] = 6,
+    jobs: JobsOpt = None,
+    as_json: JsonOpt = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="One CSV row per selection: numbers, targets reached, targets missed.")] = False,
+) -> None:
+    """Every Countdown selection against every target: which it reaches, and how many selections reach each target."""
+    from solver.arith.countdown import countdown_table
+    from solver.arith.problems import COUNTDOWN_NUMBERS
+    from solver.errors import TablecalcError
+    from solver.parsing import parse_range, parse_whole
+    from solver.search import MAX_TARGETS
+
+    if as_json and as_csv:
+        raise TablecalcError("give either --json or --csv, not both")
+    span = parse_range(targets, "targets", MAX_TARGETS)
+    deck = COUNTDOWN_NUMBERS if tiles is None else [parse_whole(n, "tile") for n in tiles.replace(",", " ").split()]
+    if not deck:
+        raise TablecalcError("no tiles given: expected numbers like --tiles '1 2 3 25 50'")
+    processes = check_jobs(jobs)
+    with work_progress("selections") as progress:
+        result = countdown_table(span, tiles=deck, size=choose, processes=processes, progress=progress)
+    if as_json:
+        emit_json(result.as_dict())
+    elif as_csv:
+        import csv
+        import sys
+
+        out = csv.writer(sys.stdout, lineterminator="\n")
+        out.writerow(["numbers", "reached", "unreachable"])
+        for sel, missed in result.rows:
+            out.writerow([" ".join(map(str, sel)), len(span) - len(missed), " ".join(map(str, missed))])
+    else:
+        counts = result.per_target()
+        first, last = span.start, span.stop - 1
+        typer.echo(f"{len(result.rows):,} selections of {choose} tiles, targets {first}-{last}")
+        if not result.rows:
+            return
+        typer.echo(f"Selections that reach every target: {result.reach_every_target():,}")
+        hardest = sorted(counts, key=lambda t: (counts[t], t))[:10]
+        typer.echo("Hardest targets (selections reaching each): "
+                   + ", ".join(f"{t} ({counts[t]:,})" for t in hardest))
 
 
 add_rules_command(app, "arith")

@@ -1,0 +1,141 @@
+"""The whole table (:func:`solver.arith.countdown.countdown_table`, ``tablecalc countdown table``)
+against slower references: one ``reach`` per selection and target on small decks, and the
+Python value sets of ``unreachable_targets`` on a sample of Countdown selections.
+
+The full Countdown run (13,243 selections: 947 reached by 9,017, 1,226 reaching every
+target) is in ``benchmarks/bench_search.py``, not here: it takes seconds to minutes.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from solver.arith.countdown import TABLE_CHUNK, _table_chunk, countdown_table, selections, unreachable_targets
+from solver.errors import TablecalcError
+from solver.search import SearchRules, reach
+from trainer.cli import app
+
+runner = CliRunner()
+SMALL = dict(tiles=[1, 1, 2, 3, 5, 7, 10], size=3)
+
+
+def test_a_small_table_agrees_with_reach_for_every_selection_and_target():
+    targets = range(0, 40)
+    table = countdown_table(targets, **SMALL)
+    assert [sel for sel, _ in table.rows] == selections(**SMALL)
+    for sel, missed in table.rows:
+        assert list(missed) == [t for t in targets if reach(sel, t).min_cards is None], sel
+    counts = table.per_target()
+    for t in targets:
+        assert counts[t] == sum(1 for sel, _ in table.rows if reach(sel, t).min_cards is not None)
+    assert table.reach_every_target() == sum(1 for _, missed in table.rows if not missed)
+
+
+def test_a_sample_of_countdown_selections_agrees_with_the_python_reference():
+    every = selections()
+    assert len(every) == 13_243
+    sample = random.Random(947).sample(every, 12)
+    targets = range(100, 1000)
+    got = dict(_table_chunk((sorted(sample), targets, SearchRules())))
+    want = unreachable_targets(sample, targets)
+    assert {sel: set(missed) for sel, missed in got.items()} == want
+    for sel in sample[:3]:
+        for t in random.Random(sum(sel)).sample(range(100, 1000), 5):
+            assert (t in got[sel]) == (reach(sel, t).min_cards is None)
+
+
+def test_the_table_does_not_depend_on_the_number_of_processes():
+    tiles = list(range(1, 13))
+    assert len(selections(tiles, 3)) > TABLE_CHUNK  # more than one piece of work
+    one = countdown_table(range(10, 60), tiles=tiles, size=3)
+    assert countdown_table(range(10, 60), tiles=tiles, size=3, processes=2) == one
+
+
+def test_fractions_fall_back_to_python_sets():
+    rules = SearchRules.from_options(intermediates="rational")
+    table = countdown_table(range(0, 12), rules, tiles=[1, 2, 3], size=2)
+    for sel, missed in table.rows:
+        assert list(missed) == [t for t in range(12) if reach(sel, t, rules).min_cards is None]
+
+
+def test_progress_is_reported_up_to_the_total():
+    seen = []
+    countdown_table(range(1, 5), tiles=list(range(1, 13)), size=3, progress=lambda d, n: seen.append((d, n)))
+    assert seen[0] == (0, 220) and seen[-1] == (220, 220) and seen == sorted(seen)
+
+
+def test_bad_tables_are_refused():
+    with pytest.raises(TablecalcError, match="selection size"):
+        selections([1, 2], 3)
+    with pytest.raises(TablecalcError, match="too many selections"):
+        selections(range(60), 6)
+    with pytest.raises(TablecalcError, match="processes"):
+        countdown_table(processes=0)
+
+
+# ---------------------------------------------------------------- the command
+
+
+def run(*args):
+    return runner.invoke(app, ["countdown", "table", *args])
+
+
+def test_the_command_json_and_csv():
+    r = run("--tiles", "1 1 2 3 5", "--choose", "3", "--targets", "1-20", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert set(d) == {"selections", "per_target", "reach_every_target"}
+    assert d["selections"] == 7 and d["per_target"]["19"] == 0 and d["per_target"]["1"] == 7
+    r = run("--tiles", "1 1 2 3 5", "--choose", "3", "--targets", "1-20", "--csv")
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert lines[0] == "numbers,reached,unreachable" and len(lines) == 8
+    assert lines[1] == "1 1 2,4,5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20"
+
+
+def test_the_command_gives_the_same_output_on_one_or_two_processes():
+    args = ("--tiles", " ".join(map(str, range(1, 13))), "--choose", "3", "--targets", "10-60", "--csv")
+    one, two = run(*args, "--jobs", "1"), run(*args, "--jobs", "2")
+    assert one.exit_code == two.exit_code == 0, one.output + two.output
+    assert one.stdout == two.stdout
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--targets", "999-100"], "reversed"),
+        (["--targets", "abc"], "range of whole numbers"),
+        (["--targets", "0-1000000"], "at most 100,000"),
+        (["--jobs", "0"], "bad --jobs 0"),
+        (["--jobs", "-3"], "bad --jobs -3"),
+        (["--json", "--csv"], "either --json or --csv"),
+        (["--tiles", "1 x"], "bad tile 'x'"),
+        (["--tiles", "1 2", "--choose", "3"], "selection size"),
+    ],
+)
+def test_the_command_refuses_bad_input_in_one_line(args, message):
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    assert message in r.stderr and r.stderr.count("\n") == 1 and r.stderr.startswith("tablecalc: error: ")
+
+
+def test_ctrl_c_stops_the_workers_with_one_line_and_exit_130():
+    """As a terminal's Ctrl-C does: SIGINT to the whole process group while two workers run."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    p = subprocess.Popen([sys.executable, "-m", "trainer", "countdown", "table", "--jobs", "2"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         preexec_fn=lambda: (signal.signal(signal.SIGINT, signal.SIG_DFL), os.setpgrp()))
+    time.sleep(2.5)
+    os.killpg(p.pid, signal.SIGINT)
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == 130, err
+    assert err.decode().startswith("tablecalc: error: interrupted") and err.count(b"\n") == 1
