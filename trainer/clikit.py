@@ -223,28 +223,42 @@ def work_progress(label: str):
         return
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), TextColumn("(Ctrl-C stops)"),
                   console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(label, total=None, rate="")
+
         def progress(done: int, total: int) -> None:
             speed = bar.tasks[0].speed
             bar.update(task, completed=done, total=total, rate=f"{speed:,.0f}/s" if speed else "")
+
         yield progress
+
+
 MAX_JOBS = 64
 """The most worker processes ``--jobs`` starts."""
+
+
 def check_jobs(jobs: int | None) -> int:
     """``--jobs`` as a number of processes: the machine's cores when not given; 0, negative or
     more than :data:`MAX_JOBS` refused."""
     import os
+
     if jobs is None:
         return max(1, min(os.cpu_count() or 1, MAX_JOBS))
     if not 1 <= jobs <= MAX_JOBS:
         from solver.errors import TablecalcError
+
         raise TablecalcError(f"bad --jobs {jobs}: expected 1 to {MAX_JOBS} worker processes")
     return jobs
+
+
 JobsOpt = Annotated[
     Optional[int], typer.Option("--jobs", "-j", help="Worker processes (default: the machine's cores).")
+]
+
+
 def emit_json(data) -> None:
     """Print one JSON document on one line (UTF-8, not ASCII-escaped)."""
     typer.echo(json.dumps(data, ensure_ascii=False))
