@@ -34,6 +34,7 @@ import os
 import pathlib
 import sqlite3
 import threading
+import time
 import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -271,7 +272,7 @@ class History:
             with _translated(path):
                 db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
                 history._initialise_or_check()
-                db.execute("PRAGMA journal_mode = WAL")
+                _switch_to_wal(db)
                 db.execute("PRAGMA synchronous = FULL")
         except BaseException:
             db.close()
@@ -534,6 +535,23 @@ def _filter(drill: str | None, level: str | None) -> tuple[str, tuple]:
     if level is None:
         return "WHERE drill = ?", (drill,)
     return "WHERE drill = ? AND level = ?", (drill, level)
+
+
+def _switch_to_wal(db: sqlite3.Connection) -> None:
+    """Put the history in WAL mode (a no-op once it is). While the file is still in its first,
+    rollback-journal mode, two trainers starting together can meet in SQLite's deadlock guard:
+    one holds a read lock and wants to switch, the other holds a write lock and wants to commit;
+    SQLite then fails the switch at once ("database is locked") without waiting. Retry until the
+    other has committed, within the usual busy timeout."""
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
 
 
 def _refuse_unless_history_or_new(path: pathlib.Path) -> None:
