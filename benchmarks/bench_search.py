@@ -323,6 +323,52 @@ def bench_batch(n: int) -> list[list[str]]:
     return rows
 
 
+class _PerPairValueSets(ValueSets):
+    """Today's algorithm before the inlined operation table: every pair of operands through the
+    ``_results`` generator (kept in the library for fractions), for the baseline of section 8."""
+
+    def _combine_whole(self, pairs, *, chain):
+        return self._combine_each(pairs, chain=chain)
+
+
+def bench_inner_loop(rng: random.Random, n: int) -> list[list[str]]:
+    """Countdown queries and 7-card hands answered with the inlined table and with the per-pair
+    generator, alternately on the same queries, in the same run (same answers checked)."""
+    rows = []
+    cases = [
+        ("Countdown 6 numbers, tree", SearchRules(order=Order.TREE), 1,
+         [(rng.sample(COUNTDOWN_POOL, 6), rng.randint(100, 999)) for _ in range(n)]),
+        ("7 cards, chain", SearchRules(order=Order.CHAIN), 2, [nambarz_hand(rng, 7) for _ in range(n)]),
+        ("7 cards, tree", SearchRules(order=Order.TREE), 2, [nambarz_hand(rng, 7) for _ in range(n)]),
+    ]
+    for name, rules, min_numbers, queries in cases:
+        new, old = [], []
+        for i, (numbers, target) in enumerate(queries):
+            answers = {}
+            for kind in ((ValueSets, _PerPairValueSets) if i % 2 else (_PerPairValueSets, ValueSets)):  # alternate who goes first
+                t0 = time.perf_counter()
+                answers[kind] = reach(numbers, target, rules, min_numbers=min_numbers, value_sets=kind(rules))
+                (new if kind is ValueSets else old).append(time.perf_counter() - t0)
+            assert answers[ValueSets] == answers[_PerPairValueSets], (numbers, target)
+        ratio = statistics.median(old) / statistics.median(new)
+        rows.append([name, str(n), fmt_time(statistics.median(old)), fmt_time(statistics.median(new)), f"{ratio:.2f}×"])
+    for order in (Order.TREE, Order.CHAIN):  # building whole value sets, where the table is the work
+        rules = SearchRules(order=order)
+        new, old = [], []
+        for i in range(max(10, n // 5)):
+            selection = rng.sample(COUNTDOWN_POOL, 6)
+            values = {}
+            for kind in ((ValueSets, _PerPairValueSets) if i % 2 else (_PerPairValueSets, ValueSets)):
+                t0 = time.perf_counter()
+                values[kind] = kind(rules).reachable(selection)
+                (new if kind is ValueSets else old).append(time.perf_counter() - t0)
+            assert values[ValueSets] == values[_PerPairValueSets], selection
+        ratio = statistics.median(old) / statistics.median(new)
+        rows.append([f"every value of a Countdown selection, {order.value}", str(len(new)),
+                     fmt_time(statistics.median(old)), fmt_time(statistics.median(new)), f"{ratio:.2f}×"])
+    return rows
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="smaller samples (under 30 s)")
@@ -386,6 +432,12 @@ def main(argv: list[str] | None = None) -> None:
     print("7. reach --batch: Countdown lines, target 947, consecutive selections")
     rows = bench_batch(300 if args.quick else 2000)
     print(table(["how", "wall", "speed-up"], rows))
+    print()
+    print("8. the inner loop: the operation table inlined against one generator call per pair of operands")
+    rows = bench_inner_loop(rng, 30 if args.quick else 100)
+    print(table(["query", "N", "per pair (before)", "inlined (now)", "speed-up"], rows))
+    print("   (median time per query, the two alternated on the same queries, each going first half the time;")
+    print("   the same answers. A single query spends most of its time matching the target, not building sets)")
     print()
     print(f"total wall time: {time.perf_counter() - start:.1f} s")
 

@@ -445,6 +445,13 @@ class ValueSets:
             from solver.valuearrays import combine_sets
 
             return combine_sets(pairs, self._ops, natural=self._natural, chain=chain)
+        if self._rational:
+            return self._combine_each(pairs, chain=chain)
+        return self._combine_whole(pairs, chain=chain)
+
+    def _combine_each(self, pairs: list[tuple[frozenset, frozenset]], *, chain: bool) -> frozenset:
+        """:meth:`_combine` one pair of operands at a time through :meth:`_results`, the definition
+        of what an operation may give (fractions take this way)."""
         out: set = set()
         for va, vb in pairs:
             for a in va:
@@ -452,6 +459,35 @@ class ValueSets:
                     for _, swapped, v in self._results(a, b):
                         if not (chain and swapped):
                             out.add(v)
+        return frozenset(out)
+
+    def _combine_whole(self, pairs: list[tuple[frozenset, frozenset]], *, chain: bool) -> frozenset:
+        """:meth:`_combine_each` for whole-number intermediates with the operation table inlined:
+        the same results as :meth:`_results` (a property test checks it, under every rules
+        combination), without a generator and its tuples per pair of operands — most of the time
+        of a query is spent here."""
+        ops, natural = self._ops, self._natural
+        add, mul, sub, div = "+" in ops, "*" in ops, "-" in ops, "/" in ops
+        swap = not chain
+        out: set = set()
+        put = out.add
+        for va, vb in pairs:
+            for a in va:
+                for b in vb:
+                    if add:
+                        put(a + b)
+                    if mul:
+                        put(a * b)
+                    if sub:
+                        if a >= b or not natural:
+                            put(a - b)
+                        if swap and a != b and (b >= a or not natural):
+                            put(b - a)
+                    if div:
+                        if b and not a % b:
+                            put(a // b)
+                        if swap and a != b and a and not b % a:
+                            put(b // a)
         return frozenset(out)
 
     def _values(self, ms: MultiSet, keep: bool = True) -> frozenset:
@@ -881,7 +917,7 @@ class Query:
         >>> Query.from_json('{"numbers": [1, 2], "target": 3.5}')
         Traceback (most recent call last):
         ...
-        solver.errors.TablecalcError: bad target 3.5: expected a whole number ≥ 0
+        solver.errors.TablecalcError: bad target 3.5: expected a whole number ≥ 0 of at most 12 digits
         """
         try:
             item = json.loads(line)

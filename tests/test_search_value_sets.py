@@ -159,3 +159,16 @@ def test_value_sets_serve_only_their_own_rules():
     # the 24 game's use_all changes nothing in the value sets
     assert reach([1, 5, 5, 5], 24, SearchRules(intermediates=Intermediates.RATIONAL, use_all=True),
                  value_sets=ValueSets(SearchRules(intermediates=Intermediates.RATIONAL))).min_cards == 4
+
+
+@SOLVER_ONLY
+@given(st.lists(st.integers(-6, 40), min_size=1, max_size=7), st.lists(st.integers(-6, 40), min_size=1, max_size=7),
+       search_rules(), st.booleans())
+def test_the_inlined_operation_table_gives_what_results_gives(left, right, rules, chain):
+    """_combine (the inlined table for whole numbers, the generator for fractions) equals _combine_each
+    (one _results call per pair of operands, the definition) under every rules combination and both orders."""
+    sets = ValueSets(rules)
+    if rules.intermediates is Intermediates.NATURAL:
+        left, right = [abs(x) for x in left], [abs(x) for x in right]
+    pairs = [(frozenset(left), frozenset(right))]
+    assert sets._combine(pairs, chain=chain) == sets._combine_each(pairs, chain=chain)
