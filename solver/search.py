@@ -273,7 +273,61 @@ def _multiset(numbers: Iterable[int]) -> MultiSet:
 # ---------------------------------------------------------------- value sets
 
 
-class ValueSets:
+class _Budgeted:
+    """What :class:`ValueSets` and :class:`~solver.valuearrays.ValueArrays` share: the sets kept
+    for the questions asked (``_sets``, the first ``_earlier`` of them from earlier questions),
+    the memory bound ``max_values`` on the values kept (``stored``) and the step budget
+    ``max_work`` of the current question (``work``). A subclass sets ``_step`` (what one step
+    of arithmetic costs) and may drop caches of its own in :meth:`_forget`."""
+
+    _step = 1
+    _rational = False
+
+    def _spend(self, steps: int) -> None:
+        """Count ``steps`` of arithmetic against the current question's time budget; refuse it past ``max_work``."""
+        self._spend_plain(steps * self._step)
+
+    def _spend_plain(self, steps: int) -> None:
+        """Count ``steps`` that do no arithmetic (building calculations): fractions cost nothing more."""
+        self.work += steps
+        if self.work > self.max_work:
+            question = " ".join(map(str, self._question))
+            raise SearchTooLarge(
+                f"search too large: {quoted(question)} would take more than {self.max_work:,} steps "
+                f"(about a second); expected fewer numbers{' or whole-number intermediates' if self._rational else ''}"
+            )
+
+    def _forget(self) -> None:
+        """Drop whatever a subclass keeps besides the sets (called when everything is forgotten)."""
+
+    def _make_room(self) -> None:
+        """Drop sets built for earlier questions, down to half the budget; raise if this one needs too much.
+
+        The sets of multisets that are no part of the current question go first, oldest
+        first; then its parts built earlier (rebuilt if needed). When the sets built for
+        this question alone hold more than ``max_values`` values — more than a fresh
+        object would be allowed — forget everything and raise.
+        """
+        whole = Counter(self._question)
+        earlier = list(islice(self._sets, self._earlier))
+        earlier.sort(key=lambda ms: Counter(ms) <= whole)  # stable: oldest first within each group
+        goal = self.max_values // 2
+        for ms in earlier:
+            if self.stored <= goal:
+                break
+            self.stored -= len(self._sets.pop(ms))
+            self._earlier -= 1
+        if self.stored > self.max_values:
+            self._sets.clear()
+            self._forget()
+            self.stored = self._earlier = 0
+            raise SearchTooLarge(
+                f"search too large: {' '.join(map(str, self._question))} would need more than "
+                f"{self.max_values:,} intermediate values; expected fewer numbers (or fewer large ones)"
+            )
+
+
+class ValueSets(_Budgeted):
     """Every value a calculation over exactly a given multiset of numbers can take, under one :class:`SearchRules`.
 
     Each multiset's set is built once from the sets of its parts and remembered, so one
@@ -519,45 +573,8 @@ class ValueSets:
             self.stored -= len(self._sets.pop(ms))
         return got
 
-    def _spend(self, steps: int) -> None:
-        """Count ``steps`` of arithmetic against the current question's time budget; refuse it past ``max_work``."""
-        self._spend_plain(steps * self._step)
-
-    def _spend_plain(self, steps: int) -> None:
-        """Count ``steps`` that do no arithmetic (building calculations): fractions cost nothing more."""
-        self.work += steps
-        if self.work > self.max_work:
-            question = " ".join(map(str, self._question))
-            raise SearchTooLarge(
-                f"search too large: {quoted(question)} would take more than {self.max_work:,} steps "
-                f"(about a second); expected fewer numbers{' or whole-number intermediates' if self._rational else ''}"
-            )
-
-    def _make_room(self) -> None:
-        """Drop sets built for earlier questions, down to half the budget; raise if this one needs too much.
-
-        The sets of multisets that are no part of the current question go first, oldest
-        first; then its parts built earlier (rebuilt if needed). When the sets built for
-        this question alone hold more than ``max_values`` values — more than a fresh
-        object would be allowed — forget everything and raise.
-        """
-        whole = Counter(self._question)
-        earlier = list(islice(self._sets, self._earlier))
-        earlier.sort(key=lambda ms: Counter(ms) <= whole)  # stable: oldest first within each group
-        goal = self.max_values // 2
-        for ms in earlier:
-            if self.stored <= goal:
-                break
-            self.stored -= len(self._sets.pop(ms))
-            self._earlier -= 1
-        if self.stored > self.max_values:
-            self._sets.clear()
-            self._splits.clear()
-            self.stored = self._earlier = 0
-            raise SearchTooLarge(
-                f"search too large: {' '.join(map(str, self._question))} would need more than "
-                f"{self.max_values:,} intermediate values; expected fewer numbers (or fewer large ones)"
-            )
+    def _forget(self) -> None:
+        self._splits.clear()
 
 
 # ---------------------------------------------------------------- calculations equal to a target

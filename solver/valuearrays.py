@@ -22,22 +22,21 @@ and against the same budgets, so a question refused there is refused here.
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
-from itertools import islice
 from typing import Iterable
 
 import numpy as np
 
-from solver.errors import SearchTooLarge, TablecalcError
+from solver.errors import TablecalcError
 from solver.expr import Intermediates, Order
 from solver.search import (
-    MAX_VALUES, MAX_WORK, SPLIT_STEPS, MultiSet, SearchRules, _fits_int64, _minus, _multiset, sub_multisets,
+    MAX_VALUES, MAX_WORK, SPLIT_STEPS, MultiSet, SearchRules, _Budgeted, _fits_int64, _minus, _multiset,
+    _split_pairs, sub_multisets,
 )
 
 __all__ = ["ValueArrays", "combine", "combine_sets"]
 
-class ValueArrays:
+class ValueArrays(_Budgeted):
     """Every value of a calculation over exactly a multiset of numbers, as a sorted NumPy array.
 
     Like :class:`~solver.search.ValueSets`: one object serves one set of rules, remembers
@@ -165,7 +164,7 @@ class ValueArrays:
                 lefts.append(rest)
                 rights.append(np.full(len(rest), x, dtype=np.int64))
             return self._combine(np.concatenate(lefts), np.concatenate(rights), chain=True)
-        splits = _splits(ms)
+        splits = _split_pairs(ms)
         self._spend(SPLIT_STEPS * len(splits))
         lefts, rights = [], []
         for a_ms, b_ms in splits:
@@ -177,34 +176,6 @@ class ValueArrays:
 
     def _combine(self, a: np.ndarray, b: np.ndarray, *, chain: bool) -> list[np.ndarray]:
         return combine(a, b, self._ops, natural=self._natural, chain=chain)
-
-    def _spend(self, steps: int) -> None:
-        self.work += steps
-        if self.work > self.max_work:
-            question = " ".join(map(str, self._question))
-            raise SearchTooLarge(
-                f"search too large: '{question}' would take more than {self.max_work:,} steps "
-                "(about a second); expected fewer numbers"
-            )
-
-    def _make_room(self) -> None:
-        """Drop sets of earlier questions (those of no use to this one first) down to half the budget."""
-        whole = Counter(self._question)
-        earlier = list(islice(self._sets, self._earlier))
-        earlier.sort(key=lambda ms: Counter(ms) <= whole)
-        goal = self.max_values // 2
-        for ms in earlier:
-            if self.stored <= goal:
-                break
-            self.stored -= len(self._sets.pop(ms))
-            self._earlier -= 1
-        if self.stored > self.max_values:
-            self._sets.clear()
-            self.stored = self._earlier = 0
-            raise SearchTooLarge(
-                f"search too large: {' '.join(map(str, self._question))} would need more than "
-                f"{self.max_values:,} intermediate values; expected fewer numbers (or fewer large ones)"
-            )
 
 
 def combine(a: np.ndarray, b: np.ndarray, ops: frozenset[str], *, natural: bool, chain: bool) -> list[np.ndarray]:
@@ -255,20 +226,6 @@ def combine_sets(pairs: list[tuple[frozenset, frozenset]], ops: frozenset[str], 
 def _parts(ms: MultiSet, k: int) -> tuple[MultiSet, ...]:
     """``sub_multisets(ms, k)``, remembered (a table asks for the same parts again and again)."""
     return tuple(sub_multisets(ms, k))
-
-
-@lru_cache(maxsize=1 << 16)
-def _splits(ms: MultiSet) -> tuple[tuple[MultiSet, MultiSet], ...]:
-    """The unordered splits of ``ms`` into two non-empty parts, each once (as ``ValueSets`` splits)."""
-    got = []
-    n = len(ms)
-    for i in range(1, n // 2 + 1):
-        for a in sub_multisets(ms, i):
-            b = _minus(ms, a)
-            if i * 2 == n and b < a:
-                continue
-            got.append((a, b))
-    return tuple(got)
 
 
 def _exact_quotients(a: np.ndarray, b: np.ndarray) -> np.ndarray:
