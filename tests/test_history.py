@@ -493,3 +493,15 @@ def test_a_missing_history_reads_as_empty_and_is_not_created(home):
     with History.open(default_path(), read_only=True) as h:
         assert h.count() == 0 and h.answers() == []
     assert not default_path().exists()
+
+
+def test_a_history_home_that_is_a_file_is_refused_not_read_as_empty(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from trainer.cli import app
+
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine")
+    monkeypatch.setenv("TABLECALC_HOME", str(a_file))
+    r = CliRunner().invoke(app, ["stats"])
+    assert r.exit_code == 2 and "cannot exist" in r.stderr and a_file.read_text() == "mine"

@@ -281,6 +281,11 @@ class History:
 
     @classmethod
     def _open_read_only(cls, path: pathlib.Path) -> "History":
+        if not path.exists() and any(p.exists() and not p.is_dir() for p in path.parents):
+            raise TablecalcError(
+                f"the history {str(path)!r} cannot exist: a part of its folder is a file; "
+                "set TABLECALC_HOME to a folder"
+            )
         if not path.exists():  # nothing recorded yet: an empty history in memory
             db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
             history = cls(db, path, read_only=True)
