@@ -314,13 +314,13 @@ class _Parser:
         numbers = [t for t in self.toks if t.kind == "num"]
         if len(numbers) > MAX_NUMBERS:
             raise TablecalcError(
-                f"calculation too long: {len(numbers)} numbers in {_short(self.text)}; expected at most {MAX_NUMBERS}",
+                f"calculation too long: {len(numbers)} numbers in {quoted(self.text)}; expected at most {MAX_NUMBERS}",
                 text=self.text, position=numbers[MAX_NUMBERS].pos,
             )
         depth = max(_running_depth(self.toks), default=0)
         if depth > MAX_BRACKETS:
             raise TablecalcError(
-                f"brackets nested {depth} deep in {_short(self.text)}: expected at most {MAX_BRACKETS}",
+                f"brackets nested {depth} deep in {quoted(self.text)}: expected at most {MAX_BRACKETS}",
                 text=self.text,
             )
         e = self.expr()
@@ -375,10 +375,6 @@ def _running_depth(toks: list[_Tok]) -> Iterator[int]:
     for t in toks:
         depth = depth + 1 if t.kind == "open" else max(0, depth - 1) if t.kind == "close" else depth
         yield depth
-
-
-def _short(text: str) -> str:
-    return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
 def parse_expression(text: str, order: Order = Order.TREE) -> Expr:
