@@ -290,9 +290,7 @@ class History:
             db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
             history = cls(db, path, read_only=True)
             with _translated(path):
-                for statement in _SCHEMA.split(";"):
-                    if statement.strip():
-                        db.execute(statement)
+                _create_schema(db)
             return history
         # A history kept in WAL mode needs its -shm file even to be read; on a read-only disk or
         # folder that file cannot be made, so read the file as it stands (immutable) instead.
@@ -343,10 +341,7 @@ class History:
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             app_id = db.execute("PRAGMA application_id").fetchone()[0]
             if not tables and app_id == 0:
-                # (not executescript: it would COMMIT before our checks are done)
-                for statement in _SCHEMA.split(";"):
-                    if statement.strip():
-                        db.execute(statement)
+                _create_schema(db)
                 db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 db.executemany("INSERT INTO meta (key, value) VALUES (?, ?)", [
                     ("application", APPLICATION),
@@ -540,6 +535,14 @@ def _filter(drill: str | None, level: str | None) -> tuple[str, tuple]:
     if level is None:
         return "WHERE drill = ?", (drill,)
     return "WHERE drill = ? AND level = ?", (drill, level)
+
+
+def _create_schema(db: sqlite3.Connection) -> None:
+    """The history's tables, statement by statement (not ``executescript``, which would COMMIT a
+    transaction the caller has open before its checks are done)."""
+    for statement in _SCHEMA.split(";"):
+        if statement.strip():
+            db.execute(statement)
 
 
 def _switch_to_wal(db: sqlite3.Connection) -> None:
