@@ -149,24 +149,32 @@ class GamesGroup(Group):
 
 
 @contextmanager
-def search_progress(label: str):
-    """A callback ``progress(done, total)`` drawing a progress bar on stderr while a long search
-    runs, when stderr is a terminal (``None`` otherwise, so pipes and tests see nothing)."""
+def _progress_bar(label: str, columns, show_rate: bool = False):
+    """A callback ``progress(done, total)`` drawing rich's progress bar on stderr with ``columns``
+    (made from ``rich.progress``) between the bar and "(Ctrl-C stops)", when stderr is a terminal;
+    ``None`` otherwise, so pipes and tests see nothing. ``show_rate`` fills the ``rate`` field."""
     if not sys.stderr.isatty():
         yield None
         return
+    import rich.progress as rp
     from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    with Progress(TextColumn(label), BarColumn(), TextColumn("{task.percentage:>3.0f}% of the budget"),
-                  TimeElapsedColumn(), TextColumn("(Ctrl-C stops)"), console=Console(stderr=True),
-                  transient=True) as bar:
-        task = bar.add_task(label, total=None)
+    with rp.Progress(rp.TextColumn(label), rp.BarColumn(), *columns(rp), rp.TextColumn("(Ctrl-C stops)"),
+                     console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=None, rate="")
 
         def progress(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
+            speed = bar.tasks[0].speed if show_rate else None
+            bar.update(task, completed=done, total=total, rate=f"{speed:,.0f}/s" if speed else "")
 
         yield progress
+
+
+def search_progress(label: str):
+    """:func:`_progress_bar` for one long search against its budget: the share of the budget
+    spent and the time elapsed."""
+    return _progress_bar(label, lambda rp: (rp.TextColumn("{task.percentage:>3.0f}% of the budget"),
+                                             rp.TimeElapsedColumn()))
 
 
 def preset_option(game_name: str):
@@ -214,26 +222,10 @@ def export_data(text: str, path: Path, what: str, option: str = "--deck") -> Non
     typer.echo(f"Wrote the built-in {what} to {path}: edit it, then pass it back with {option} {path}")
 
 
-@contextmanager
 def work_progress(label: str):
-    """A callback ``progress(done, total)`` drawing rich's progress bar on stderr (done/total, rate,
-    time left) while many items are worked through, when stderr is a terminal (``None`` otherwise)."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), TextColumn("(Ctrl-C stops)"),
-                  console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(label, total=None, rate="")
-
-        def progress(done: int, total: int) -> None:
-            speed = bar.tasks[0].speed
-            bar.update(task, completed=done, total=total, rate=f"{speed:,.0f}/s" if speed else "")
-
-        yield progress
+    """:func:`_progress_bar` for many items worked through: done/total, rate and time left."""
+    return _progress_bar(label, lambda rp: (rp.MofNCompleteColumn(), rp.TextColumn("{task.fields[rate]}"),
+                                             rp.TimeRemainingColumn()), show_rate=True)
 
 
 MAX_JOBS = 64
