@@ -117,7 +117,7 @@ def parse_card(text: str) -> Card:
     m = _COMPACT.fullmatch(t)
     card = Card(_RANK_WORDS[m.group(1)], _SUIT_WORDS[m.group(2)]) if m else _word_card(t.split())
     if card is None:
-        raise TablecalcError(f"unknown card {str(text).strip()!r}: expected {CARD_HELP}")
+        raise TablecalcError(f"unknown card {quoted(str(text).strip())}: expected {CARD_HELP}")
     return card
 
 
@@ -150,7 +150,7 @@ def parse_cards(text: str) -> list[Card]:
             i += 1
             continue
         if card is None:
-            raise TablecalcError(f"unknown card {tok!r} in {str(text).strip()!r}: expected {CARD_HELP}")
+            raise TablecalcError(f"unknown card {quoted(tok)} in {quoted(str(text).strip())}: expected {CARD_HELP}")
         cards.append(card)
         i = j + 1
     return cards

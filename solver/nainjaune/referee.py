@@ -26,7 +26,7 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.nainjaune.cards import Card
 from solver.nainjaune.round import (Lay, Mode, Move, Position, Sans, Violation, apply, check_table, claimed_cell,
                                     normalise, parse_moves, violations)
@@ -330,7 +330,7 @@ def round_start(obj: dict, where: str) -> Position:
 
 def _player(value: Any, pos: Position, where: str) -> int:
     if isinstance(value, bool):
-        raise TablecalcError(f"{where}: a player is a 0-based seat number or a name, not {value!r}")
+        raise TablecalcError(f"{where}: a player is a 0-based seat number or a name, not {quoted(value)}")
     if isinstance(value, int):
         if not 0 <= value < pos.players:
             raise TablecalcError(f"{where}: player {value} does not exist; expected 0 to {pos.players - 1}")
@@ -339,7 +339,7 @@ def _player(value: Any, pos: Position, where: str) -> int:
         for i, n in enumerate(pos.names):
             if n.lower() == value.strip().lower():
                 return i
-    raise TablecalcError(f"{where}: unknown player {value!r}: expected 0 to {pos.players - 1} or one of {', '.join(pos.names)}")
+    raise TablecalcError(f"{where}: unknown player {quoted(value)}: expected 0 to {pos.players - 1} or one of {', '.join(pos.names)}")
 
 
 def referee_log(text: str, rules: Rules, source: str = "log") -> LogVerdict:

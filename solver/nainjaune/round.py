@@ -139,7 +139,7 @@ def parse_moves(text: str) -> list[Move]:
         tok = tokens[i]
         if tok in _SANS_WORDS:
             if i + 1 == len(tokens):
-                raise TablecalcError(f"bad moves {str(text).strip()!r}: 'sans' needs the missing rank, e.g. sans 9")
+                raise TablecalcError(f"bad moves {quoted(str(text).strip())}: 'sans' needs the missing rank, e.g. sans 9")
             moves.append(Sans(parse_rank(tokens[i + 1])))
             i += 2
             continue
@@ -147,7 +147,7 @@ def parse_moves(text: str) -> list[Move]:
             if tok == "qui" and i + 1 < len(tokens) and tokens[i + 1] == "prend":
                 i += 1
             if not moves or not isinstance(moves[-1], Lay):
-                raise TablecalcError(f"bad moves {str(text).strip()!r}: an announcement follows the card laid, e.g. Qs!")
+                raise TablecalcError(f"bad moves {quoted(str(text).strip())}: an announcement follows the card laid, e.g. Qs!")
             moves[-1] = Lay(moves[-1].card, True)
             i += 1
             continue
@@ -162,7 +162,7 @@ def parse_moves(text: str) -> list[Move]:
                 i += width
                 break
         else:
-            raise TablecalcError(f"bad moves {str(text).strip()!r}: {tok!r} is neither a card nor 'sans R'; "
+            raise TablecalcError(f"bad moves {quoted(str(text).strip())}: {quoted(tok)} is neither a card nor 'sans R'; "
                                  "expected e.g. 7d 8s Qs! sans 9")
     return moves
 
@@ -175,7 +175,7 @@ def parse_move(text: str) -> Move:
     """
     moves = parse_moves(text)
     if len(moves) != 1:
-        raise TablecalcError(f"bad move {str(text).strip()!r}: expected one card (7d, Qs!) or sans R")
+        raise TablecalcError(f"bad move {quoted(str(text).strip())}: expected one card (7d, Qs!) or sans R")
     return moves[0]
 
 
@@ -216,7 +216,7 @@ class Position:
         where = str(text).strip()
         modes = [k for k in ("lead", "king", "next", "sans") if k in f]
         if len(modes) > 1:
-            raise TablecalcError(f"bad position {where!r}: give one of lead, king, next R, sans R (not {' and '.join(modes)})")
+            raise TablecalcError(f"bad position {quoted(where)}: give one of lead, king, next R, sans R (not {' and '.join(modes)})")
         mode = Mode(modes[0]) if modes else Mode.LEAD
         need = parse_rank(str(f[mode.value])) if mode in (Mode.NEXT, Mode.SANS) else None
         to = seat(str(f["to"]), names) if "to" in f else 0
@@ -225,7 +225,7 @@ class Position:
         if "taken" in f:
             taken = tuple(parse_whole(x, "tokens taken") for x in str(f["taken"]).split())
             if len(taken) != n:
-                raise TablecalcError(f"bad position {where!r}: 'taken' has {len(taken)} numbers for {n} players")
+                raise TablecalcError(f"bad position {quoted(where)}: 'taken' has {len(taken)} numbers for {n} players")
         board = Board.parse(str(f["board"])) if "board" in f else Board()
         pos = cls(hands, board, to, mode, need, opened, taken, bool(f.get("opera")), names)
         pos.check(where)
@@ -235,28 +235,28 @@ class Position:
         """Raise when the position cannot arise in a round (see :meth:`parse`)."""
         n = len(self.hands)
         if not 2 <= n <= MAX_PLAYERS_POSITION:
-            raise TablecalcError(f"bad position {where!r}: {n} hands; expected 2 to {MAX_PLAYERS_POSITION} separated by |")
+            raise TablecalcError(f"bad position {quoted(where)}: {n} hands; expected 2 to {MAX_PLAYERS_POSITION} separated by |")
         seen: set[Card] = set()
         for name, hand in zip(self.names, self.hands):
             if len(hand) > MAX_HAND:
-                raise TablecalcError(f"bad position {where!r}: {name} holds {len(hand)} cards; "
+                raise TablecalcError(f"bad position {quoted(where)}: {name} holds {len(hand)} cards; "
                                      f"expected at most {MAX_HAND} (the deal for 3 players)")
             twice = seen.intersection(hand) or {c for c in hand if hand.count(c) > 1}
             if twice:
-                raise TablecalcError(f"bad position {where!r}: {sorted(twice)[0]} is dealt twice; a deck has one of each card")
+                raise TablecalcError(f"bad position {quoted(where)}: {sorted(twice)[0]} is dealt twice; a deck has one of each card")
             seen.update(hand)
         empty = [i for i, h in enumerate(self.hands) if not h]
         if len(empty) > 1:
-            raise TablecalcError(f"bad position {where!r}: {len(empty)} empty hands; only one player goes out")
+            raise TablecalcError(f"bad position {quoted(where)}: {len(empty)} empty hands; only one player goes out")
         if self.opera and not empty:
-            raise TablecalcError(f"bad position {where!r}: 'opera' but no player is out (an empty hand, -)")
+            raise TablecalcError(f"bad position {quoted(where)}: 'opera' but no player is out (an empty hand, -)")
         if empty:
             return
         if self.mode is Mode.SANS and not any(c.rank == self.need for c in self.hands[self.to]):
-            raise TablecalcError(f"bad position {where!r}: {self.names[self.to]} holds no {rank_text(self.need or 0)}, "
+            raise TablecalcError(f"bad position {quoted(where)}: {self.names[self.to]} holds no {rank_text(self.need or 0)}, "
                                  f"so 'sans {rank_text(self.need or 0)}' would have passed them by")
         if self.mode is Mode.NEXT and self.need == 1:
-            raise TablecalcError(f"bad position {where!r}: a run goes up from A; 'next A' cannot happen")
+            raise TablecalcError(f"bad position {quoted(where)}: a run goes up from A; 'next A' cannot happen")
 
     def __str__(self) -> str:
         named = self.names != _default_names(len(self.hands))
@@ -311,12 +311,12 @@ def parse_hands(text: str) -> tuple[tuple[str, ...], tuple[tuple[Card, ...], ...
             cards = part
         hands.append(tuple(parse_cards(cards)))
     if names and len(names) != len(parts):
-        raise TablecalcError(f"bad hands {str(text).strip()!r}: name every hand (Ann: 7d 8s | Bob: 9c) or none")
+        raise TablecalcError(f"bad hands {quoted(str(text).strip())}: name every hand (Ann: 7d 8s | Bob: 9c) or none")
     if len({n.lower() for n in names}) != len(names):
-        raise TablecalcError(f"bad hands {str(text).strip()!r}: two players have the same name")
+        raise TablecalcError(f"bad hands {quoted(str(text).strip())}: two players have the same name")
     if names and any(n.lower() in {d.lower() for d in _default_names(len(parts))} and n != d
                      for n, d in zip(names, _default_names(len(parts)))):
-        raise TablecalcError(f"bad hands {str(text).strip()!r}: the names P1, P2... are the seats' own names")
+        raise TablecalcError(f"bad hands {quoted(str(text).strip())}: the names P1, P2... are the seats' own names")
     return tuple(names) or _default_names(len(parts)), tuple(hands)
 
 
@@ -340,7 +340,7 @@ def seat(text: str, names: tuple[str, ...]) -> int:
             return i
     if t.isascii() and t.isdigit() and 1 <= int(t) <= len(names):
         return int(t) - 1
-    raise TablecalcError(f"unknown player {t!r}: expected one of {', '.join(names)} or a seat number 1-{len(names)}")
+    raise TablecalcError(f"unknown player {quoted(t)}: expected one of {', '.join(names)} or a seat number 1-{len(names)}")
 
 
 # -- the rules ---------------------------------------------------------------------------

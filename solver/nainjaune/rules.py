@@ -18,7 +18,7 @@ import enum
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.nainjaune.cards import _SUIT_WORDS, Card
 from solver.parsing import parse_whole, pick_preset
 
@@ -104,7 +104,7 @@ class OperaOrder(enum.StrEnum):
 def _suit(value: str, what: str) -> str:
     key = str(value).strip().lower()
     if key not in _SUIT_WORDS:
-        raise TablecalcError(f"unknown {what} {value!r}: expected c d h s (♣ ♦ ♥ ♠, trèfle, carreau, cœur, pique...)")
+        raise TablecalcError(f"unknown {what} {quoted(value)}: expected c d h s (♣ ♦ ♥ ♠, trèfle, carreau, cœur, pique...)")
     return _SUIT_WORDS[key]
 
 
@@ -150,7 +150,7 @@ class Rules:
                     changes[key] = kind(str(value).strip().lower())
                 except ValueError:
                     raise TablecalcError(
-                        f"unknown {key} {value!r}: expected one of {', '.join(k.value for k in kind)}") from None
+                        f"unknown {key} {quoted(value)}: expected one of {', '.join(k.value for k in kind)}") from None
         if start_tokens is not None:
             tokens = parse_whole(str(start_tokens), "number of starting tokens")
             if not STAKE_PER_ROUND <= tokens <= 1_000_000:
@@ -238,11 +238,11 @@ class Board:
         for part in str(text).replace(",", " ").split():
             key, sep, value = part.partition(":")
             if not sep or key.lower() not in _CELL_WORDS:
-                raise TablecalcError(f"bad board {str(text).strip()!r}: {part!r} is not CELL:TOKENS; "
+                raise TablecalcError(f"bad board {quoted(str(text).strip())}: {part!r} is not CELL:TOKENS; "
                                      "expected e.g. 10:3 J:6 Q:9 K:12 7:15")
             cell = _CELL_WORDS[key.lower()]
             if cell in seen:
-                raise TablecalcError(f"bad board {str(text).strip()!r}: the {cell} cell is given twice")
+                raise TablecalcError(f"bad board {quoted(str(text).strip())}: the {cell} cell is given twice")
             seen.add(cell)
             stakes[cell] = parse_whole(value, f"stake on the {cell} cell")
         return cls(tuple(stakes[c] for c in Cell))  # type: ignore[arg-type]

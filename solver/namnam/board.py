@@ -71,17 +71,17 @@ class Position:
             return cls.start()
         m = _NOTATION.match(t)
         if not m:
-            raise TablecalcError(f"bad position {t!r}: expected {_SHAPE}")
+            raise TablecalcError(f"bad position {quoted(t)}: expected {_SHAPE}")
         rows = [_row(m.group(k), t, name) for k, name in ((1, "South"), (2, "North"))]
         captured = (int(m.group(4)), int(m.group(5)))
         p = cls(rows[0], rows[1], _SIDE_LETTERS.index(m.group(3).lower()), captured)
         total = p.seeds_on_board + sum(captured)
         if total != SEEDS:
             raise TablecalcError(
-                f"bad position {t!r}: {p.seeds_on_board} seeds on the board and {sum(captured)} captured make "
+                f"bad position {quoted(t)}: {p.seeds_on_board} seeds on the board and {sum(captured)} captured make "
                 f"{total}; expected the game's {SEEDS}")
         if 1 in captured:
-            raise TablecalcError(f"bad position {t!r}: a player cannot have captured 1 seed (captures take 2 or 3)")
+            raise TablecalcError(f"bad position {quoted(t)}: a player cannot have captured 1 seed (captures take 2 or 3)")
         return p
 
     def __str__(self) -> str:
@@ -127,7 +127,7 @@ class Position:
 def _row(text: str, whole: str, name: str) -> tuple[int, ...]:
     parts = text.split(".")
     if len(parts) != ROW or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
-        raise TablecalcError(f"bad position {whole!r}: {name}'s row {quoted(text)} is not 6 seed counts joined by dots; "
+        raise TablecalcError(f"bad position {quoted(whole)}: {name}'s row {quoted(text)} is not 6 seed counts joined by dots; "
                              f"expected {_SHAPE}")
     return tuple(int(p) for p in parts)
 

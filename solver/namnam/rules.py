@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.parsing import pick_preset
 
 __all__ = ["Rules", "Direction", "GrandSlam", "Leftover", "PRESETS"]
@@ -112,7 +112,7 @@ def _pick(enum_type, value, what: str, aliases: dict):
         return enum_type(key)
     except ValueError:
         raise TablecalcError(
-            f"unknown {what} {value!r}: expected one of {', '.join(e.value for e in enum_type)}") from None
+            f"unknown {what} {quoted(value)}: expected one of {', '.join(e.value for e in enum_type)}") from None
 
 
 PRESETS: dict[str, Rules] = {

@@ -59,7 +59,7 @@ def parse_table(text: str, ts: TileSet, what: str = "table") -> Table:
         tiles = ts.parse_tiles(part, what)
         if not tiles:
             raise TablecalcError(
-                f"{what} {t!r}: combination {i} is empty: expected combinations separated by |, like \"7b 8b 9b | 5r 5y 5g\""
+                f"{what} {quoted(t)}: combination {i} is empty: expected combinations separated by |, like \"7b 8b 9b | 5r 5y 5g\""
             )
         out.append(tiles)
     return tuple(out)

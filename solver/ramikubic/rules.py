@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, fields, replace
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.parsing import is_whole, pick_preset
 
 __all__ = ["Rules", "Wrap", "MeldJoker", "Objective", "PRESETS", "MIN_SIZE", "GROUP_MAX"]
@@ -111,12 +111,12 @@ class Rules:
                     value = type(current)(str(value).strip().lower())
                 except ValueError:
                     allowed = ", ".join(o.value for o in type(current))
-                    raise TablecalcError(f"unknown {key.replace('_', '-')} {value!r}: expected one of {allowed}") from None
+                    raise TablecalcError(f"unknown {key.replace('_', '-')} {quoted(value)}: expected one of {allowed}") from None
             elif isinstance(current, bool):
                 value = bool(value)
             else:
                 if isinstance(value, bool) or not is_whole(str(value).strip()):
-                    raise TablecalcError(f"bad {key.replace('_', '-')} {value!r}: expected a whole number")
+                    raise TablecalcError(f"bad {key.replace('_', '-')} {quoted(value)}: expected a whole number")
                 value = int(value)
                 if key in ("turn_seconds", "rack_size") and value < 1:
                     raise TablecalcError(f"bad {key.replace('_', '-')} {value}: expected at least 1")
