@@ -1,0 +1,93 @@
+"""The language tablecalc speaks: English (the source text), French and Dutch.
+
+Every sentence a person reads is written in English in the code and wrapped in
+:func:`_` (or :func:`ngettext` when it depends on a count); the translations live in
+gettext catalogues, ``solver/locale/<lang>/LC_MESSAGES/tablecalc.po`` (and the compiled
+``.mo`` beside it). A sentence built at import time is marked with :func:`N_` and
+translated where it is shown. The command line picks the language once, with
+:func:`use`; the library itself speaks English until told otherwise.
+
+>>> use("en")
+'en'
+>>> _("yes")
+'yes'
+>>> ngettext("{n} card", "{n} cards", 2).format(n=2)
+'2 cards'
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from pathlib import Path
+
+from solver.errors import TablecalcError, quoted
+
+__all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "use", "language", "default_language", "_", "N_", "ngettext"]
+
+LANGUAGES = ("en", "fr", "nl")
+DOMAIN = "tablecalc"
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+_current = "en"
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def default_language(environ: dict | None = None) -> str:
+    """The language asked for by ``TABLECALC_LANG``, else by the locale (``LANGUAGE``,
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``); English when none names a language we speak.
+
+    >>> default_language({"LANG": "fr_BE.UTF-8"})
+    'fr'
+    >>> default_language({"TABLECALC_LANG": "nl", "LANG": "fr_FR.UTF-8"})
+    'nl'
+    >>> default_language({"LANG": "C.UTF-8"})
+    'en'
+    """
+    env = os.environ if environ is None else environ
+    for key in ("TABLECALC_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key)
+        if not value:
+            continue
+        for part in value.split(":"):
+            code = part.split(".")[0].split("_")[0].split("-")[0].lower()
+            if code in LANGUAGES:
+                return code
+        if key != "LANGUAGE":  # LANGUAGE is a list of wishes; the others decide
+            return "en"
+    return "en"
+
+
+def use(lang: str | None = None) -> str:
+    """Speak ``lang`` from now on (``None``: :func:`default_language`); returns it."""
+    global _current, _translations
+    lang = default_language() if lang is None else lang.lower()
+    if lang not in LANGUAGES:
+        raise TablecalcError(f"language {quoted(lang)}: expected one of {', '.join(LANGUAGES)}")
+    _translations = (
+        gettext.NullTranslations()
+        if lang == "en"
+        else gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True)
+    )
+    _current = lang
+    return lang
+
+
+def language() -> str:
+    """The language in use: ``en``, ``fr`` or ``nl``."""
+    return _current
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use."""
+    return _translations.gettext(message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation without translating it now (text built at import)."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n``, in the language in use."""
+    return _translations.ngettext(singular, plural, n)
