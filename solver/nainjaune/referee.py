@@ -22,11 +22,11 @@ read as ending with "sans R".
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from solver.errors import TablecalcError, quoted
+from solver.gamelog import MAX_LOG_LINES, log_objects
 from solver.nainjaune.cards import Card
 from solver.nainjaune.round import (Lay, Mode, Move, Position, Sans, Violation, apply, check_table, claimed_cell,
                                     normalise, parse_moves, violations)
@@ -39,7 +39,6 @@ from solver.parsing import parse_whole
 __all__ = ["Penalty", "Verdict", "AmountVerdict", "check_lay", "check_amount", "asked_amount", "MoveVerdict",
            "LogVerdict", "referee_log", "round_start", "MAX_LOG_LINES", "AmountCode"]
 
-MAX_LOG_LINES = 20_000
 """The longest log the referee reads (a whole game of many rounds is a few thousand lines)."""
 
 
@@ -348,11 +347,7 @@ def referee_log(text: str, rules: Rules, source: str = "log") -> LogVerdict:
     A line with ``hands`` deals a round; a line with ``move`` is a move (``player`` optional:
     the player to move); other lines (``"type": "game"``, ``"settle"``...) are read past.
     """
-    lines = str(text).splitlines()
-    if not any(line.strip() for line in lines):
-        raise TablecalcError(f"{source} is empty: expected JSON lines, a deal {{\"hands\": [...]}} then moves {{\"move\": \"7d\"}}")
-    if len(lines) > MAX_LOG_LINES:
-        raise TablecalcError(f"{source} has {len(lines)} lines: expected at most {MAX_LOG_LINES}")
+    objects = log_objects(text, source, MAX_LOG_LINES)
     moves: list[MoveVerdict] = []
     rounds: list[RoundVerdict] = []
     pos: Position | None = None
@@ -365,16 +360,8 @@ def referee_log(text: str, rules: Rules, source: str = "log") -> LogVerdict:
             s = settle(RoundEnd.of(pos), rules) if pos.is_over() and not broken else None
             rounds.append(RoundVerdict(k, start, pos, not broken, s))
 
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
+    for number, obj in objects:
         where = f"{source}, line {number}"
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise TablecalcError(f"{where} is not JSON: {e.msg}; expected one object per line") from None
-        if not isinstance(obj, dict):
-            raise TablecalcError(f"{where}: expected a JSON object, e.g. {{\"player\": 1, \"move\": \"7d\"}}")
         if "hands" in obj:
             close()
             k += 1

@@ -8,8 +8,6 @@ when they find an illegal move. Every command takes ``--json``.
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -168,27 +166,17 @@ def settle_cmd(
 # ---------------------------------------------------------------- referee
 
 
-def _read_log(log: str) -> tuple[str, str]:
-    from solver.parsing import read_text
-
-    if log == "-":
-        return sys.stdin.read(), "stdin"
-    p = Path(log)
-    if not p.is_file():
-        raise TablecalcError(f"no log file {log!r}: expected a file of JSON lines (or - for stdin)")
-    return read_text(p, "log"), log
-
-
 @app.command("referee")
 def referee(log: Annotated[str, typer.Argument(help="A file of JSON lines (as simulate --log writes them), or - for stdin.")],
             preset: PresetOpt = "classic", payment: PaymentOpt = None, announce: AnnounceOpt = None,
             ten_suit: TenOpt = None, king_suit: KingOpt = None, as_json: JsonOpt = False) -> None:
     """Judge a recorded game move by move (exit 1 when a move is illegal)."""
+    from solver.gamelog import read_log
     from solver.nainjaune import referee_log
     from solver.nainjaune.words import explain_move_verdict, explain_settlement
 
     rules = _rules(preset, payment, announce, ten_suit, king_suit)
-    text, source = _read_log(log)
+    text, source = read_log(log)
     v = referee_log(text, rules, source)
     if as_json:
         d = v.as_dict()
@@ -229,18 +217,14 @@ def simulate(
 ) -> None:
     """Whole games between bots, with every player's tokens after each round."""
     from solver.nainjaune import GAME
+    from solver.gamelog import write_log
     from solver.nainjaune.simulate import log_lines, play_game
 
     rules = GAME.rules(preset, payment=payment, announce=announce, ten_suit=ten_suit, king_suit=king_suit,
                        opera=opera_order, start_tokens=start_tokens)
     game = play_game(players, rounds, seed, rules, bot)
     if log is not None:
-        try:
-            with open(log, "w", encoding="utf-8") as f:
-                for line in log_lines(game):
-                    f.write(json.dumps(line, ensure_ascii=False) + "\n")
-        except OSError as e:
-            raise TablecalcError(f"cannot write the log {str(log)!r}: {e.strerror or e}") from None
+        write_log(log, log_lines(game))
     if as_json:
         emit_json(game.as_dict())
         return

@@ -1,0 +1,76 @@
+"""Game logs: a recorded game as JSON lines, one object per line, the format every game's
+``simulate --log`` writes and ``referee`` reads.
+
+The shape is shared; what a line holds is the game's (see each game's doc): a ``game``
+line (players, seed, rules), then for each round a deal line, one ``move`` line per move
+(``{"type": "move", "round": 1, "player": 0, "move": "..."}``, the move in the notation
+the game's ``parse_move`` reads), a line with the round's result, and an ``end`` line.
+A person can write one by hand; blank lines are read past.
+
+>>> log_objects('{"type": "game"}\\n\\n{"move": "7d"}', "log")
+[(1, {'type': 'game'}), (3, {'move': '7d'})]
+>>> log_objects("[1]", "log")
+Traceback (most recent call last):
+...
+solver.errors.TablecalcError: log, line 1: expected a JSON object per line, e.g. {"player": 1, "move": "..."}
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Iterable
+
+from solver.errors import TablecalcError, quoted
+from solver.parsing import read_text
+
+__all__ = ["MAX_LOG_LINES", "read_log", "log_objects", "write_log"]
+
+MAX_LOG_LINES = 20_000
+"""The most lines a log may have."""
+
+
+def read_log(log: str | Path) -> tuple[str, str]:
+    """The text of a log file (``-``: standard input) and the name to quote it by."""
+    if str(log) == "-":
+        return sys.stdin.read(), "stdin"
+    p = Path(log)
+    if not p.is_file():
+        raise TablecalcError(f"no log file {quoted(str(log))}: expected a file of JSON lines (or - for stdin)")
+    return read_text(p, "log"), str(log)
+
+
+def log_objects(text: str, source: str = "log", max_lines: int = MAX_LOG_LINES) -> list[tuple[int, dict]]:
+    """The numbered JSON objects of a log's text (blank lines read past), or one error line
+    naming the line that is not a JSON object."""
+    lines = str(text).split("\n")
+    if not any(line.strip() for line in lines):
+        raise TablecalcError(f"{source} is empty: expected JSON lines, one object each")
+    if len(lines) > max_lines:
+        raise TablecalcError(f"{source} has {len(lines)} lines: expected at most {max_lines}")
+    out: list[tuple[int, dict]] = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"{source}, line {number}"
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise TablecalcError(f"{where} is not JSON: {e.msg}; expected one object per line") from None
+        except RecursionError:
+            raise TablecalcError(f"{where} is nested too deeply: expected one flat object per line") from None
+        if not isinstance(obj, dict):
+            raise TablecalcError(f"{where}: expected a JSON object per line, e.g. {{\"player\": 1, \"move\": \"...\"}}")
+        out.append((number, obj))
+    return out
+
+
+def write_log(path: str | Path, lines: Iterable[dict]) -> None:
+    """Write ``lines`` as JSON lines to ``path`` (UTF-8, one object per line)."""
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            for line in lines:
+                f.write(json.dumps(line, ensure_ascii=False) + "\n")
+    except OSError as e:
+        raise TablecalcError(f"cannot write the log {quoted(str(path))}: {e.strerror or e}") from None
