@@ -22,6 +22,9 @@ from typer.core import TyperGroup
 from typer.exceptions import Abort
 
 from solver.errors import SearchTooLarge, quoted
+from trainer import coercion
+
+coercion.install()  # plain options without importing pydantic (see trainer/coercion.py)
 
 __all__ = [
     "EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "Group", "fail", "search_progress",
