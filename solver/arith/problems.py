@@ -32,7 +32,7 @@ from solver.arith.rules import Rules
 
 __all__ = [
     "Problem", "Fact", "FactKind", "parse_situation", "random_fact", "random_problem", "COUNTDOWN_NUMBERS",
-    "Solution", "solve", "Violation", "NoPenalty", "Verdict", "check",
+    "Solution", "solve", "Violation", "NoPenalty", "Verdict", "check", "SHOW_POINTS", "points", "nearest",
 ]
 
 COUNTDOWN_NUMBERS = (*range(1, 11), *range(1, 11), 25, 50, 75, 100)
@@ -270,3 +270,44 @@ def check(situation: Problem | Fact, answer: str, rules: Rules = Rules()) -> Ver
     if value != situation.target:
         vs.append(Violation.WRONG_RESULT)
     return Verdict(**base, violations=tuple(vs), value=value, used=sum(used.values()), extra=extra, bad_step=bad)
+
+
+# ---------------------------------------------------------------- the show's points
+
+SHOW_POINTS = ((0, 10), (5, 7), (10, 5))
+"""Countdown's numbers round: 10 points for the target exactly, 7 within 5 of it, 5 within 10
+(each pair: the largest distance, the points)."""
+
+
+def points(v: Verdict) -> int:
+    """What an answer scores on the Countdown show (:data:`SHOW_POINTS`): a calculation that keeps
+    every rule but misses the target still scores when it lands near; one that breaks another
+    rule (a number not there, a fraction on the way...) scores nothing.
+
+    >>> p = parse_situation("numbers 25 50 75 100 3 6; target 952")
+    >>> [points(check(p, a)) for a in ("((100+6)×75×3-50)÷25", "50×(25-6)-3", "(100+50+3)×6+25", "100×100", "9×100")]
+    [10, 7, 5, 0, 0]
+    """
+    if not isinstance(v.situation, Problem) or v.value is None:
+        return 0
+    if any(code is not Violation.WRONG_RESULT for code in v.violations):
+        return 0
+    distance = abs(v.value - v.situation.target)
+    return next((pts for most, pts in SHOW_POINTS if distance <= most), 0)
+
+
+def nearest(problem: Problem, rules: Rules = Rules()) -> int | None:
+    """The reachable whole number nearest the target (the smaller of two as near), from the
+    search's value sets; ``None`` when nothing is reachable. ``rules.use_all`` is ignored:
+    on the show any of the numbers may be used.
+
+    >>> nearest(parse_situation("numbers 1 2; target 10")), nearest(parse_situation("numbers 25 50 75 100 3 6; target 952"))
+    (3, 952)
+    """
+    from solver.search import SearchRules, ValueSets
+
+    search = SearchRules.from_options(rules.search.order, rules.search.ops, rules.search.intermediates, False)
+    values = [v for v in ValueSets(search).reachable(problem.numbers) if v == int(v)]
+    if not values:
+        return None
+    return int(min(values, key=lambda v: (abs(v - problem.target), v)))
