@@ -96,7 +96,7 @@ class RoundReport:
         return self.complete and (self.best_before is None or self.score > self.best_before)
 
     def as_dict(self) -> dict:
-        return {"type": "round", "mode": self.label, "score": self.score, "complete": self.complete,
+        return {"type": "round", "kind": self.label, "score": self.score, "complete": self.complete,
                 "best_before": self.best_before, "last": self.last, "new_best": self.is_best}
 
     def __str__(self) -> str:
@@ -196,7 +196,7 @@ class _Round:
         p = self.puzzle
         assert p is not None
         seconds = self.clock() - self.shown_at
-        j = self.drill.judge(p, text.strip())
+        j = self.drill.judge(p, self.answer)  # what was typed, without the tolerated characters
         if self.history is not None:
             self.history.record(AnswerRecord(
                 drill=self.drill.game, level=self.drill.level, item=p.item, puzzle=p.as_dict(), answer=text.strip(),
@@ -275,11 +275,11 @@ def _play_by_lines(rnd: _Round, io) -> None:
         io.show_puzzle(p, rnd.index, rnd.opts.count, None)
         while True:
             line = io.stdin.readline()
-            if not line:
-                s.stopped = "end of input"
-                return
             if rnd.left() <= 0:  # the bell rang while this problem was on screen: it is not counted
                 rnd.complete, s.stopped = True, "time"
+                return
+            if not line:
+                s.stopped = "end of input"
                 return
             rnd.typed = line.rstrip("\r\n")
             if rnd.status() is Typed.RIGHT:
