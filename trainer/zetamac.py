@@ -345,6 +345,7 @@ def _play_in_terminal(rnd: _Round, io) -> None:
                 event.app.exit(result="done")
             else:
                 rnd.next()
+                event.app.renderer.erase()  # the next problem drawn whole, not as a diff of the last
 
     @keys.add("backspace")
     @keys.add("c-h")
