@@ -69,6 +69,8 @@ def points_line(points: int, v: Verdict) -> str:
     if v.legal or not isinstance(v.situation, Problem):
         return ""
     if not points:
+        if v.violations != (Violation.WRONG_RESULT,):
+            return ""  # a broken rule: explain_verdict says which
         return _("No points: only an answer within 10 of the target scores.")
     away = abs(v.value - v.situation.target)  # type: ignore[operator]
     return ngettext("{points} point: {value} is {away} away from {target}.",
