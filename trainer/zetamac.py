@@ -21,6 +21,7 @@ from __future__ import annotations
 import enum
 import json
 import random
+import statistics
 import re
 import time
 import uuid
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Callable, Sequence
 
-from solver.i18n import _
+from solver.i18n import _, ngettext
 from trainer.drills import Drill, Judgement, Puzzle
 
 __all__ = ["MODE", "Typed", "typed_status", "RoundReport", "report", "play_round"]
@@ -171,6 +172,7 @@ class _Round:
         self.typed = ""
         self.shown_at = 0.0
         self.complete = False
+        self.times: list[tuple[str, float]] = []  # (problem, seconds) of each answer
 
     def left(self) -> float:
         return max(0.0, self.end - self.clock())
@@ -210,6 +212,7 @@ class _Round:
         s.score += j.correct
         s.best_score += 1
         s.seconds.append(seconds)
+        self.times.append((p.prompt, seconds))
         return j
 
     def finish(self) -> RoundReport:
@@ -236,23 +239,39 @@ def play_round(drill: Drill, opts, io, history=None, *, clock: Callable[[], floa
     rnd = _Round(drill, opts, history, clock)
     if isinstance(io, TerminalIO):
         _play_in_terminal(rnd, io)
+        rep = rnd.finish()
+        _show_in_terminal(io, rnd, rep)
     else:
         _play_by_lines(rnd, io)
-    io.show_summary(rnd.summary)
-    rep = rnd.finish()
-    _show_report(io, rep, rnd.slips)
+        io.show_summary(rnd.summary)
+        rep = rnd.finish()
+        _show_report(io, rep, rnd.slips)
     return rnd.summary
 
 
 def _show_report(io, rep: RoundReport, slips: int) -> None:
-    from trainer.session import JsonIO, TerminalIO
+    from trainer.session import JsonIO
 
     if isinstance(io, JsonIO):
         io.write(json.dumps({**rep.as_dict(), "slips": slips}, ensure_ascii=False))
-    elif isinstance(io, TerminalIO):
-        io.console.print(f"[bold]{str(rep)}[/]" if rep.is_best else str(rep), highlight=False, markup=rep.is_best)
     else:
         io.write(str(rep))
+
+
+def _show_in_terminal(io, rnd: "_Round", rep: RoundReport) -> None:
+    """The round's end on screen: the score against your best, the pace, the slowest problems."""
+    from rich.markup import escape
+
+    s = rnd.summary
+    io.console.print(f"[bold green]{escape(str(rep))}[/]" if rep.is_best else escape(str(rep)), highlight=False)
+    if s.seconds:
+        pace = ngettext("{n} answered, {median:.1f} s each (median); {slips} slip corrected.",
+                        "{n} answered, {median:.1f} s each (median); {slips} slips corrected.", rnd.slips).format(
+            n=s.answered, median=statistics.median(s.seconds), slips=rnd.slips)
+        io.console.print(pace, highlight=False, markup=False)
+        slowest = sorted(rnd.times, key=lambda t: -t[1])[:3]
+        io.console.print(_("Slowest: {list}.").format(
+            list=", ".join(f"{prompt} ({seconds:.1f} s)" for prompt, seconds in slowest)), highlight=False, markup=False)
 
 
 # ---------------------------------------------------------------- line by line
@@ -327,6 +346,8 @@ def _play_in_terminal(rnd: _Round, io) -> None:
 
     @keys.add(Keys.Any)
     def _type(event):
+        if "\x1b" in event.data:  # an arrow or function key: nothing to type
+            return
         text = "".join(ch for ch in event.data if ch.isprintable())
         if not text:
             return
