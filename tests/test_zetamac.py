@@ -262,3 +262,58 @@ def test_the_countdown_session_shows_the_clock_and_scores_points(home):
     assert r.exit_code == 0, r.output
     puzzle, verdict, summary = [json.loads(x) for x in r.stdout.splitlines()]
     assert puzzle["time_limit"] == 30 and verdict["best_score"] == 10 and summary["best_score"] == 10
+
+
+# ---------------------------------------------------------------- configurable ranges
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+from solver.arith import FactRanges  # noqa: E402
+from solver.errors import TablecalcError  # noqa: E402
+
+
+@st.composite
+def fact_ranges(draw):
+    def pair(lowest):
+        out = []
+        for _ in range(2):
+            lo = draw(st.integers(lowest, 1000))
+            out.append((lo, draw(st.integers(lo, 1000))))
+        return tuple(out)
+
+    return FactRanges(add=pair(0), mul=pair(1))
+
+
+@given(fact_ranges(), st.integers(0, 2**32), st.sampled_from(["add", "sub", "mul", "div"]))
+def test_fact_ranges_round_trip_and_facts_come_from_them(ranges, seed, kind):
+    """parse(str(r)) == r, and every fact dealt has its numbers in the ranges and a whole answer."""
+    assert FactRanges.parse(str(ranges)) == ranges
+    from solver.arith import random_fact
+
+    f = random_fact(random.Random(seed), kind, ranges)
+    (a_lo, a_hi), (b_lo, b_hi) = ranges.add if kind in ("add", "sub") else ranges.mul
+    if kind in ("add", "mul"):
+        a, b = f.a, f.b
+    else:
+        a, b = f.b, (f.a - f.b if kind == "sub" else f.a // f.b)
+    assert a_lo <= a <= a_hi and b_lo <= b <= b_hi
+    assert f.value == int(f.value) >= 0
+
+
+@pytest.mark.parametrize("text", ["", "add", "add 1-2", "add 1-2 3-4 5-6", "mul 0-2 3", "sub 1 2", "add 5-1 2",
+                                  "add 1-2000000 3", "mul x 3", "add 1 2; add 3 4"])
+def test_bad_fact_ranges_are_one_clear_error(text):
+    with pytest.raises(TablecalcError, match="expected"):
+        FactRanges.parse(text)
+
+
+def test_rounds_of_other_ranges_have_their_own_best():
+    drill = make_drill("arith", level="mixed", mode="zetamac", ranges="add 2-20 2-20")
+    with History.open() as h:
+        stdin = Ticking("", 10)
+        play_round(drill, SessionOptions(count=None, round_time=5, seed=1), LineIO(stdin, io.StringIO()), h,
+                   clock=lambda: stdin.now)
+        assert h.rounds("arith", "mixed", "zetamac", 5) == []
+        (r,) = h.rounds("arith", "mixed", "zetamac (add 2-20 2-20; mul 2-12 2-100)", 5)
+        assert r.score == 0

@@ -144,9 +144,16 @@ def report(label: str, score: int, complete: bool, earlier: Sequence[int]) -> Ro
     return RoundReport(label, score, complete, best_before=max(earlier), last=earlier[-1])
 
 
+def round_mode(drill: Drill) -> str:
+    """The mode a round is kept under: ``zetamac``, with the drill's ``round_variant`` when it
+    has one (arith's ``--ranges``), so that rounds of other numbers have their own best."""
+    variant = getattr(drill, "round_variant", "")
+    return f"{MODE} ({variant})" if variant else MODE
+
+
 def round_label(drill: Drill, seconds: float) -> str:
-    """How a kind of round is named: ``zetamac mixed 120 s``."""
-    return f"{MODE} {drill.level} {seconds:g} s"
+    """How a kind of round is named: ``zetamac mixed 120 s``, ``zetamac (add 2-20 2-20; mul 2-12 2-100) mixed 60 s``."""
+    return f"{round_mode(drill)} {drill.level} {seconds:g} s"
 
 
 # ---------------------------------------------------------------- the round
@@ -221,11 +228,12 @@ class _Round:
         score = self.summary.correct
         if self.history is None:
             return report(label, score, self.complete, [])
-        earlier = [r.score for r in self.history.rounds(self.drill.game, self.drill.level, MODE, self.seconds)]
+        mode = round_mode(self.drill)
+        earlier = [r.score for r in self.history.rounds(self.drill.game, self.drill.level, mode, self.seconds)]
         if self.complete:
             from trainer.history import Round
 
-            self.history.record_round(Round(self.drill.game, self.drill.level, MODE, self.seconds, score,
+            self.history.record_round(Round(self.drill.game, self.drill.level, mode, self.seconds, score,
                                             self.session, datetime.now(timezone.utc)))
         return report(label, score, self.complete, earlier)
 

@@ -31,7 +31,7 @@ from solver.search import reach
 from solver.arith.rules import Rules
 
 __all__ = [
-    "Problem", "Fact", "FactKind", "parse_situation", "random_fact", "random_problem", "COUNTDOWN_NUMBERS",
+    "Problem", "Fact", "FactKind", "FactRanges", "parse_situation", "random_fact", "random_problem", "COUNTDOWN_NUMBERS",
     "Solution", "solve", "Violation", "NoPenalty", "Verdict", "check", "SHOW_POINTS", "points", "nearest",
 ]
 
@@ -119,18 +119,71 @@ class FactKind(enum.StrEnum):
     DIV = "div"
 
 
-def random_fact(rng, kind: FactKind | str) -> Fact:
-    """A random fact of ``kind``.
+MAX_FACT_NUMBER = 1_000_000
+"""The largest number a fact range may hold."""
+
+
+@dataclass(frozen=True)
+class FactRanges:
+    """Where facts are dealt from, as on arithmetic.zetamac.com: ``add``, the range of each
+    number of a sum (differences are sums reversed), and ``mul``, the range of each factor of a
+    product (quotients are products reversed, so the first factor is the divisor: never 0).
+    Each range is ``(lowest, highest)``, both included. The default is Zetamac's.
+
+    >>> r = FactRanges.parse("mul 2-9 2-12")
+    >>> str(r), FactRanges.parse(str(r)) == r, str(FactRanges())
+    ('add 2-100 2-100; mul 2-9 2-12', True, 'add 2-100 2-100; mul 2-12 2-100')
+    """
+
+    add: tuple[tuple[int, int], tuple[int, int]] = ((2, 100), (2, 100))
+    mul: tuple[tuple[int, int], tuple[int, int]] = ((2, 12), (2, 100))
+
+    @classmethod
+    def parse(cls, text: str) -> "FactRanges":
+        """Read ``add A-B C-D; mul E-F G-H`` (a part left out keeps its default; ``A`` alone is ``A-A``)."""
+        from solver.parsing import parse_range
+
+        fields = parse_fields(text, "fact ranges", ["add", "mul"])
+        if not fields:
+            raise TablecalcError(f"bad fact ranges {quoted(text.strip())}: expected add A-B C-D; mul E-F G-H")
+        out = {}
+        for key, value in fields.items():
+            parts = str(value).split()
+            if len(parts) != 2:
+                raise TablecalcError(
+                    f"bad fact ranges {quoted(text.strip())}: expected two ranges after {key}, one per number, like {key} 2-100 2-100")
+            pair = []
+            for part in parts:
+                r = parse_range(part, f"{key} range", MAX_FACT_NUMBER + 1)
+                if r.stop - 1 > MAX_FACT_NUMBER:
+                    raise TablecalcError(f"bad {key} range {quoted(part)}: expected numbers up to {MAX_FACT_NUMBER:,}")
+                pair.append((r.start, r.stop - 1))
+            out[key] = tuple(pair)
+        ranges = cls(**out)
+        if ranges.mul[0][0] == 0:
+            raise TablecalcError(f"bad fact ranges {quoted(text.strip())}: the first factor is the divisor of a quotient, "
+                                 "so it cannot be 0; expected it to start at 1 or more, like mul 1-12 2-100")
+        return ranges
+
+    def __str__(self) -> str:
+        def pair(p):
+            return " ".join(f"{lo}-{hi}" if lo != hi else str(lo) for lo, hi in p)
+
+        return format_fields([("add", pair(self.add)), ("mul", pair(self.mul))])
+
+
+def random_fact(rng, kind: FactKind | str, ranges: FactRanges = FactRanges()) -> Fact:
+    """A random fact of ``kind``, its numbers from ``ranges``.
 
     >>> import random
-    >>> str(random_fact(random.Random(1), "mul"))
-    'calculate 4 × 74'
+    >>> str(random_fact(random.Random(1), "mul")), str(random_fact(random.Random(1), "div", FactRanges.parse("mul 7 2-9")))
+    ('calculate 4 × 74', 'calculate 21 ÷ 7')
     """
     kind = FactKind(kind)
     if kind in (FactKind.ADD, FactKind.SUB):
-        a, b = rng.randint(2, 100), rng.randint(2, 100)
+        a, b = rng.randint(*ranges.add[0]), rng.randint(*ranges.add[1])
         return Fact(a, "+", b) if kind is FactKind.ADD else Fact(a + b, "-", a)
-    a, b = rng.randint(2, 12), rng.randint(2, 100)
+    a, b = rng.randint(*ranges.mul[0]), rng.randint(*ranges.mul[1])
     return Fact(a, "*", b) if kind is FactKind.MUL else Fact(a * b, "/", a)
 
 

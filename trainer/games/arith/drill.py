@@ -24,7 +24,7 @@ from typing import Annotated
 
 import typer
 
-from solver.arith import Fact, FactKind, Problem, check, parse_situation, random_fact, random_problem, solve
+from solver.arith import Fact, FactKind, FactRanges, Problem, check, parse_situation, random_fact, random_problem, solve
 from solver.arith.problems import SHOW_POINTS, nearest, points
 from solver.arith.words import best_line, explain_verdict, hints, points_line
 from solver.errors import TablecalcError
@@ -65,11 +65,21 @@ class Drill(GameDrill):
         option("mode", Annotated[Mode, typer.Option(
             "--mode", help="Timed levels: enter (type, then Enter) or zetamac (taken as soon as it is right, no Enter).",
         )], Mode.ENTER),
+        option("ranges", Annotated[str | None, typer.Option(
+            "--ranges", help="Timed levels: the numbers of sums and products, as on Zetamac "
+                             "(default 'add 2-100 2-100; mul 2-12 2-100'; a part left out keeps its default).",
+        )], None),
     )
 
-    def __init__(self, mode: Mode | str = Mode.ENTER, **settings):
+    def __init__(self, mode: Mode | str = Mode.ENTER, ranges: str | None = None, **settings):
         super().__init__(**settings)
         timed = self.level in FACT_LEVELS
+        if ranges is not None and not timed:
+            raise TablecalcError(
+                f"--ranges sets the timed levels' numbers: expected --level {' or '.join(FACT_LEVELS)}, not {self.level}")
+        self.ranges = FactRanges() if ranges is None else FactRanges.parse(ranges)
+        self.round_variant = "" if self.ranges == FactRanges() else str(self.ranges)
+        """What sets a round apart from the usual one of its level and length (for personal bests)."""
         self.mode = Mode(mode)
         if self.mode is Mode.ZETAMAC and not timed:
             raise TablecalcError(
@@ -103,7 +113,7 @@ class Drill(GameDrill):
     def generate(self, rng) -> Puzzle:
         if self.level in FACT_LEVELS:
             kind = rng.choice(list(FactKind)) if self.level == "mixed" else FactKind(self.level)
-            return self.puzzle(random_fact(rng, kind), self.rules)
+            return self.puzzle(random_fact(rng, kind, self.ranges), self.rules)
         return self.puzzle(random_problem(rng, self.rules), self.rules)
 
     def from_case(self, case) -> Puzzle:
