@@ -317,3 +317,10 @@ def test_rounds_of_other_ranges_have_their_own_best():
         assert h.rounds("arith", "mixed", "zetamac", 5) == []
         (r,) = h.rounds("arith", "mixed", "zetamac (add 2-20 2-20; mul 2-12 2-100)", 5)
         assert r.score == 0
+
+
+def test_24_hints_give_steps_not_the_count_of_numbers():
+    d = make_drill("arith", level="make24")
+    p = d.from_situation("numbers 3 3 8 8; target 24")
+    assert d.hints(p) == ["24 can be reached exactly.", "Its first step: 8÷3 = 8/3.", "Then: 3-8/3 = 1/3."]
+    assert d.hints(d.from_situation("numbers 1 1 1 1; target 24")) == ["24 cannot be reached with these numbers."]

@@ -88,6 +88,8 @@ def hints(sol: Solution, nearest: int | None = None) -> list[str]:
     >>> from solver.arith import Rules, parse_situation, solve
     >>> hints(solve(parse_situation("numbers 25 50 75 100 3 6; target 952")))
     ['952 can be reached exactly.', 'The simplest calculation uses 6 numbers.', 'Its first step: 100+3 = 103.', 'It uses 100 3 75 6 50 25.']
+    >>> hints(solve(parse_situation("numbers 3 3 8 8; target 24"), Rules.preset("make24")))
+    ['24 can be reached exactly.', 'Its first step: 8÷3 = 8/3.', 'Then: 3-8/3 = 1/3.']
     >>> hints(solve(parse_situation("calculate 4 × 74")))
     ['The answer has 3 digits.', 'Split it: 4 × 70 + 4 × 4.', 'It ends in 6.']
     """
@@ -105,13 +107,17 @@ def hints(sol: Solution, nearest: int | None = None) -> list[str]:
         return [_("{target} cannot be reached exactly: the nearest reachable number is {nearest}.").format(
             target=s.target, nearest=nearest)]
     out = [_("{target} can be reached exactly.").format(target=s.target)]
+    expr = parse_expression(sol.expressions[0], Order.TREE)
+    done = steps(expr)
+    if sol.rules.search.use_all:  # every number is used: their count and list say nothing
+        out += [_("Its first step: {step}.").format(step=done[0])] if done else []
+        out += [_("Then: {step}.").format(step=done[1])] if len(done) > 2 else []
+        return out
     n = sol.min_cards or 0
     out.append(ngettext("The simplest calculation uses {n} number.",
                         "The simplest calculation uses {n} numbers.", n).format(n=n))
-    expr = parse_expression(sol.expressions[0], Order.TREE)
-    first = steps(expr)
-    if first:
-        out.append(_("Its first step: {step}.").format(step=first[0]))
+    if done:
+        out.append(_("Its first step: {step}.").format(step=done[0]))
     out.append(_("It uses {numbers}.").format(numbers=" ".join(str(leaf.value) for leaf in leaves(expr))))
     return out
 

@@ -173,5 +173,7 @@ class Drill(GameDrill):
         """Graded hints for a puzzle, mildest first (:func:`solver.arith.words.hints`)."""
         situation, rules = self.situation_of(puzzle), self.rules_for(puzzle)
         sol = solve(situation, rules)
-        near = nearest(situation, rules) if isinstance(situation, Problem) and not sol.expressions else None
+        near = None
+        if isinstance(situation, Problem) and not sol.expressions and not rules.search.use_all:
+            near = nearest(situation, rules)
         return hints(sol, near)
