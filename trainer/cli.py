@@ -284,7 +284,8 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
     else:
         io = LineIO()
     with History.open() as history:
-        summary = run_session(the_drill, opts, io, history)
+        play = getattr(the_drill, "play_session", None) or run_session  # a drill's own way to play (arith --mode zetamac)
+        summary = play(the_drill, opts, io, history)
         _warn_damage(history)
     if summary.stopped == "interrupted":
         raise typer.Exit(130)
