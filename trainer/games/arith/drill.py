@@ -29,6 +29,7 @@ from solver.arith.problems import SHOW_POINTS, nearest, points
 from solver.arith.words import best_line, explain_verdict, hints, points_line
 from solver.errors import TablecalcError
 from solver.i18n import _
+from trainer.clikit import choice_option
 from trainer.drills import GameDrill, Judgement, Level, Puzzle, option
 
 __all__ = ["Drill", "ROUND_SECONDS", "SHOW_SECONDS", "Mode"]
@@ -62,9 +63,10 @@ class Drill(GameDrill):
         "countdown": Level("countdown", "Countdown: six numbers, a target 100–999, any subset"),
     }
     OPTIONS = (
-        option("mode", Annotated[Mode, typer.Option(
-            "--mode", help="Timed levels: enter (type, then Enter) or zetamac (taken as soon as it is right, no Enter).",
-        )], Mode.ENTER),
+        option("mode", choice_option(
+            "--mode", choices=Mode,
+            help="Timed levels: enter (type, then Enter) or zetamac (taken as soon as it is right, no Enter).",
+        ), Mode.ENTER.value),
         option("ranges", Annotated[str | None, typer.Option(
             "--ranges", help="Timed levels: the numbers of sums and products, as on Zetamac "
                              "(default 'add 2-100 2-100; mul 2-12 2-100'; a part left out keeps its default).",
