@@ -443,10 +443,18 @@ class History:
         states.sort(key=lambda s: (s.retrievability(now), -s.lapses, s.due, -s.wrong, s.item))
         return states[:limit]
 
-    def due_count(self, drill: str, level: str, until: datetime) -> int:
-        """How many items of this drill and level are due at or before ``until`` ("5 due today")."""
-        return self._one("SELECT COUNT(*) FROM items WHERE drill = ? AND level = ? AND due <= ?",
-                         (drill, level, _stamp(_utc(until, "until"))))[0]
+    def due_times(self, drill: str, level: str, until: datetime) -> list[datetime]:
+        """When each item of this drill and level falls due, for those due at or before ``until``
+        (earliest first): ``len()`` of it is "5 due today"."""
+        rows = self._all("SELECT due FROM items WHERE drill = ? AND level = ? AND due <= ? ORDER BY due",
+                         (drill, level, _stamp(_utc(until, "until"))))
+        out = []
+        for (text,) in rows:
+            try:
+                out.append(_parse_stamp(text))
+            except (TypeError, ValueError):
+                continue  # a damaged row: skipped, as every reader does
+        return out
 
     def count_between(self, start: datetime, end: datetime, drill: str | None = None) -> int:
         """Answers recorded from ``start`` (included) to ``end`` (excluded), optionally of one drill."""

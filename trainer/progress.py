@@ -40,8 +40,8 @@ from fsrs import Rating
 from solver.i18n import N_, _, ngettext
 
 __all__ = ["Streak", "Trend", "FamilyScore", "local_day", "day_bounds", "streak", "practice_streak",
-           "answers_today", "due_today", "readable_day", "streak_text", "goal_text", "review_label",
-           "start_lines", "end_lines", "trend", "trend_text", "family_scores", "weakness",
+           "answers_today", "due_today", "due_text", "wait_text", "readable_day", "streak_text", "goal_text", "review_label",
+           "start_lines", "end_lines", "trend", "trend_text", "change_text", "family_scores", "weakness",
            "TREND_MIN_ANSWERS", "RECENT_FAMILY_ANSWERS"]
 
 #: A day counts in the trend only with at least this many answers (fewer say little).
@@ -149,9 +149,43 @@ def answers_today(history, now: datetime, tz: tzinfo | None = None, drill: str |
     return history.count_between(start, end, drill)
 
 
-def due_today(history, drill: str, level: str, now: datetime, tz: tzinfo | None = None) -> int:
-    """Items of this drill and level due for review before today ends."""
-    return history.due_count(drill, level, day_bounds(local_day(now, tz), tz)[1])
+def due_today(history, drill: str, level: str, now: datetime, tz: tzinfo | None = None) -> list[datetime]:
+    """When each item of this drill and level due before today ends falls due, earliest first."""
+    return history.due_times(drill, level, day_bounds(local_day(now, tz), tz)[1])
+
+
+def due_text(due: list[datetime], now: datetime, drill: str, level: str) -> str:
+    """``5 due today in arith mul, 2 of them now``, or when the first one comes.
+
+    >>> now = datetime(2025, 3, 6, 9, tzinfo=timezone.utc)
+    >>> due_text([now - timedelta(hours=1), now + timedelta(minutes=5)], now, "arith", "mul")
+    '2 due today in arith mul, 1 of them now: reviews come every other puzzle.'
+    >>> due_text([now + timedelta(minutes=5)], now, "arith", "mul")
+    '1 due today in arith mul, the first in 5 min.'
+    """
+    if not due:
+        return _("Nothing due today in {drill} {level}: every puzzle is new.").format(drill=drill, level=level)
+    n, ready = len(due), sum(d <= now for d in due)
+    head = ngettext("{n} due today in {drill} {level}", "{n} due today in {drill} {level}", n).format(
+        n=n, drill=drill, level=level)
+    if ready == n:
+        return head + _(": reviews come every other puzzle.")
+    if ready:
+        return head + ngettext(", {k} of them now: reviews come every other puzzle.",
+                               ", {k} of them now: reviews come every other puzzle.", ready).format(k=ready)
+    return head + _(", the first in {wait}.").format(wait=wait_text(min(due) - now))
+
+
+def wait_text(delta: timedelta) -> str:
+    """``5 min``, ``3 h`` (at least a minute).
+
+    >>> wait_text(timedelta(seconds=20)), wait_text(timedelta(hours=2, minutes=40))
+    ('1 min', '3 h')
+    """
+    minutes = max(1, round(delta.total_seconds() / 60))
+    if minutes < 60:
+        return _("{n} min").format(n=minutes)
+    return _("{n} h").format(n=round(minutes / 60))
 
 
 def streak_text(s: Streak) -> str:
@@ -197,14 +231,7 @@ def start_lines(history, game: str, level: str, now: datetime, tz: tzinfo | None
     lines = [_capital(_("{streak}; {goal}.").format(
         streak=streak_text(s), goal=goal_text(answers_today(history, now, tz), history.daily_goal())))]
     if reviewing:
-        due = due_today(history, game, level, now, tz)
-        if due:
-            lines.append(ngettext("{n} due today in {drill} {level}: reviews come every other puzzle.",
-                                  "{n} due today in {drill} {level}: reviews come every other puzzle.",
-                                  due).format(n=due, drill=game, level=level))
-        else:
-            lines.append(_("Nothing due today in {drill} {level}: every puzzle is new.").format(
-                drill=game, level=level))
+        lines.append(due_text(due_today(history, game, level, now, tz), now, game, level))
     return lines
 
 
@@ -288,17 +315,24 @@ def trend(outcomes: Iterable, tz: tzinfo | None = None, *, min_answers: int = TR
 
 
 def trend_text(t: Trend | None, today: date) -> str | None:
-    """``+25 points since Monday: 60% right on Monday, 85% today`` (``None`` without a trend).
+    """``+25 points since Monday: 60% right then, 85% today`` (``None`` without a trend).
 
     >>> trend_text(Trend(date(2025, 3, 3), date(2025, 3, 6), 0.6, 0.85, 5, 4), today=date(2025, 3, 6))
     '+25 points since Monday: 60% right then, 85% today'
     """
     if t is None:
         return None
+    return change_text(t, today) + ": " + _("{before}% right then, {after}% {until}").format(
+        before=round(100 * t.before), after=round(100 * t.after), until=readable_day(t.until, today))
+
+
+def change_text(t: Trend, today: date) -> str:
+    """``+25 points since Monday``, ``-5 points since 3 Nov``, ``steady since Monday``."""
     since = readable_day(t.since, today, bare=True)
-    return _("{change} points since {since}: {before}% right then, {after}% {until}").format(
-        change=f"{t.points:+d}", since=since, before=round(100 * t.before), after=round(100 * t.after),
-        until=readable_day(t.until, today))
+    if t.points == 0:
+        return _("steady since {since}").format(since=since)
+    return ngettext("{change} point since {since}", "{change} points since {since}", abs(t.points)).format(
+        change=f"{t.points:+d}", since=since)
 
 
 # ---------------------------------------------------------------- families and weakness

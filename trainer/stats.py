@@ -22,7 +22,6 @@ is given.
 
 from __future__ import annotations
 
-import math
 import pathlib
 import statistics
 from collections import defaultdict
@@ -55,7 +54,7 @@ def compute_stats(
     ``answers``, ``correct``, ``accuracy``, ``median_seconds``, ``penalties``, ``sessions``,
     ``items``, ``due_now``, ``due_today``, ``first_at``, ``last_at``; ``streak``
     (``current``, ``longest``, ``practised_today``), ``today`` (``day``, ``answers``,
-    ``goal``), ``trend`` (see :mod:`trainer.progress`, or null); ``by_drill`` (one entry
+    ``goal``: the answers of every drill today, and the daily goal, which counts them all), ``trend`` (see :mod:`trainer.progress`, or null); ``by_drill`` (one entry
     per drill and level), ``over_time`` (per day, drill and level), ``families`` (fact
     families, weakest first: see :meth:`trainer.drills.GameDrill.family`) and ``weakest``
     (up to ``weakest`` items, ranked by their misses among their latest
@@ -145,7 +144,7 @@ def compute_stats(
         "first_at": outcomes[0].at.isoformat() if outcomes else None,
         "last_at": outcomes[-1].at.isoformat() if outcomes else None,
         "streak": {"current": st.current, "longest": st.longest, "practised_today": st.practised_today},
-        "today": {"day": today.isoformat(), "answers": sum(start_of_today <= o.at < end_of_today for o in outcomes),
+        "today": {"day": today.isoformat(), "answers": history.count_between(start_of_today, end_of_today),
                   "goal": history.daily_goal()},
         "trend": t.as_dict() if t else None,
         "by_drill": by_drill,
@@ -312,7 +311,7 @@ def render_stats(stats: dict, console=None) -> None:
 
     weak_families = [f for f in stats["families"] if f["recent_wrong"] or f["recent_slow"]][:FAMILIES]
     if weak_families:
-        t = table(_("Weakest fact families (missed: of the latest {n} answers of each)").format(n=RECENT_FAMILY_ANSWERS),
+        t = table(_("Weakest fact families (missed: in the latest {n})").format(n=RECENT_FAMILY_ANSWERS),
                   [_("family"), _("answers"), _("right"), _("missed"), _("slow")], left=(_("family"),), gap=2)
         for f in weak_families:
             t.add_row(f["name"], str(f["answers"]), _pct(f["accuracy"], colour=True),
@@ -387,167 +386,8 @@ def _secs(x: float | None) -> str:
 
 def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = timezone.utc, drill: str | None = None,
                now: datetime | None = None) -> None:
-    """Draw accuracy, time per answer and penalties over time, one line per drill and level, to ``path``.
+    """Draw the progress chart to ``path``: see :func:`trainer.chart.plot_stats` (matplotlib is
+    imported only when a chart is drawn)."""
+    from trainer.chart import plot_stats as plot
 
-    Points are per day, or per week (per month) when the history spans more than
-    60 days (500 days), so that a long history stays readable. The format follows the
-    file's extension (PNG when there is none). An empty history raises
-    :class:`TablecalcError` instead of drawing an empty chart.
-    """
-    stats = compute_stats(history, tz=tz, weakest=0)
-    if not stats["answers"]:
-        raise TablecalcError(
-            f"no answers recorded yet in {stats['history']!r}: nothing to plot; play a drill first "
-            f"(e.g. 'tablecalc drill {game_names()[0]}')"
-        )
-    path = pathlib.Path(path)
-
-    from datetime import timedelta
-
-    try:
-        import matplotlib.dates as mdates
-    except ImportError:
-        raise TablecalcError(
-            "drawing a chart needs matplotlib, in tablecalc's plot extra: install it with 'python3 -m pip install \"tablecalc[plot]\"' (or 'python3 -m pip install matplotlib')"
-        ) from None
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator, PercentFormatter
-
-    fig = Figure(figsize=(12.5, 9), dpi=110, layout="constrained")
-    canvas = FigureCanvasAgg(fig)
-    fmt = (path.suffix[1:] or "png").lower()
-    if fmt not in canvas.get_supported_filetypes():
-        raise TablecalcError(
-            f"cannot draw a chart as {path.name!r}: expected a file name ending in .png (or .svg, .pdf)"
-        )
-
-    outcomes = history.outcomes()
-    first_day, last_day = (o.at.astimezone(tz).date() for o in (outcomes[0], outcomes[-1]))
-    period, length, start_of = _period((last_day - first_day).days)
-    groups: dict[tuple, list] = defaultdict(list)
-    for o in outcomes:
-        groups[(o.drill, o.level)].append(o)
-    keys = sorted(groups)
-    palette = _palette(len(keys))
-    colour = {k: palette[i] for i, k in enumerate(keys)}
-    markers: dict[str, str] = {}
-    for drill in sorted({d for d, _ in keys}):
-        markers[drill] = "osD^v<>p*h"[len(markers) % 10]
-    series = {}
-    for k in keys:
-        buckets: dict = defaultdict(list)
-        for o in groups[k]:
-            buckets[start_of(o.at.astimezone(tz).date())].append(o)
-        series[k] = [(when, _summary(bucket)) for when, bucket in sorted(buckets.items())]
-    biggest = max(r["answers"] for rows in series.values() for _, r in rows)
-    few = sum(len(rows) for rows in series.values()) <= 40 * len(keys)
-
-    ax_acc, ax_time, ax_pen = fig.subplots(3, 1, sharex=True, height_ratios=[1.25, 1, 0.8])
-    def middle(when):  # a week's or month's point sits in the middle of its bar
-        return when + timedelta(days=length / 2) if length > 1 else when
-
-    for k in keys:
-        x = [middle(when) for when, _ in series[k]]
-        rows = [r for _, r in series[k]]
-        style = dict(color=colour[k], marker=markers[k[0]], linewidth=2 if few else 1.4,
-                     markeredgecolor="white", zorder=3)
-        ax_acc.plot(x, [100 * r["accuracy"] for r in rows], markersize=0, **style)
-        ax_acc.scatter(x, [100 * r["accuracy"] for r in rows], color=colour[k], marker=markers[k[0]],
-                       s=[20 + (160 if few else 60) * math.sqrt(r["answers"] / biggest) for r in rows],
-                       edgecolors="white", linewidths=0.8, zorder=4)
-        ax_time.plot(x, [r["median_seconds"] for r in rows], markersize=6 if few else 4,
-                     label=f"{k[0]} · {k[1]}  ({len(groups[k])} answers)", **style)
-
-    ax_acc.set_title(f"Answers correct per {period} (dot size: answers that {period})", loc="left", fontsize=11)
-    ax_acc.set_ylabel("correct")
-    ax_acc.yaxis.set_major_formatter(PercentFormatter(100))
-    ax_acc.set_ylim(-4, 104)
-    ax_time.set_title(f"Median time per answer, per {period}", loc="left", fontsize=11)
-    ax_time.set_ylabel("seconds")
-    ax_time.set_ylim(bottom=0)
-
-    # Penalties: stacked bars, each drill and level in its colour from the lines above.
-    bottom: dict = defaultdict(int)
-    width = 0.7 * length if len({w for rows in series.values() for w, _ in rows}) > 3 else 0.35 * length
-    for k in keys:
-        bars = [(when, r["penalties"]) for when, r in series[k] if r["penalties"]]
-        if not bars:
-            continue
-        x = [middle(when) for when, _ in bars]
-        ax_pen.bar(x, [h for _, h in bars], width=width, bottom=[bottom[w] for w, _ in bars],
-                   color=colour[k], zorder=3)
-        for when, h in bars:
-            bottom[when] += h
-    units = sorted({r["penalty_unit"] for r in stats["by_drill"] if r["penalties"]})
-    ax_pen.set_title(f"Penalties ({', '.join(units) or 'none yet'}) per {period}",
-                     loc="left", fontsize=11)
-    ax_pen.set_ylabel("penalties")
-    ax_pen.yaxis.set_major_locator(MaxNLocator(integer=True, nbins=5))
-    if not stats["penalties"]:
-        ax_pen.set_ylim(0, 1)
-        ax_pen.text(0.5, 0.5, "no penalties so far", transform=ax_pen.transAxes, ha="center", va="center",
-                    color="0.45", fontsize=11)
-
-    for ax in (ax_acc, ax_time, ax_pen):
-        ax.grid(True, axis="y", color="0.88", zorder=0)
-        ax.grid(True, axis="x", color="0.94", zorder=0)
-        ax.spines[["top", "right"]].set_visible(False)
-        ax.tick_params(labelsize=9)
-    span = (last_day - first_day).days
-    if span <= 14:
-        ax_pen.xaxis.set_major_locator(mdates.DayLocator(interval=1 if span <= 8 else 2))
-        ax_pen.xaxis.set_major_formatter(mdates.DateFormatter("%a %d %b"))
-    else:
-        locator = mdates.AutoDateLocator(minticks=4, maxticks=10)
-        ax_pen.xaxis.set_major_locator(locator)
-        ax_pen.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator))
-    pad = timedelta(days=max(0.75, length * 0.6))
-    left = datetime.combine(start_of(first_day), datetime.min.time())
-    right = datetime.combine(start_of(last_day), datetime.min.time()) + timedelta(days=length if length > 1 else 0)
-    ax_pen.set_xlim(left - pad, right + pad)
-    zone = _tz_name(tz)
-    ax_pen.set_xlabel(f"{period} ({zone})")
-
-    when = _day(first_day) if first_day == last_day else f"{_day(first_day)} – {_day(last_day)}"
-    fig.suptitle(f"tablecalc progress, {when}", fontsize=14, fontweight="bold", x=0.02, ha="left")
-    sessions = f"{stats['sessions']} session{'s' * (stats['sessions'] != 1)}"
-    legend = fig.legend(
-        *ax_time.get_legend_handles_labels(), loc="outside right upper", frameon=False, fontsize=10,
-        title=(f"{stats['answers']} answers in {sessions}\n{_pct(stats['accuracy'])} correct, "
-               f"median {_secs(stats['median_seconds'])}\n{_penalties_text(stats['by_drill'])}\n"),
-        title_fontsize=10, alignment="left", labelspacing=0.8,
-    )
-    legend.get_title().set_color("0.25")
-    try:
-        fig.savefig(path, format=fmt, facecolor="white")
-    except OSError as e:
-        raise TablecalcError(f"cannot write the chart to {str(path)!r}: {e.strerror or e}") from None
-
-
-def _period(span_days: int):
-    """The bucket for a history spanning ``span_days``: (name, length in days, start-of-bucket function)."""
-    from datetime import timedelta
-
-    if span_days <= 60:
-        return "day", 1, lambda d: d
-    if span_days <= 500:
-        return "week", 7, lambda d: d - timedelta(days=d.weekday())
-    return "month", 30, lambda d: d.replace(day=1)
-
-
-def _palette(n: int) -> list:
-    from matplotlib import colormaps
-
-    if n <= 10:
-        return [colormaps["tab10"](i) for i in range(n)]
-    cmap = colormaps["tab20"] if n <= 20 else colormaps["turbo"].resampled(n)
-    return [cmap(i) for i in range(n)]
-
-
-def _day(d) -> str:
-    return f"{d.day} {d.strftime('%b %Y')}"
-
-
-def _tz_name(tz: tzinfo) -> str:
-    return "UTC" if tz in (timezone.utc,) else str(tz)
+    plot(history, path, tz=tz, drill=drill, now=now)
