@@ -210,7 +210,8 @@ class TerminalIO:
 
     def show_note(self, text):
         """A dim line for the learner; one just before a puzzle stays next to it."""
-        self.console.print(f"\n[dim]{escape(text)}[/]")
+        gap = "" if getattr(self, "_noted", False) else "\n"
+        self.console.print(f"{gap}[dim]{escape(text)}[/]")
         self._noted = True
 
     def ask(self, p, deadline):
