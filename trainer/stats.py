@@ -284,18 +284,21 @@ def render_stats(stats: dict, console=None) -> None:
     console.print()
 
     one_drill = len({r["drill"] for r in stats["by_drill"]}) == 1
+    penalised = stats["penalties"] > 0  # no column of zeros for drills without penalties (arithmetic)
     t = table(_("By drill and level"), [_("drill"), _("level"), _("answers"), _("right"), _("median"),
-                                         _("penalties"), _("due")], left=(_("drill"), _("level")))
+                                         *([_("penalties")] if penalised else []), _("due")],
+              left=(_("drill"), _("level")))
     for row in stats["by_drill"]:
         t.add_row(row["drill"], row["level"], str(row["answers"]), _pct(row["accuracy"], colour=True),
-                  _secs(row["median_seconds"]), str(row["penalties"]), f"{row['due_now']}/{row['items']}")
+                  _secs(row["median_seconds"]), *([str(row["penalties"])] if penalised else []),
+                  f"{row['due_now']}/{row['items']}")
     console.print(t)
     console.print()
 
     days = sorted({r["day"] for r in stats["over_time"]})[-14:]
     more = _(" (the last 14 days practised)") if len(days) == 14 else ""
     columns = [_("day"), *([] if one_drill else [_("drill")]), _("level"), _("answers"), _("right"), _("median"),
-               _("penalties")]
+               *([_("penalties")] if penalised else [])]
     t = table(_("Day by day") + more, columns, left=(_("day"), _("drill"), _("level")))
     previous = None
     for row in stats["over_time"]:
@@ -304,7 +307,8 @@ def render_stats(stats: dict, console=None) -> None:
         day = date.fromisoformat(row["day"])
         shown = _short_day(day) if row["day"] != previous else ""
         t.add_row(shown, *([] if one_drill else [row["drill"]]), row["level"], str(row["answers"]),
-                  _pct(row["accuracy"], colour=True), _secs(row["median_seconds"]), str(row["penalties"]))
+                  _pct(row["accuracy"], colour=True), _secs(row["median_seconds"]),
+                  *([str(row["penalties"])] if penalised else []))
         previous = row["day"]
     console.print(t)
     console.print()
