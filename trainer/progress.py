@@ -375,8 +375,9 @@ def family_scores(outcomes: Iterable, family_of: Callable[[str], str | None], *,
     """Every family met in ``outcomes`` (oldest first), by ``family_of(item)``; items of no family are left out."""
     groups: dict[str, list] = defaultdict(list)
     latest: dict[str, deque] = defaultdict(lambda: deque(maxlen=recent))
+    known: dict[str, str | None] = {}  # an item's family, worked out once however often it was asked
     for o in outcomes:
-        family = family_of(o.item)
+        family = known[o.item] if o.item in known else known.setdefault(o.item, family_of(o.item))
         if family is None:
             continue
         groups[family].append(o)

@@ -106,17 +106,17 @@ def compute_stats(
 
     weak = [(s, recent(s)) for s in items]
     weak = [(s, r) for s, r in weak if r[2] > 0]
-    last = history.last_seen([s.item for s, _r in weak]) if weakest else {}
+    last_miss = {item: max((o.at for o in group if not o.correct), default=None) for item, group in by_item.items()}
 
     def missed_at(s) -> float:
-        when = last.get(s.item, (None, None))[1]
+        when = last_miss.get(s.item)
         return when.timestamp() if when else 0.0
 
     weak.sort(key=lambda sr: (-sr[1][2], -weakness(sr[1][2], sr[1][0]), -sr[0].wrong, -missed_at(sr[0]),
                               -sr[0].lapses, sr[0].item))
     weakest_items = []
     for s, (n, wrong, _score) in weak[:weakest]:
-        missed = last.get(s.item, (None, None))[1]
+        missed = last_miss.get(s.item)
         weakest_items.append({
             "item": s.item, "label": hooks(s.drill).label(s.item, s.puzzle), "drill": s.drill, "level": s.level,
             "family": hooks(s.drill).family(s.item),
