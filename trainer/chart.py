@@ -82,8 +82,15 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
     from matplotlib.patches import Rectangle
     from matplotlib.ticker import MaxNLocator, PercentFormatter
 
+    today = local_day(now, tz)
+    outcomes = history.outcomes(drill)
+    per_day: dict[date, int] = defaultdict(int)
+    for o in outcomes:
+        per_day[local_day(o.at, tz)] += 1
+    start, weeks = _calendar_span(per_day, today)
     with_penalties = stats["penalties"] > 0
-    heights = [0.62, 1.45, 1.45, 1.1] + ([0.8] if with_penalties else [])
+    # the calendar's squares keep their shape: its height follows the weeks it must fit across
+    heights = [0.62, 0.45 + 1.0 * MIN_WEEKS / weeks, 1.45, 1.1] + ([0.8] if with_penalties else [])
     fig = Figure(figsize=(12.5, 2.0 * sum(heights) + 0.6), dpi=110, layout="constrained")
     canvas = FigureCanvasAgg(fig)
     fmt = (path.suffix[1:] or "png").lower()
@@ -92,8 +99,6 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
             f"cannot draw a chart as {path.name!r}: expected a file name ending in .png (or .svg, .pdf)"
         )
 
-    outcomes = history.outcomes(drill)
-    today = local_day(now, tz)
     first_day, last_day = (local_day(o.at, tz) for o in (outcomes[0], outcomes[-1]))
     period, length, start_of = _period((last_day - first_day).days)
     groups: dict[tuple, list] = defaultdict(list)
@@ -122,7 +127,7 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
 
     # ---- the headline
     ax_head.axis("off")
-    t = trend(outcomes, tz)
+    t = trend(outcomes, tz, today=today)
     when = _span(first_day, last_day)
     title = (_("tablecalc progress in {drill}, {when}").format(drill=drill, when=when) if drill
              else _("tablecalc progress, {when}").format(when=when))
@@ -133,10 +138,7 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
     ax_head.text(0, 0.02, detail, transform=ax_head.transAxes, fontsize=10.5, va="bottom", color="0.3")
 
     # ---- the streak calendar
-    per_day: dict[date, int] = defaultdict(int)
-    for o in outcomes:
-        per_day[local_day(o.at, tz)] += 1
-    _calendar(ax_cal, per_day, today, stats, Rectangle)
+    _calendar(ax_cal, per_day, today, start, weeks, stats, Rectangle)
 
     # ---- accuracy, time and penalties over time
     def middle(when):  # a week's or month's point sits in the middle of its bar
@@ -236,25 +238,31 @@ def _headline(t: Trend | None, stats: dict, today: date) -> tuple[str, str, str]
     return head, detail, hue
 
 
-def _calendar(ax, per_day: dict, today: date, stats: dict, Rectangle) -> None:
-    """The GitHub-style calendar of days practised, ending with today's week."""
-    levels = calendar_levels(stats["today"]["goal"])
+def _calendar_span(per_day: dict, today: date) -> tuple[date, int]:
+    """The calendar's first Monday and its number of weeks: back to the first day practised,
+    at least :data:`MIN_WEEKS` and at most :data:`MAX_WEEKS`, ending with today's week."""
     this_monday = today - timedelta(days=today.weekday())
-    first = min(per_day) if per_day else today
+    first = min((d for d in per_day if d <= today), default=today)
     start = max(first - timedelta(days=first.weekday()), this_monday - timedelta(weeks=MAX_WEEKS - 1))
     start = min(start, this_monday - timedelta(weeks=MIN_WEEKS - 1))
-    weeks = (this_monday - start).days // 7 + 1
+    return start, (this_monday - start).days // 7 + 1
+
+
+def _calendar(ax, per_day: dict, today: date, start: date, weeks: int, stats: dict, Rectangle) -> None:
+    """The GitHub-style calendar of days practised, ending with today's week."""
+    levels = calendar_levels(stats["today"]["goal"])
     day = start
-    month_seen = None
+    last_label = -9
     while day <= today:
         week, row = (day - start).days // 7, day.weekday()
         n = per_day.get(day, 0)
         level = sum(n >= step for step in levels)
         ax.add_patch(Rectangle((week + 0.06, row + 0.06), 0.88, 0.88, facecolor=CALENDAR_COLOURS[level],
                                edgecolor="0.1" if day == today else "none", linewidth=1.4 if day == today else 0))
-        if row == 0 and day.month != month_seen:
+        # a month's name over its first full week, unless the previous name is too close
+        if row == 0 and day.day <= 7 and week - last_label >= 3:
             ax.text(week + 0.06, -0.35, _(MONTHS[day.month - 1]), fontsize=8.5, color="0.35", va="bottom")
-            month_seen = day.month
+            last_label = week
         day += timedelta(days=1)
     ax.set_xlim(-0.2, weeks + 0.2)
     ax.set_ylim(7.1, -1.3)

@@ -291,11 +291,15 @@ class Trend:
                 "median_seconds_after": round(self.seconds_after, 2)}
 
 
-def trend(outcomes: Iterable, tz: tzinfo | None = None, *, min_answers: int = TREND_MIN_ANSWERS) -> Trend | None:
-    """The trend of ``outcomes`` (anything with ``at``, ``correct`` and ``seconds``): see the module's docstring."""
+def trend(outcomes: Iterable, tz: tzinfo | None = None, *, today: date | None = None,
+          min_answers: int = TREND_MIN_ANSWERS) -> Trend | None:
+    """The trend of ``outcomes`` (anything with ``at``, ``correct`` and ``seconds``): see the
+    module's docstring. Answers stamped after ``today`` (a clock set wrong) are left out."""
     by_day: dict[date, list] = defaultdict(list)
     for o in outcomes:
-        by_day[local_day(o.at, tz)].append(o)
+        day = local_day(o.at, tz)
+        if today is None or day <= today:
+            by_day[day].append(o)
     days = sorted(d for d, group in by_day.items() if len(group) >= min_answers)
     if not days:
         return None

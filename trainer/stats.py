@@ -130,7 +130,7 @@ def compute_stats(
 
     st = streak({local_day(o.at, tz) for o in outcomes}, today)
     start_of_today = day_bounds(today, tz)[0]
-    t = trend(outcomes, tz)
+    t = trend(outcomes, tz, today=today)
     return {
         "history": str(history.path),
         "drill": drill,
