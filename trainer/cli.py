@@ -20,7 +20,10 @@ import typer
 from solver.errors import TablecalcError
 from solver.parsing import parse_range, parse_whole, read_lines
 from solver.registry import all_games, game_names
-from trainer.clikit import EXIT_BAD_INPUT, GamesGroup, JobsOpt, JsonOpt, check_jobs, emit_json, work_progress
+from solver.expr import Intermediates, Order
+from trainer.clikit import (
+    EXIT_BAD_INPUT, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json, work_progress,
+)
 from trainer.drills import check_seconds, drill_class, option
 from trainer.games import sub_app
 
@@ -70,11 +73,9 @@ def _root(
 
 # ---------------------------------------------------------------- reach
 
-OrderOpt = Annotated[str, typer.Option("--order", help="tree = any bracketing; chain = strictly left to right.")]
+OrderOpt = choice_option("--order", choices=Order, help="tree = any bracketing; chain = strictly left to right.")
 OpsOpt = Annotated[str, typer.Option("--ops", help="Allowed operations, e.g. '+-*/', '+-', '+-x:'.")]
-InterOpt = Annotated[
-    str, typer.Option("--intermediates", help="natural (whole numbers ≥ 0), integer or rational.")
-]
+InterOpt = choice_option("--intermediates", choices=Intermediates, help="natural (whole numbers ≥ 0), integer or rational.")
 
 
 @app.command()
@@ -239,10 +240,8 @@ def _drill_command(name: str):
 
     game, cls = find_game(name), drill_class(name)
     levels = list(cls.LEVELS)
-    level = option("level", Annotated[Optional[str], typer.Option(
-        "--level", "-l", metavar=f"[{'|'.join(levels)}]", help=f"{', '.join(levels)} (default {cls.default_level}).",
-        shell_complete=lambda ctx, param, incomplete: [n for n in levels if n.startswith(incomplete.lower())],
-    )])
+    level = option("level", choice_option("--level", "-l", choices=levels,
+                                          help=f"{', '.join(levels)} (default {cls.default_level})."))
 
     def command(**options) -> None:
         _run_drill(game, cls, **options)

@@ -1,15 +1,11 @@
-"""How ``tablecalc nambarz`` shows its results in a terminal (rich): solutions, verdicts, score sheets, the deck."""
+"""How ``tablecalc nambarz`` shows its results: solutions, verdicts, score sheets, the deck
+(drawn by rich on a terminal, see :mod:`trainer.out`)."""
 
 from __future__ import annotations
 
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
-
 from solver.nambarz import Deck, Scoreboard, Solution, Verdict
 from solver.nambarz.words import cards_text, explain_solution, explain_verdict, play_text
-
-console = Console(highlight=False, soft_wrap=True)
+from trainer.out import escape, out as console
 
 
 def print_solution(s: Solution) -> None:
@@ -24,12 +20,8 @@ def print_solution(s: Solution) -> None:
         bonus = s.rules.coup_bonus(s.min_cards)
         extra = f" (coup de maître: +{bonus} points)" if bonus else ""
         console.print(f"By calculation: [bold]{s.min_cards}[/] cards at least{extra}")
-        table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
-        table.add_column("calculation")
-        table.add_column("lay, in order")
-        for p in s.plays:
-            table.add_row(escape(play_text(p)), escape(", ".join(str(c) for c in p.cards)))
-        console.print(table)
+        console.table(["calculation", "lay, in order"],
+                      [[escape(play_text(p)), escape(", ".join(str(c) for c in p.cards))] for p in s.plays])
     console.print(escape(explain_solution(s)))
 
 
@@ -42,6 +34,8 @@ def print_verdict(v: Verdict) -> None:
 
 
 def print_scoreboard(b: Scoreboard) -> None:
+    from rich.table import Table
+
     table = Table(header_style="bold")
     table.add_column("player")
     for i in range(len(b.rounds)):
@@ -53,7 +47,7 @@ def print_scoreboard(b: Scoreboard) -> None:
             where = f"{place}." if place else "–"
             cells.append(f"{where} {pp}" + (f" +{cp}" if cp else ""))
         table.add_row(escape(p), *cells, str(b.totals[p]))
-    console.print(table)
+    console.rich(table)
     if b.teams:
         for t, members in b.teams.items():
             console.print(f"Team {escape(t)} ({escape(', '.join(members))}): [bold]{b.team_totals[t]}[/]")
@@ -65,10 +59,12 @@ def print_scoreboard(b: Scoreboard) -> None:
 
 
 def print_deck(d: Deck) -> None:
+    from rich.table import Table
+
     table = Table(header_style="bold")
     for col in ("card", "family", "copies", "confirmed"):
         table.add_column(col)
     for c in d.as_dict()["cards"]:
         table.add_row(escape(c["card"]), c["family"], str(c["copies"]), "yes" if c["confirmed"] else "assumed")
-    console.print(table)
+    console.rich(table)
     console.print(f"{d.size()} cards ({escape(d.source)}). Animal pairs marked 'assumed' are not published; edit the deck file to match your box.")
