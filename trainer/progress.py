@@ -39,10 +39,10 @@ from fsrs import Rating
 
 from solver.i18n import N_, _, ngettext
 
-__all__ = ["Streak", "Trend", "FamilyScore", "local_day", "day_bounds", "streak", "practice_streak",
-           "answers_today", "due_today", "due_text", "wait_text", "readable_day", "streak_text", "goal_text", "review_label",
+__all__ = ["Streak", "Trend", "FamilyScore", "local_day", "day_bounds", "readable_day", "streak", "practice_streak",
+           "answers_today", "due_today", "due_text", "wait_text", "streak_text", "goal_text", "review_label",
            "start_lines", "end_lines", "trend", "trend_text", "change_text", "family_scores", "weakness",
-           "TREND_MIN_ANSWERS", "RECENT_FAMILY_ANSWERS"]
+           "TREND_MIN_ANSWERS", "RECENT_FAMILY_ANSWERS", "SHORT_DAYS", "MONTHS"]
 
 #: A day counts in the trend only with at least this many answers (fewer say little).
 TREND_MIN_ANSWERS = 5
