@@ -310,7 +310,7 @@ class TerminalIO:
             self.console.print(Panel(escape(text), title=title, title_align="left", border_style="cyan"))
             return
         style, label = self._STYLES.get(kind, ("bold", kind))
-        self.console.print(f"[{style}]{escape(_(label))}[/] {escape(text)}")
+        self.console.print(f"[{style}]{escape(_(label))}:[/] {escape(text)}")
 
 
 # ---------------------------------------------------------------- the loop
