@@ -44,6 +44,7 @@ from rich.markup import escape
 
 from solver.errors import TablecalcError, quoted
 from solver.i18n import N_, _
+from solver.parsing import did_you_mean
 from trainer.drills import Drill, Judgement, Puzzle
 
 __all__ = ["SessionOptions", "Summary", "run_session", "JsonIO", "LineIO", "TerminalIO", "COMMANDS"]
@@ -459,7 +460,8 @@ def _ask_until_judged(drill: Drill, puzzle: Puzzle, deadline: float | None, io: 
             judgement = Judgement(False, ("not-understood",), drill.no_penalty, retry=True,
                                   explanation=f"tablecalc could not read the answer {quoted(answer.text)}.")
         if judgement.retry and not answer.timed_out:
-            io.show_message("retry", judgement.explanation, reason=judgement.violations[0] if judgement.violations
+            near = did_you_mean(answer.text, [c for c in COMMANDS if len(c) > 1])  # "hnit": a command mistyped?
+            io.show_message("retry", judgement.explanation + near, reason=judgement.violations[0] if judgement.violations
                             else "not-understood", answer=answer.text)
             continue
         answer = Answer(answer.text, time.monotonic() - shown, answer.timed_out)
