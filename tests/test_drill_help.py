@@ -128,3 +128,9 @@ def test_glued_words_that_are_no_move_are_still_refused():
     for text in ("layer 5", "adding 1: 5", "lay", "end5"):
         with pytest.raises(TablecalcError):
             Move.parse(text, DECK)
+
+
+def test_nambarz_a_right_concordance_names_the_coup_it_missed():
+    d = make_drill("nambarz", level="basic")
+    j = d.judge(d.from_situation("top 3; hand 3 1 5-cat 1 9 8 9"), "3")
+    assert j.correct and j.best_score == 11 and "coup de maître, worth 7 more" in j.explanation

@@ -109,7 +109,7 @@ def test_json_drill_commands_and_retries_are_one_object_per_line():
     lines = [json.loads(x) for x in r.stdout.splitlines()]
     assert [x["type"] for x in lines] == ["puzzle", "hint", "retry", "help", "verdict", "puzzle", "skipped", "summary"]
     assert lines[1]["number"] == 1 and lines[1]["text"] and lines[2]["reason"] == "not-a-calculation"
-    assert lines[4]["correct"] and lines[6]["expected"]
+    assert lines[4]["correct"] and lines[4]["hints"] == 1 and lines[6]["expected"]
     assert lines[-1]["answered"] == 1 and lines[-1]["skipped"] == 1 and lines[-1]["hints"] == 1
     assert answers_recorded() == 1  # the skipped puzzle is not a miss
 

@@ -89,9 +89,11 @@ class Judgement:
     explanation: str = ""
     best: str = ""
     retry: bool = False
+    hints: int = 0
+    """How many hints the learner asked for before this answer (the session sets it)."""
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        d = {
             "type": "verdict",
             "correct": self.correct,
             "violations": list(self.violations),
@@ -101,6 +103,9 @@ class Judgement:
             "expected": list(self.expected),
             "explanation": self.explanation,
         }
+        if self.hints:
+            d["hints"] = self.hints
+        return d
 
 
 class Drill(Protocol):

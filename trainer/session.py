@@ -472,7 +472,7 @@ def _ask_until_judged(drill: Drill, puzzle: Puzzle, deadline: float | None, io: 
                 expected=judgement.expected,
                 explanation=f"Time is up. {judgement.best}".strip(), best=judgement.best,
             )
-        return answer, judgement, used
+        return answer, (replace(judgement, hints=used) if used else judgement), used
 
 
 def _record(history, drill: Drill, puzzle: Puzzle, answer: Answer, judgement: Judgement, hints: int,
@@ -480,12 +480,9 @@ def _record(history, drill: Drill, puzzle: Puzzle, answer: Answer, judgement: Ju
     """Write one judged answer to the history (a right answer after a hint is rated at most Hard)."""
     from trainer.history import AnswerRecord
 
-    verdict = judgement.as_dict()
-    if hints:
-        verdict["hints"] = hints
     record = (_hinted_answer_class() if hints else AnswerRecord)(
         drill=drill.game, level=drill.level, item=puzzle.item, puzzle=puzzle.as_dict(),
-        answer=answer.text, correct=judgement.correct, verdict=verdict,
+        answer=answer.text, correct=judgement.correct, verdict=judgement.as_dict(),
         penalty=judgement.penalty_amount, seconds=answer.seconds,
         reference_seconds=puzzle.time_limit or drill.reference_seconds,
         session=session_id, at=datetime.now(timezone.utc),

@@ -137,6 +137,9 @@ class Drill(GameDrill):
         if v.legal and score < best:
             explanation += " " + _("Still, {play} would score {best} (you scored {score}).").format(
                 play=common["expected"][0], best=best, score=score)
+            if sol.min_cards and rules.coup_bonus(sol.min_cards):
+                explanation += " " + _("That calculation of {n} cards is a coup de maître, worth {bonus} more.").format(
+                    n=sol.min_cards, bonus=rules.coup_bonus(sol.min_cards))
         return Judgement(
             correct=v.legal, violations=tuple(str(x) for x in v.violations), penalty=v.penalty.as_dict(),
             penalty_amount=v.penalty.amount, score=score, explanation=explanation, **common,
