@@ -407,3 +407,11 @@ def test_a_drill_level_named_as_a_game_points_to_the_level():
     assert r.exit_code == 2 and "expected tablecalc drill arith --level countdown" in r.stderr
     r = drill("nummers", "-n", "1", "--json", input="")  # an alias that is no level finds its game
     assert r.exit_code == 0 and json.loads(r.stdout.splitlines()[-1])["penalty_unit"] == "cards taken back"
+
+
+def test_json_intro_only_when_asked():
+    r = drill("nambarz", "-n", "1", "--seed", "5", "--json", "--intro", input="")
+    first = json.loads(r.stdout.splitlines()[0])
+    assert first["type"] == "instructions" and "Nambarz" in first["text"]
+    r = drill("nambarz", "-n", "1", "--seed", "5", "--json", input="")
+    assert json.loads(r.stdout.splitlines()[0])["type"] == "puzzle"
