@@ -235,6 +235,9 @@ class Drill(GameDrill):
         return self._ok(given == truth, (truth,), GAME.explain(v), answer)
 
     def _judge_best(self, p: Position, rules: Rules, pit, answer) -> Judgement:
+        v = judge(p, answer, rules) if answer is not None else None
+        if v is not None and not v.legal and str(v.violations[0]) in self.RETRY:  # not a move: read it again
+            return self.retry(GAME.explain(v), str(v.violations[0]))
         sol = solve(p, rules)
         expected = GAME.best_answers(sol)
         tables = tables_for(p.seeds_on_board, rules)
@@ -249,10 +252,7 @@ class Drill(GameDrill):
                + ", ".join(f"pit {q} → {v:+d}" for q, v in values) + ".") if values else (
             f"The tables do not reach {p.seeds_on_board} seeds: this is what a search of {sol.depth} plies prefers "
             f"(value {sol.value - p.score_difference():+d} for the mover from here, an estimate).")
-        if answer is not None:
-            v = judge(p, answer, rules)
-            if not v.legal and str(v.violations[0]) in self.RETRY:  # not a move at all: read it again
-                return self.retry(GAME.explain(v), str(v.violations[0]))
+        if v is not None:
             if not v.legal:
                 return Judgement(False, tuple(map(str, v.violations)), v.penalty.as_dict(), v.penalty.amount,
                                  best_score=1, expected=expected,
@@ -265,8 +265,9 @@ class Drill(GameDrill):
     def instructions(self) -> str:
         return "\n".join([
             _("Nam Nam, level {level}: {description}.").format(level=self.level, description=self.LEVELS[self.level].description),
-            _("Sowing: take every seed of one of your pits and drop one into each following pit, counter-clockwise "
-              "(a pit of 12 seeds or more skips the pit it was taken from)."),
+            _("Sowing: take every seed of one of your pits and drop one into each following pit, {direction} "
+              "(a pit of 12 seeds or more skips the pit it was taken from).").format(
+                direction=_("clockwise") if self.rules.direction.value == "cw" else _("counter-clockwise")),
             _("Capturing: if the last seed lands in the opponent's row and makes 2 or 3 there, take them, and the "
               "pits before it with 2 or 3 too; a starving opponent must be fed if you can."),
             _("Positions read SOUTH/NORTH SIDE SCORE: 6 pits per row from each player's left, the side to move, the "
