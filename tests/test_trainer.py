@@ -86,15 +86,52 @@ def test_nambarz_coup_bonus_in_a_drill():
     assert verdict["correct"] and verdict["score"] == 4 + 7 and verdict["best_score"] == 11
 
 
-def test_nambarz_text_session_and_bad_answers_do_not_stop_it():
-    puzzles = same_puzzles("nambarz", 9, 3, level="beginner")
-    r = drill("nambarz", "-l", "beginner", "-n", "3", "--seed", "9",
-              input=f"3-lion+2\n6++\n{best_answer(puzzles[2])}\n")
+def test_nambarz_text_session_unreadable_answers_are_asked_again_and_not_recorded():
+    """A card that does not exist, a broken calculation and a card not in hand are read again on the
+    same puzzle: only the judged answers count."""
+    puzzles = same_puzzles("nambarz", 9, 2, level="beginner")
+    wrong = "draw" if best_answer(puzzles[0]) != "draw" else "1+1"
+    r = drill("nambarz", "-l", "beginner", "-n", "2", "--seed", "9",
+              input=f"3-lion+2\n6++\n3-be\n{wrong}\n{best_answer(puzzles[1])}\n")
     assert r.exit_code == 0, r.output
-    assert r.output.count("WRONG") == 2 and r.output.count("RIGHT") == 1
-    assert "no 3-lion card" in r.output
-    assert "Session: 1/3 right" in r.output
-    assert answers_recorded() == 3
+    assert r.output.count("TRY AGAIN") == 3 and r.output.count("WRONG") == 1 and r.output.count("RIGHT") == 1
+    assert "no 3-lion card" in r.output and "did you mean '3-bee'?" in r.output
+    assert r.output.count("#1/2") == 1  # the same puzzle, not shown again
+    assert "Session: 1/2 right" in r.output
+    assert answers_recorded() == 2
+
+
+def test_json_drill_commands_and_retries_are_one_object_per_line():
+    (p,) = same_puzzles("nambarz", 5, 1, level="basic")
+    r = drill("nambarz", "-n", "2", "--seed", "5", "--json",
+              input=f"hint\nzzz\n?\n{best_answer(p)}\nskip\n")
+    assert r.exit_code == 0, r.output
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [x["type"] for x in lines] == ["puzzle", "hint", "retry", "help", "verdict", "puzzle", "skipped", "summary"]
+    assert lines[1]["number"] == 1 and lines[1]["text"] and lines[2]["reason"] == "not-a-calculation"
+    assert lines[4]["correct"] and lines[4]["hints"] == 1 and lines[6]["expected"]
+    assert lines[-1]["answered"] == 1 and lines[-1]["skipped"] == 1 and lines[-1]["hints"] == 1
+    assert answers_recorded() == 1  # the skipped puzzle is not a miss
+
+
+def test_a_hinted_right_answer_is_right_but_rated_hard(home):
+    from fsrs import Rating
+
+    from trainer.history import History
+
+    (p,) = same_puzzles("nambarz", 5, 1, level="basic")
+    r = drill("nambarz", "-n", "1", "--seed", "5", "--json", input=f"hint\n{best_answer(p)}\n")
+    assert r.exit_code == 0, r.output
+    with History.open(home / "history.sqlite3", read_only=True) as h:
+        (o,) = h.outcomes()
+        (a,) = h.answers()
+    assert o.correct and o.rating == Rating.Hard and a.verdict["hints"] == 1
+
+
+def test_quit_ends_the_session_with_its_summary():
+    r = drill("nambarz", "-n", "5", "--seed", "5", "--no-intro", input="quit\n")
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[1].startswith("#1/5") and "Session: 0/0 right" in r.output  # after the streak line
 
 
 def test_trap_puzzles_expect_draw():
@@ -260,13 +297,16 @@ def test_nmbrs_session_best_invalid_and_below_best():
     d = make_drill("nmbrs", level="table")
     puzzles = same_puzzles("nmbrs", 12, 3, level="table")
     best = d.judge(puzzles[0], "pass").expected[0]
-    script = [best, "lay 1 2", "pass"]
+    hand = puzzles[1].fields["hand"]
+    # "lay 1 2" names cards not in hand: asked again; three cards of the hand are no sequence: refused
+    script = [best, "lay 1 2", " ".join(sorted(hand)[:3]), "pass"]
     r = drill("nmbrs", "-l", "table", "-n", "3", "--seed", "12", "--json", input="\n".join(script) + "\n")
     assert r.exit_code == 0, r.output
     lines = [json.loads(x) for x in r.stdout.splitlines()]
     puzzle_lines = [x for x in lines if x["type"] == "puzzle"]
     assert all(p["table"] for p in puzzle_lines)  # the table levels show sequences
     verdicts = [x for x in lines if x["type"] == "verdict"]
+    assert [x["reason"] for x in lines if x["type"] == "retry"] == ["not-in-hand"]
     assert verdicts[0]["correct"] and verdicts[0]["score"] == verdicts[0]["best_score"] > 0
     assert not verdicts[1]["correct"] and verdicts[1]["score"] == 0  # invalid: cards go back
     assert not verdicts[2]["correct"] and verdicts[2]["violations"] == ["below-best"]
@@ -367,3 +407,11 @@ def test_a_drill_level_named_as_a_game_points_to_the_level():
     assert r.exit_code == 2 and "expected tablecalc drill arith --level countdown" in r.stderr
     r = drill("nummers", "-n", "1", "--json", input="")  # an alias that is no level finds its game
     assert r.exit_code == 0 and json.loads(r.stdout.splitlines()[-1])["penalty_unit"] == "cards taken back"
+
+
+def test_json_intro_only_when_asked():
+    r = drill("nambarz", "-n", "1", "--seed", "5", "--json", "--intro", input="")
+    first = json.loads(r.stdout.splitlines()[0])
+    assert first["type"] == "instructions" and "Nambarz" in first["text"]
+    r = drill("nambarz", "-n", "1", "--seed", "5", "--json", input="")
+    assert json.loads(r.stdout.splitlines()[0])["type"] == "puzzle"

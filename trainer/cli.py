@@ -230,6 +230,7 @@ _SHARED = (
     option("pack", Annotated[Optional[str], typer.Option("--pack", help="Puzzles from a pack in puzzles/ (name or file).")]),
     option("review", Annotated[Optional[bool], typer.Option("--review/--no-review", help="Mix in items due for review (spaced repetition).")]),
     option("as_json", JsonOpt, False),
+    option("intro", Annotated[Optional[bool], typer.Option("--intro/--no-intro", help="Show the how-to before the first puzzle (default: yes, except with --json).")]),
 )
 
 
@@ -253,7 +254,8 @@ def _drill_command(name: str):
     return typer.main.get_command(single)
 
 
-def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed, pack, review, as_json, **extra) -> None:
+def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed, pack, review, as_json, intro,
+               **extra) -> None:
     from trainer.history import History
     from trainer.session import JsonIO, LineIO, SessionOptions, TerminalIO, run_session
 
@@ -276,7 +278,8 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
     if round_time is None and timed and count is None:
         round_time = the_drill.round_seconds
     opts = SessionOptions(count=count, round_time=round_time, seed=seed,
-                          review=review if review is not None else seed is None, cases=cases)
+                          review=review if review is not None else seed is None, cases=cases,
+                          intro=intro if intro is not None else not as_json)
     if as_json:
         io = JsonIO()
     elif sys.stdin.isatty() and sys.stdout.isatty():

@@ -7,7 +7,10 @@ A drill has ``game`` (the registry name), ``level``, ``reference_seconds``,
 score beyond right/wrong means something), ``generate(rng)`` (a new :class:`Puzzle`),
 ``from_case(case)`` (a puzzle from a pack) and ``judge(puzzle, answer)`` (a
 :class:`Judgement`). Its class lists ``LEVELS`` and the command-line ``OPTIONS`` only it
-takes (``--min-cards`` belongs to the Nambarz drill alone).
+takes (``--min-cards`` belongs to the Nambarz drill alone). For the learner it has
+``instructions()`` (the how-to of the drill and its level) and ``hints(puzzle)`` (graded
+hints, the mildest first); a judgement whose ``retry`` is set means the answer could not be
+read (a typo, a card not in hand): the session asks the same puzzle again and records nothing.
 
 >>> d = make_drill("arith", level="mul")
 >>> d.game, d.level, d.judge(d.from_situation("calculate 4 × 74"), "296").correct
@@ -18,12 +21,13 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, ClassVar, Mapping, Protocol, Sequence
 
 import typer
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.registry import find_game
 
 __all__ = ["Puzzle", "Judgement", "Drill", "Level", "GameDrill", "make_drill", "drill_class", "option", "TRAP_RATE",
@@ -70,6 +74,9 @@ class Judgement:
 
     ``penalty`` is the game's own penalty data; ``penalty_amount`` counts it in the game's
     unit (cards drawn, cards taken back...); ``best`` is a sentence naming the best answer.
+    ``retry`` marks an answer that could not be read (text that is no answer, a card not in
+    hand): it is not a verdict, the session asks again and ``explanation`` says what was
+    wrong and what was expected, never the answer.
     """
 
     correct: bool
@@ -81,9 +88,12 @@ class Judgement:
     expected: tuple[str, ...] = ()
     explanation: str = ""
     best: str = ""
+    retry: bool = False
+    hints: int = 0
+    """How many hints the learner asked for before this answer (the session sets it)."""
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        d = {
             "type": "verdict",
             "correct": self.correct,
             "violations": list(self.violations),
@@ -93,6 +103,9 @@ class Judgement:
             "expected": list(self.expected),
             "explanation": self.explanation,
         }
+        if self.hints:
+            d["hints"] = self.hints
+        return d
 
 
 class Drill(Protocol):
@@ -113,6 +126,10 @@ class Drill(Protocol):
     def judge(self, puzzle: Puzzle, answer: str) -> Judgement: ...
 
     def focus_on(self, history: Any, now: Any) -> None: ...
+
+    def instructions(self) -> str: ...
+
+    def hints(self, puzzle: Puzzle) -> list[str]: ...
 
 
 @dataclass(frozen=True)
@@ -163,6 +180,9 @@ class GameDrill:
     scored: bool = True
     no_penalty: ClassVar[Mapping[str, Any]] = {}
     """The game's penalty data when nothing is owed, so every verdict line has the same ``penalty`` keys."""
+    RETRY: ClassVar[frozenset[str]] = frozenset()
+    """Violation codes that mean "not understood" rather than "wrong" (``not-a-calculation``,
+    ``not-in-hand``...): a judgement whose first violation is one of them is asked again."""
 
     def __init__(self, level: str | None = None, preset: str | None = None, time_limit: float | None = None):
         self.spec = find_game(self.game)  # type: ignore[attr-defined]
@@ -205,11 +225,40 @@ class GameDrill:
         return self.spec.rules(puzzle.preset.removesuffix("+custom"))
 
     def judge(self, puzzle: Puzzle, answer: str) -> Judgement:
+        """The verdict on ``answer`` (``""``: no answer). An answer that cannot be read — the
+        game's parsers refuse it, or its first violation is in :attr:`RETRY` — comes back with
+        ``retry`` set; a wrong answer's explanation always names the best answer."""
         if not answer.strip():
             j = self._judge(puzzle, None)
             return Judgement(False, ("no-answer",), self.no_penalty, best_score=j.best_score, expected=j.expected,
                              explanation=f"No answer. {j.best}".strip(), best=j.best)
-        return self._judge(puzzle, answer)
+        try:
+            j = self._judge(puzzle, answer)
+        except TablecalcError as e:  # the game's parsers refused the answer: read it again
+            return self.retry(str(e))
+        if j.violations and j.violations[0] in self.RETRY:
+            return replace(j, retry=True, correct=False)
+        if not j.correct and j.expected and j.expected[0] not in j.explanation and j.best not in j.explanation:
+            j = replace(j, explanation=f"{j.explanation} {j.best}".strip())
+        return j
+
+    def retry(self, message: str, code: str = "not-understood") -> Judgement:
+        """An answer that could not be read: ``message`` says what was wrong and what was expected."""
+        return Judgement(False, (code,), self.no_penalty, explanation=message, retry=True)
+
+    # -- for the learner ---------------------------------------------------------
+
+    def instructions(self) -> str:
+        """How to play this drill at its level, in a few short lines: the rules in one
+        sentence, how to write an answer, what scores. Each game says more."""
+        level = self.LEVELS[self.level]
+        return _("{title}, level {level}: {description}.").format(
+            title=self.spec.title, level=self.level, description=level.description)
+
+    def hints(self, puzzle: Puzzle) -> list[str]:
+        """Graded hints for ``puzzle``, the mildest first (the last may all but give the answer);
+        an empty list when the drill has none. Hints come from the solver's answers."""
+        return []
 
     def _judge(self, puzzle: Puzzle, answer: str | None) -> Judgement:  # pragma: no cover - each game's
         raise NotImplementedError

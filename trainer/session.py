@@ -10,12 +10,24 @@ Three ways to talk to the player, chosen by the CLI:
 
 Every answer is written to the history before the next puzzle is shown, so Ctrl-C, a
 crash or a bad answer never loses what was already answered.
+
+At the prompt a few words are commands, not answers (:data:`COMMANDS`): ``?`` or ``help``
+shows the drill's how-to again, ``hint`` the next of the drill's graded hints, ``skip``
+shows the answer and moves on, ``quit`` ends the session with its summary. An answer the
+drill cannot read (a typo, a card not in hand) is asked again on the same puzzle with one
+line saying what was wrong; only judged answers are recorded.
+
+What the history keeps: a right answer given after a hint is recorded as right, with
+``hints`` in its verdict, and rated at most *Hard* for FSRS (it comes back sooner than one
+found alone); a skipped puzzle is not recorded at all — it is not a miss, and an item due
+for review keeps its schedule (it is not asked again in the same session).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import inspect
 import json
 import random
@@ -31,9 +43,19 @@ from typing import Iterator, Protocol
 from rich.markup import escape
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import N_, _
+from solver.parsing import did_you_mean
 from trainer.drills import Drill, Judgement, Puzzle
 
-__all__ = ["SessionOptions", "Summary", "run_session", "JsonIO", "LineIO", "TerminalIO"]
+__all__ = ["SessionOptions", "Summary", "run_session", "JsonIO", "LineIO", "TerminalIO", "COMMANDS"]
+
+COMMANDS = {"?": "help", "help": "help", "hint": "hint", "skip": "skip", "quit": "quit"}
+"""What a typed word means at the prompt when it is a command rather than an answer."""
+
+HELP = N_("At the prompt: hint gives a hint (a right answer after a hint counts, but comes back sooner); "
+          "skip shows the answer and moves on (not counted); quit ends the session (every answer is kept); "
+          "? or help shows this again.")
+INTRO_TAIL = N_("Type ? for help, hint for a hint, skip to skip a puzzle, quit to stop.")
 
 
 @dataclass(frozen=True)
@@ -43,6 +65,7 @@ class SessionOptions:
     seed: int | None = None
     review: bool = True
     cases: tuple = ()  # puzzles from a pack, asked in order (shuffled when a seed is given)
+    intro: bool = True  # show the drill's how-to before the first puzzle
 
 
 @dataclass
@@ -57,6 +80,8 @@ class Summary:
     penalty_unit: str = "penalties"
     seconds: list[float] = field(default_factory=list)
     reviews: int = 0
+    skipped: int = 0
+    hints: int = 0
     stopped: str = "done"
 
     def as_dict(self) -> dict:
@@ -71,6 +96,8 @@ class Summary:
             "penalty_unit": self.penalty_unit,
             "median_seconds": round(statistics.median(self.seconds), 2) if self.seconds else None,
             "reviews": self.reviews,
+            "skipped": self.skipped,
+            "hints": self.hints,
             "stopped": self.stopped,
         }
 
@@ -93,7 +120,9 @@ class SessionIO(Protocol):
 
     def show_summary(self, s: Summary) -> None: ...
 
-    def show_note(self, text: str) -> None: ...
+    def show_message(self, kind: str, text: str, **data) -> None:
+        """A message that is no verdict: ``instructions``, ``help``, ``hint``, ``retry``, ``skipped``,
+        or a ``note`` for the learner (the streak, what is due, why a review is back)."""
 
 
 # ---------------------------------------------------------------- line-based IO
@@ -129,18 +158,21 @@ class LineIO:
         score = f" (score {j.score}, best {j.best_score})" if scored else ""
         self.write(f"{mark}{score}: {j.explanation}")
 
-    def show_note(self, text):
-        """A line for the learner (the streak, what is due, why a review is back)."""
-        self.write(text)
-
     def show_summary(self, s):
         d = s.as_dict()
         acc = f"{d['accuracy']:.0%}" if d["accuracy"] is not None else "-"
+        skipped = _(", {n} skipped").format(n=s.skipped) if s.skipped else ""
         self.write(
-            f"Session: {s.correct}/{s.answered} right ({acc}), score {s.score} of {s.best_score}, "
+            f"Session: {s.correct}/{s.answered} right ({acc}){skipped}, score {s.score} of {s.best_score}, "
             f"{s.penalties} {s.penalty_unit}, median "
             f"{'-' if d['median_seconds'] is None else d['median_seconds']} s per answer."
         )
+
+    _LABELS = {"hint": N_("HINT"), "retry": N_("TRY AGAIN"), "skipped": N_("SKIPPED")}
+
+    def show_message(self, kind, text, **data):
+        label = self._LABELS.get(kind)
+        self.write(f"{_(label)}: {text}" if label else text)
 
 
 class JsonIO(LineIO):
@@ -157,8 +189,10 @@ class JsonIO(LineIO):
     def show_summary(self, s):
         self.write(json.dumps(s.as_dict(), ensure_ascii=False))
 
-    def show_note(self, text):
-        """Nothing: a program playing a drill reads puzzles, verdicts and the summary only."""
+    def show_message(self, kind, text, **data):
+        if kind == "note":  # a program playing a drill reads puzzles, verdicts and the summary, not notes
+            return
+        self.write(json.dumps({"type": kind, "text": text, **data}, ensure_ascii=False))
 
 
 # ---------------------------------------------------------------- a real terminal
@@ -207,12 +241,6 @@ class TerminalIO:
         gap = "" if getattr(self, "_noted", False) else "\n"
         self._noted = False
         self.console.print(f"{gap}[bold cyan]#{index}{of}[/] {escape(p.prompt)}")
-
-    def show_note(self, text):
-        """A dim line for the learner; one just before a puzzle stays next to it."""
-        gap = "" if getattr(self, "_noted", False) else "\n"
-        self.console.print(f"{gap}[dim]{escape(text)}[/]")
-        self._noted = True
 
     def ask(self, p, deadline):
         start = time.monotonic()
@@ -271,14 +299,38 @@ class TerminalIO:
         t.add_row("median time", f"{d['median_seconds']} s" if d["median_seconds"] is not None else "-")
         if s.reviews:
             t.add_row("reviews", f"{s.reviews} items came back")
+        if s.skipped:
+            t.add_row(_("skipped"), str(s.skipped))
+        if s.hints:
+            t.add_row(_("hints"), str(s.hints))
         self.console.print(t)
+
+    _STYLES = {"hint": ("bold blue", N_("💡 hint")), "retry": ("bold yellow", N_("↻ try again")),
+               "skipped": ("bold magenta", N_("⏭ skipped"))}
+
+    def show_message(self, kind, text, **data):
+        if kind == "note":  # dim; a note just before a puzzle stays next to it
+            gap = "" if getattr(self, "_noted", False) else "\n"
+            self.console.print(f"{gap}[dim]{escape(text)}[/]")
+            self._noted = True
+            return
+        if kind in ("instructions", "help"):
+            from rich.panel import Panel
+
+            title = _("How to play") if kind == "instructions" else _("Help")
+            self.console.print(Panel(escape(text), title=title, title_align="left", border_style="cyan"))
+            return
+        style, label = self._STYLES.get(kind, ("bold", kind))
+        self.console.print(f"[{style}]{escape(_(label))}:[/] {escape(text)}")
 
 
 # ---------------------------------------------------------------- the loop
 
 
-def _puzzles(drill: Drill, opts: SessionOptions, history, rng: random.Random) -> Iterator[tuple[Puzzle, bool]]:
-    """Pack cases in order, else due reviews (every other puzzle) mixed with new puzzles."""
+def _puzzles(drill: Drill, opts: SessionOptions, history, rng: random.Random,
+             skipped: set[str] | None = None) -> Iterator[tuple[Puzzle, bool]]:
+    """Pack cases in order, else due reviews (every other puzzle) mixed with new puzzles; an item
+    in ``skipped`` is not reviewed again in this session."""
     if opts.cases:
         cases = list(opts.cases)
         if opts.seed is not None:
@@ -295,7 +347,7 @@ def _puzzles(drill: Drill, opts: SessionOptions, history, rng: random.Random) ->
         review = None
         if reviewing and n % 2 == 1:
             for d in history.due(drill.game, drill.level, datetime.now(timezone.utc), limit=5):
-                if d.get("item") not in recent:
+                if d.get("item") not in recent and d.get("item") not in (skipped or ()):
                     review = _review(drill, d)
                     if review is not None:
                         break
@@ -318,23 +370,32 @@ def _review(drill: Drill, saved: dict) -> Puzzle | None:
         return None
 
 
+def _command(text: str) -> str | None:
+    """The prompt command ``text`` is (``help``, ``hint``, ``skip``, ``quit``), or ``None`` for an answer."""
+    return COMMANDS.get(text.strip().lower())
+
+
 def run_session(drill: Drill, opts: SessionOptions, io: SessionIO, history=None) -> Summary:
-    """Play one session; returns the summary (``stopped`` says why it ended)."""
+    """Play one session; returns the summary (``stopped`` says why it ended: ``done``, ``time``,
+    ``end of input``, ``quit`` or ``interrupted``)."""
     from solver.registry import find_game
-    from trainer.history import AnswerRecord
 
     rng = random.Random(opts.seed)
     summary = Summary(penalty_unit=find_game(drill.game).penalty_unit)
     session_id = uuid.uuid4().hex[:12]
     round_end = time.monotonic() + opts.round_time if opts.round_time else None
-    source = _puzzles(drill, opts, history, rng)
+    skipped: set[str] = set()
+    source = _puzzles(drill, opts, history, rng, skipped)
     total = opts.count
     if opts.cases:
         total = len(opts.cases) if opts.count is None else min(opts.count, len(opts.cases))
     index = 0
-    note = getattr(io, "show_note", None)  # the streak, the goal, what is due, why a review is back
+
+    def note(text: str) -> None:  # the streak, the goal, what is due, why a review is back
+        io.show_message("note", text)
+
     reviewing = opts.review and history is not None and not opts.cases
-    if history is not None and note is not None:
+    if history is not None:
         from trainer.progress import start_lines
 
         for line in start_lines(history, drill.game, drill.level, datetime.now(timezone.utc), reviewing=reviewing):
@@ -342,6 +403,8 @@ def run_session(drill: Drill, opts: SessionOptions, io: SessionIO, history=None)
     if reviewing and hasattr(drill, "focus_on"):
         drill.focus_on(history, datetime.now(timezone.utc))
     try:
+        if opts.intro:
+            io.show_message("instructions", f"{drill.instructions()}\n{_(INTRO_TAIL)}")
         while total is None or index < total:
             if round_end is not None and time.monotonic() >= round_end:
                 summary.stopped = "time"
@@ -353,37 +416,22 @@ def run_session(drill: Drill, opts: SessionOptions, io: SessionIO, history=None)
             index += 1
             limits = [t for t in (round_end, time.monotonic() + puzzle.time_limit if puzzle.time_limit else None) if t]
             deadline = min(limits) if limits else None
-            if is_review and note is not None:
+            if is_review:
                 from trainer.progress import review_label
 
                 note(review_label(history.last_seen([puzzle.item]).get(puzzle.item), datetime.now(timezone.utc)))
             io.show_puzzle(puzzle, index, total, deadline)
-            answer = io.ask(puzzle, deadline)
-            if answer.text is None:
-                summary.stopped = "end of input"
+            outcome = _ask_until_judged(drill, puzzle, deadline, io)
+            if isinstance(outcome, str):  # a command or the end of input ended the puzzle
+                if outcome == "skip":
+                    summary.skipped += 1
+                    skipped.add(puzzle.item)
+                    continue
+                summary.stopped = outcome
                 break
-            try:
-                judgement = drill.judge(puzzle, "" if answer.timed_out else answer.text)
-            except TablecalcError as e:  # the answer named something that does not exist
-                judgement = Judgement(False, ("not-understood",), drill.no_penalty, explanation=str(e))
-            except (ValueError, ArithmeticError, RecursionError):  # a safety net: one answer never ends a session
-                judgement = Judgement(False, ("not-understood",), drill.no_penalty,
-                                      explanation=f"tablecalc could not read the answer {quoted(answer.text)}.")
-            if answer.timed_out:
-                judgement = Judgement(  # what no answer costs is the game's to say (its judge of "")
-                    False, ("timeout",), judgement.penalty, penalty_amount=judgement.penalty_amount,
-                    score=0, best_score=judgement.best_score,
-                    expected=judgement.expected,
-                    explanation=f"Time is up. {judgement.best}".strip(), best=judgement.best,
-                )
+            answer, judgement, hints = outcome
             if history is not None:
-                history.record(AnswerRecord(
-                    drill=drill.game, level=drill.level, item=puzzle.item, puzzle=puzzle.as_dict(),
-                    answer=answer.text, correct=judgement.correct, verdict=judgement.as_dict(),
-                    penalty=judgement.penalty_amount, seconds=answer.seconds,
-                    reference_seconds=puzzle.time_limit or drill.reference_seconds,
-                    session=session_id, at=datetime.now(timezone.utc),
-                ))
+                _record(history, drill, puzzle, answer, judgement, hints, session_id)
             summary.answered += 1
             summary.correct += judgement.correct
             summary.score += judgement.score
@@ -391,14 +439,99 @@ def run_session(drill: Drill, opts: SessionOptions, io: SessionIO, history=None)
             summary.penalties += judgement.penalty_amount
             summary.seconds.append(answer.seconds)
             summary.reviews += is_review
+            summary.hints += hints
             io.show_verdict(puzzle, judgement, answer, drill.scored)
     except KeyboardInterrupt:
         summary.stopped = "interrupted"
     io.show_summary(summary)
-    if history is not None and note is not None:
+    if history is not None:
         from trainer.progress import end_lines
 
         for line in end_lines(history, datetime.now(timezone.utc)):
             note(line)
     return summary
 
+
+def _ask_until_judged(drill: Drill, puzzle: Puzzle, deadline: float | None, io: SessionIO):
+    """Read answers to one puzzle until one is judged: ``(answer, judgement, hints used)``; or
+    ``"skip"``, ``"quit"`` or ``"end of input"``. Commands are answered and the puzzle asked
+    again; so is an answer the drill cannot read (nothing is recorded for either)."""
+    shown = time.monotonic()
+    hints: list[str] | None = None
+    used = 0
+    while True:
+        answer = io.ask(puzzle, deadline)
+        if answer.text is None:
+            return "end of input"
+        command = None if answer.timed_out else _command(answer.text)
+        if command == "help":
+            io.show_message("help", f"{drill.instructions()}\n{_(HELP)}")
+            continue
+        if command == "hint":
+            if hints is None:
+                hints = drill.hints(puzzle)
+            if used < len(hints):
+                used += 1
+                io.show_message("hint", hints[used - 1], number=used, left=len(hints) - used)
+            else:
+                io.show_message("hint", _("No more hints: this is all the help there is.") if hints
+                                else _("This drill has no hint for this puzzle."), number=used, left=0)
+            continue
+        if command == "skip":
+            j = drill.judge(puzzle, "")
+            io.show_message("skipped", j.best or _("Skipped."), item=puzzle.item, expected=list(j.expected))
+            return "skip"
+        if command == "quit":
+            return "quit"
+        try:
+            judgement = drill.judge(puzzle, "" if answer.timed_out else answer.text)
+        except TablecalcError as e:  # the answer named something that does not exist: ask again
+            judgement = Judgement(False, ("not-understood",), drill.no_penalty, explanation=str(e), retry=True)
+        except (ValueError, ArithmeticError, RecursionError):  # a safety net: one answer never ends a session
+            judgement = Judgement(False, ("not-understood",), drill.no_penalty, retry=True,
+                                  explanation=f"tablecalc could not read the answer {quoted(answer.text)}.")
+        if judgement.retry and not answer.timed_out:
+            near = did_you_mean(answer.text, [c for c in COMMANDS if len(c) > 1])  # "hnit": a command mistyped?
+            io.show_message("retry", judgement.explanation + near, reason=judgement.violations[0] if judgement.violations
+                            else "not-understood", answer=answer.text)
+            continue
+        answer = Answer(answer.text, time.monotonic() - shown, answer.timed_out)
+        if answer.timed_out:
+            judgement = Judgement(  # what no answer costs is the game's to say (its judge of "")
+                False, ("timeout",), judgement.penalty, penalty_amount=judgement.penalty_amount,
+                score=0, best_score=judgement.best_score,
+                expected=judgement.expected,
+                explanation=f"Time is up. {judgement.best}".strip(), best=judgement.best,
+            )
+        return answer, (replace(judgement, hints=used) if used else judgement), used
+
+
+def _record(history, drill: Drill, puzzle: Puzzle, answer: Answer, judgement: Judgement, hints: int,
+            session_id: str) -> None:
+    """Write one judged answer to the history (a right answer after a hint is rated at most Hard)."""
+    from trainer.history import AnswerRecord
+
+    record = (_hinted_answer_class() if hints else AnswerRecord)(
+        drill=drill.game, level=drill.level, item=puzzle.item, puzzle=puzzle.as_dict(),
+        answer=answer.text, correct=judgement.correct, verdict=judgement.as_dict(),
+        penalty=judgement.penalty_amount, seconds=answer.seconds,
+        reference_seconds=puzzle.time_limit or drill.reference_seconds,
+        session=session_id, at=datetime.now(timezone.utc),
+    )
+    history.record(record)
+
+
+@functools.cache
+def _hinted_answer_class():
+    from fsrs import Rating
+
+    from trainer.history import AnswerRecord
+
+    class HintedAnswer(AnswerRecord):
+        """An answer given after a hint: right still counts as right, but FSRS hears at most *Hard*."""
+
+        @property
+        def rating(self) -> Rating:
+            return min(super().rating, Rating.Hard)
+
+    return HintedAnswer

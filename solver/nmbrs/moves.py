@@ -43,6 +43,9 @@ class MoveKind(enum.StrEnum):
     """End the turn with an empty hand (only when the last card may be laid: the simple version)."""
 
 
+_GLUED = re.compile(r"(?i)^(lay|add|cross|link|swap|discard)(?=[0-9*]|j)")
+"""A move's word glued to what follows it (``lay12o``, ``add1:``, ``layjoker``)."""
+
 _TARGETS = {MoveKind.LAY: 0, MoveKind.ADD: 1, MoveKind.CROSS: 1, MoveKind.LINK: 2, MoveKind.SWAP: 1,
             MoveKind.DISCARD: 0, MoveKind.END: 0}
 """How many numbers each kind of move names before its cards."""
@@ -82,8 +85,14 @@ class Move:
 
     @classmethod
     def parse(cls, text: str, deck: Deck) -> "Move":
-        """Read one move; raises :class:`TablecalcError` quoting ``text`` when it is malformed."""
-        t = text.strip()
+        """Read one move; raises :class:`TablecalcError` quoting ``text`` when it is malformed.
+
+        A missing space after the move's word is forgiven (``lay12o`` reads as ``lay 12o``):
+
+        >>> str(Move.parse("lay12o 24", Deck.default())), str(Move.parse("add1: 15", Deck.default()))
+        ('lay 12o 24', 'add 1: 15')
+        """
+        t = _GLUED.sub(r"\1 ", text.strip(), count=1)
         word, _, rest = t.partition(" ")
         try:
             kind = MoveKind(word.lower())

@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # the verdicts import this module; only their attributes are 
     from solver.nmbrs.table import MoveResult, TurnVerdict
 
 __all__ = ["sequence_reason", "refusal_reason", "illegal_move", "explain_sequence", "explain_turn", "numbers_text",
-           "cards_text"]
+           "cards_text", "score_breakdown", "table_rows"]
 
 
 def numbers_text(values: Iterable[object]) -> str:
@@ -226,3 +226,42 @@ def explain_turn(v: "TurnVerdict") -> str:
     else:
         then = f"Discard one of {cards_text(v.hand_left)} to end the turn."
     return f"{first} {then}"
+
+
+def score_breakdown(v: "TurnVerdict") -> str:
+    """What a legal turn scores, move by move: the card points, the colour doubling, the total.
+
+    >>> from solver.nmbrs import Deck, Rules
+    >>> from solver.nmbrs.table import Table, play_turn
+    >>> deck, rules = Deck.default(), Rules()
+    >>> print(score_breakdown(play_turn(Table.parse("10 20 30", deck, rules), deck.parse_hand("15 25 40 7 8"),
+    ...                                 ["cross 20: 15 25", "add 1: 40"], rules, deck, True)))
+      cross 20: 15 25 → sequence 2: 15 20 25   3 × 2 (all different) = 6
+      add 1: 40 → sequence 1: 10 20 30 40   1
+      score 7 (card points are an estimate)
+    """
+    from solver.i18n import _
+
+    lines = []
+    for r in v.results:
+        if r.kind in ("discard", "end"):
+            continue
+        if r.kind == "swap":
+            lines.append(_("  {move}   no points").format(move=r.move))
+            continue
+        score = (_("{points} × 2 ({doubled}) = {score}").format(points=r.points, doubled=r.doubled, score=r.score)
+                 if r.doubled else str(r.score))
+        lines.append(_("  {move} → sequence {n}: {numbers}   {score}").format(
+            move=r.move, n=r.sequence, numbers=" ".join(map(str, r.numbers)), score=score))
+    note = _(" (card points are an estimate)") if v.rules.scores_estimated(v.points_estimated) and v.score else ""
+    lines.append(_("  score {score}{note}").format(score=v.score, note=note))
+    return "\n".join(lines)
+
+
+def table_rows(table_text: str) -> list[str]:
+    """The table's sequences as numbered rows, as ``add N:`` and ``link N M:`` count them.
+
+    >>> table_rows("10 20 30 | 5 6 7")
+    ['1: 10 20 30', '2: 5 6 7']
+    """
+    return [f"{i}: {seq.strip()}" for i, seq in enumerate(table_text.split("|"), 1) if seq.strip()]

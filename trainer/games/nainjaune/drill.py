@@ -22,7 +22,8 @@ Not 6: Cid pays 84 tokens. Cid pays Ann 6 tokens for 6 cards left (A♦ 3♣ 7�
 
 from __future__ import annotations
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.nainjaune.cards import full_deck
 from solver.nainjaune.referee import AmountPenalty, asked_amount, check_amount, check_lay
 from solver.nainjaune.round import Position
@@ -50,6 +51,7 @@ class Drill(GameDrill):
         "opera": Level("classic", "Grand Opéras too: what the player out receives, the whole board included; 45 s"),
     }
     no_penalty = AmountPenalty().as_dict()
+    RETRY = frozenset({"not-a-number", "not-a-lay", "not-in-hand"})
 
     def __init__(self, **settings):
         super().__init__(**settings)
@@ -127,6 +129,9 @@ class Drill(GameDrill):
         if answer is None:
             return Judgement(False, **common)
         v = check_amount(end, answer, rules)
+        if v.violations and str(v.violations[0]) in self.RETRY:
+            return self.retry(_("{answer} is not a number of tokens: expected a whole number, like 12.").format(
+                answer=quoted(answer.strip())), str(v.violations[0]))
         return Judgement(v.legal, tuple(str(x) for x in v.violations), v.penalty.as_dict(), v.penalty.amount,
                          score=int(v.legal), explanation=explain_amount(v), **common)
 
@@ -138,10 +143,39 @@ class Drill(GameDrill):
             return Judgement(False, **common)
         try:
             v = check_lay(pos, answer, rules)
-        except TablecalcError as e:
-            return Judgement(False, ("not-a-lay",), self.no_penalty, explanation=f"{e}. {common['best']}", **common)
+        except TablecalcError as e:  # not a lay: read it again
+            return self.retry(str(e), "not-a-lay")
+        if v.violations and str(v.violations[0]) in self.RETRY:
+            return self.retry(explain_verdict(v), str(v.violations[0]))
         right = v.legal and v.cards == best.cards
         codes = tuple(str(x) for x in v.violations) or (() if right else ("not-the-longest",))
         penalty = AmountPenalty(best.cards - v.cards if v.legal else best.cards).as_dict()
         return Judgement(right, codes, penalty, penalty["off_by"], score=int(right), explanation=explain_verdict(v),
                          **common)
+
+    # -- for the learner ---------------------------------------------------------
+
+    def instructions(self) -> str:
+        lines = [
+            _("Le Nain Jaune, level {level}: {description}.").format(level=self.level, description=self.LEVELS[self.level].description),
+            _("A round has ended: say how many tokens the player asked about pays in all (or, for the player who "
+              "went out, receives)."),
+            _("Each player still holding cards pays the player out for them ({unit}); whoever still holds a board "
+              "card ({board}) pays in the tokens of its cell again (the cell doubles).").format(
+                unit=_("the cards' face value, figures 10") if self.level == "face-value" else _("1 token per card"),
+                board=", ".join(map(str, self.rules.board_cards))),
+        ]
+        if self.level == "opera":
+            lines.append(_("A Grand Opéra (going out in one go) also collects the whole board."))
+        lines.append(_("Answer with a whole number of tokens, like 12."))
+        return "\n".join(lines)
+
+    def hints(self, puzzle: Puzzle) -> list[str]:
+        """From the settlement: the first payment line (the cards left), then every line but the total."""
+        rules = self.rules_for(puzzle)
+        end = self.situation_of(puzzle)
+        if isinstance(end, Position):
+            best = best_lay(end, rules, Goal.CARDS)
+            return [_("The longest legal lay has {n} card(s).").format(n=best.cards)]
+        lines = [x.strip() for x in explain_amount(check_amount(end, "-1", rules)).split(". ")[1:] if x.strip()]
+        return [ln.rstrip(".") + "." for ln in lines[:2]]

@@ -21,9 +21,10 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.nambarz import Deal, Move, Penalty, Rules, Solution, check, solve
 from solver.nambarz.state import deal, moves_of, score_of
-from solver.nambarz.words import best_answers, best_line, explain_verdict
+from solver.nambarz.words import best_answers, best_line, cards_text, explain_verdict
 from trainer.drills import TRAP_RATE, GameDrill, Judgement, Level, Puzzle, check_trap_rate, option
 
 __all__ = ["Drill"]
@@ -45,6 +46,7 @@ class Drill(GameDrill):
     }
     HAND_SIZE = {"beginner": 5, "basic": 7, "parentheses": 7}
     no_penalty = Penalty().as_dict()
+    RETRY = frozenset({"not-a-calculation", "not-in-hand"})
     OPTIONS = (
         option("hand_size", Annotated[Optional[int], typer.Option("--hand-size", help="Cards in the hand (2-20; beginner 5, else 7).")]),
         option("min_cards", Annotated[Optional[int], typer.Option("--min-cards", help="The simplest calculation needs at least this many cards.")]),
@@ -125,12 +127,22 @@ class Drill(GameDrill):
             return Judgement(False, **common)
         try:
             v = check(d.top, d.hand, answer, rules, self.data)
-        except TablecalcError as e:  # a card that is not in the deck, say
-            return Judgement(False, ("not-a-calculation",), self.no_penalty, explanation=f"{e}. {common['best']}", **common)
+        except TablecalcError as e:  # a card that is not in the deck, say: read the answer again
+            return self.retry(str(e), "not-a-calculation")
+        if v.violations and str(v.violations[0]) == "not-in-hand":
+            return self.retry(_("You do not have {cards} in your hand: expected cards of {hand}.").format(
+                cards=cards_text(v.missing), hand=" ".join(map(str, d.hand))), "not-in-hand")
         score = score_of(Move.from_verdict(v), rules) if v.legal else 0
+        explanation = explain_verdict(v)
+        if v.legal and score < best:
+            explanation += " " + _("Still, {play} would score {best} (you scored {score}).").format(
+                play=common["expected"][0], best=best, score=score)
+            if sol.min_cards and rules.coup_bonus(sol.min_cards):
+                explanation += " " + _("That calculation of {n} cards is a coup de maître, worth {bonus} more.").format(
+                    n=sol.min_cards, bonus=rules.coup_bonus(sol.min_cards))
         return Judgement(
             correct=v.legal, violations=tuple(str(x) for x in v.violations), penalty=v.penalty.as_dict(),
-            penalty_amount=v.penalty.amount, score=score, explanation=explain_verdict(v), **common,
+            penalty_amount=v.penalty.amount, score=score, explanation=explanation, **common,
         )
 
     # -- progress --------------------------------------------------------------
@@ -149,3 +161,40 @@ class Drill(GameDrill):
             top, _sep, hand = parts[2].partition("|")
             return _("{top} with {hand}").format(top=top, hand=hand)
         return super().label(item, puzzle)
+
+    # -- for the learner ---------------------------------------------------------
+
+    def instructions(self) -> str:
+        r = self.rules
+        return "\n".join([
+            _("Nambarz, level {level} ({description}).").format(level=self.level, description=self.LEVELS[self.level].description),
+            _("Cover the top card: lay one card of the same number (or the same drawing), or a calculation "
+              "of your cards that makes its number, with as few cards as possible."),
+            _("Rules of this level: {rules}. All the cards of a calculation are of one family (all "
+              "symbols or all drawings) and none of them matches the top card.").format(rules=r.describe()),
+            _("Answer with a calculation of your cards (6÷2, 8-lion - 5-cat; x and / work too), "
+              "concordance CARD (or just the card) for one matching card, or draw when nothing covers it."),
+            _("Score: one point per card laid; a calculation of 4 cards or more is a coup de maître "
+              "(+{bonus} points, +{bonus} per further card). A wrong play costs the penalty: draw 3 and take "
+              "back your cards.").format(bonus=r.coup_bonus(4)),
+        ])
+
+    def hints(self, puzzle: Puzzle) -> list[str]:
+        """The card count of the simplest calculation, then its first card, then all its cards;
+        or, when no calculation covers the card, that a matching card does, then which; or that
+        nothing does."""
+        d = self.situation_of(puzzle)
+        sol = solve(d.top, d.hand, self.rules_for(puzzle), self.data)
+        if sol.plays:
+            play = sol.plays[0]
+            return [
+                _("The simplest calculation uses {n} cards.").format(n=len(play.cards)),
+                _("It starts with {card}.").format(card=play.cards[0]),
+                _("It uses {cards}, in some order.").format(cards=cards_text(sorted(play.cards, key=str))),
+            ]
+        if sol.concordant:
+            return [_("No calculation covers {top}, but a card of your hand matches it.").format(top=d.top),
+                    _("Play {card} by concordance.").format(card=sol.concordant[0])]
+        if sol.jokers:
+            return [_("No calculation and no matching card: but a joker can be laid on any card.")]
+        return [_("Look for a calculation, then a matching card: if neither exists, the answer is draw.")]

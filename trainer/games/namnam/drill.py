@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.namnam import GAME, Position, Rules, judge, legal_pits
 from solver.namnam.board import SIDES
 from solver.namnam.game import SMALL_TABLES, random_position, solve
@@ -39,6 +40,9 @@ _QUESTIONS = {
     "best-easy": "what is the best move?",
 }
 _MAX_SEEDS = {"best": SMALL_TABLES, "best-easy": 5}
+_YES_NO = {"yes": "yes", "no": "no", "y": "yes", "oui": "yes", "o": "yes", "ja": "yes", "j": "yes",
+           "n": "no", "non": "no", "nee": "no"}
+"""Yes and no as an English, French or Dutch player types them."""
 _PIT_NAME = re.compile(r"^\s*(n|north|s|south)\s*([1-6])\s*$", re.IGNORECASE)
 
 
@@ -68,6 +72,7 @@ class Drill(GameDrill):
         "best-easy": Level("standard", "the best move with 5 seeds or fewer on the board (perfect play)"),
     }
     no_penalty = TakeBack().as_dict()
+    RETRY = frozenset({"not-a-move", "not-your-row"})
 
     # -- puzzles ---------------------------------------------------------------
 
@@ -170,8 +175,25 @@ class Drill(GameDrill):
         rules, p = self.rules_for(puzzle), self.situation_of(puzzle)
         pit = puzzle.fields.get("pit")
         level = puzzle.level if puzzle.level in self.LEVELS else self.level
+        if answer is not None and (expected := self._unreadable(level, answer)):
+            return self.retry(_("{answer} is not an answer to this question: expected {expected}.").format(
+                answer=quoted(answer.strip()), expected=expected))
         return getattr(self, "_judge_" + level.replace("-", "_").removesuffix("_laps").removesuffix("_easy"))(
             p, rules, pit, answer)
+
+    @staticmethod
+    def _unreadable(level: str, answer: str) -> str | None:
+        """What this level's answers look like, when ``answer`` is not one of them (else ``None``)."""
+        text = answer.strip().lower()
+        if level.startswith("last-seed"):
+            return None if parse_pit_name(text) else _("a pit like n3 (North's 3rd) or s5 (South's 5th)")
+        if level == "captures":
+            return None if text.isdigit() else _("a number of seeds, like 0 or 4")
+        if level == "feeding":
+            return None if text in _YES_NO else _("yes or no")
+        if level == "most":
+            return None if text in {str(q) for q in range(1, ROW + 1)} else _("a pit number 1 to 6, counted from your left")
+        return None  # a move: the referee says what is not a move (asked again too)
 
     def _ok(self, correct: bool, expected: tuple[str, ...], explanation: str, answer) -> Judgement:
         best = f"Answer: {' or '.join(expected)}. {explanation}"
@@ -209,10 +231,13 @@ class Drill(GameDrill):
         v = judge(p, str(pit), rules)
         truth = "yes" if v.legal else "no"
         given = (answer or "").strip().lower()
-        given = {"y": "yes", "oui": "yes", "o": "yes", "ja": "yes", "n": "no", "non": "no", "nee": "no"}.get(given, given)
+        given = _YES_NO.get(given, given)
         return self._ok(given == truth, (truth,), GAME.explain(v), answer)
 
     def _judge_best(self, p: Position, rules: Rules, pit, answer) -> Judgement:
+        v = judge(p, answer, rules) if answer is not None else None
+        if v is not None and not v.legal and str(v.violations[0]) in self.RETRY:  # not a move: read it again
+            return self.retry(GAME.explain(v), str(v.violations[0]))
         sol = solve(p, rules)
         expected = GAME.best_answers(sol)
         tables = tables_for(p.seeds_on_board, rules)
@@ -227,8 +252,7 @@ class Drill(GameDrill):
                + ", ".join(f"pit {q} → {v:+d}" for q, v in values) + ".") if values else (
             f"The tables do not reach {p.seeds_on_board} seeds: this is what a search of {sol.depth} plies prefers "
             f"(value {sol.value - p.score_difference():+d} for the mover from here, an estimate).")
-        if answer is not None:
-            v = judge(p, answer, rules)
+        if v is not None:
             if not v.legal:
                 return Judgement(False, tuple(map(str, v.violations)), v.penalty.as_dict(), v.penalty.amount,
                                  best_score=1, expected=expected,
@@ -236,4 +260,37 @@ class Drill(GameDrill):
                                  best=f"Best: {' or '.join(expected)}.")
         return self._ok(answer is not None and answer.strip() in expected, expected, why, answer)
 
+    # -- for the learner ---------------------------------------------------------
 
+    def instructions(self) -> str:
+        return "\n".join([
+            _("Nam Nam, level {level}: {description}.").format(level=self.level, description=self.LEVELS[self.level].description),
+            _("Sowing: take every seed of one of your pits and drop one into each following pit, {direction} "
+              "(a pit of 12 seeds or more skips the pit it was taken from).").format(
+                direction=_("clockwise") if self.rules.direction.value == "cw" else _("counter-clockwise")),
+            _("Capturing: if the last seed lands in the opponent's row and makes 2 or 3 there, take them, and the "
+              "pits before it with 2 or 3 too; a starving opponent must be fed if you can."),
+            _("Positions read SOUTH/NORTH SIDE SCORE: 6 pits per row from each player's left, the side to move, the "
+              "scores. Answer as the question says: a pit number 1-6, a pit name like n3 or s5, a number, or yes/no."),
+        ])
+
+    def hints(self, puzzle: Puzzle) -> list[str]:
+        """From the referee's answers: where the last seed lands, what each move captures, which moves are legal."""
+        rules, p = self.rules_for(puzzle), self.situation_of(puzzle)
+        pit = puzzle.fields.get("pit")
+        level = puzzle.level if puzzle.level in self.LEVELS else self.level
+        if level.startswith("last-seed") or level == "captures":
+            s = sow(p.canonical(rules.direction), pit_index(pit, rules.direction))
+            first = _("Pit {pit} holds {n} seed(s): one into each following pit.").format(pit=pit, n=s.seeds)
+            where = _("The last seed lands in {pit}.").format(pit=pit_name(s.last, p.to_move, rules))
+            return [first] if level != "captures" else [first, where]
+        if level == "feeding":
+            return [_("The opponent has no seed: a move is legal only if it gives them one, when some move can.")]
+        legal = legal_pits(p, rules)
+        caps = {q: judge(p, str(q), rules).captured for q in legal}
+        if level == "most":
+            return [_("The legal moves: {pits}.").format(pits=", ".join(map(str, legal))),
+                    _("The most a move captures is {n} seeds.").format(n=max(caps.values(), default=0))]
+        capturing = [str(q) for q in legal if caps[q]]
+        return [_("The legal moves: {pits}.").format(pits=", ".join(map(str, legal))),
+                _("Moves that capture now: {pits}.").format(pits=", ".join(capturing) or _("none"))]

@@ -22,9 +22,12 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.nmbrs import Position
 from solver.nmbrs.deal import deal
+from solver.nmbrs.moves import parse_turn
 from solver.nmbrs.table import Table, TurnPenalty
+from solver.nmbrs.words import score_breakdown, table_rows
 from trainer.drills import TRAP_RATE, GameDrill, Judgement, Level, Puzzle, check_trap_rate, option
 
 __all__ = ["Drill"]
@@ -46,6 +49,7 @@ class Drill(GameDrill):
     }
     TABLE_SEQUENCES = {"table": 3, "table-advanced": 3}
     no_penalty = TurnPenalty().as_dict()
+    RETRY = frozenset({"not-a-move", "not-in-hand", "no-such-sequence"})
     OPTIONS = (
         option("hand_size", Annotated[Optional[int], typer.Option("--hand-size", help="Cards in the hand (1-9; the preset's deal by default).")]),
         TRAP_RATE,
@@ -64,10 +68,11 @@ class Drill(GameDrill):
     def puzzle(self, situation: Position, rules) -> Puzzle:
         hand = [str(c) for c in situation.hand]
         table_text = str(situation.table)
-        shown = f" — table: {table_text}" if table_text else ""
+        rows = "".join(f"\n    {row}" for row in table_rows(table_text))
+        shown = _("\n  table:{rows}").format(rows=rows) if table_text else ""
         return Puzzle(
             game=self.game, level=self.level, preset=rules.name,
-            prompt=f"Your hand: {' '.join(hand)}{shown}",
+            prompt=_("Your hand: {hand}{table}").format(hand=" ".join(hand), table=shown),
             item=f"nmbrs:{rules.name}:{table_text}|{' '.join(sorted(hand))}",
             situation=str(situation),
             fields={"hand": hand, "table": [s.strip() for s in table_text.split("|")] if table_text else []},
@@ -110,17 +115,21 @@ class Drill(GameDrill):
             return Judgement(False, **common)
         try:
             v = self.spec.check(position, answer, rules, deck)
-        except TablecalcError as e:
-            return Judgement(False, ("not-a-move",), self.no_penalty, explanation=f"{e}. {line}", **common)
+        except TablecalcError as e:  # not a move: read the answer again
+            return self.retry(str(e), "not-a-move")
         penalty = v.penalty.as_dict()
         if not v.legal:
+            if str(v.violations[0]) in self.RETRY:  # a card not in hand, a sequence not on the table: a typo
+                return self.retry(f"{v.reason}.", str(v.violations[0]))
             return Judgement(False, tuple(map(str, v.violations)), penalty, v.penalty.amount,
                              explanation=f"{self.spec.explain(v)} {line}", **common)
         if v.score < best.score:
             return Judgement(False, ("below-best",), penalty, score=v.score,
-                             explanation=f"Valid, scoring {v.score}, but a better turn exists. {line}", **common)
+                             explanation=_("Valid, scoring {score}, but a better turn exists. {best}").format(
+                                 score=v.score, best=line) + ("\n" + score_breakdown(v) if v.score else ""), **common)
         return Judgement(True, (), penalty, score=v.score,
-                         explanation=f"Valid and the best possible: score {v.score}.", **common)
+                         explanation=_("Valid and the best possible: score {score}.").format(score=v.score)
+                         + "\n" + score_breakdown(v), **common)
 
     # -- progress --------------------------------------------------------------
 
@@ -138,3 +147,44 @@ class Drill(GameDrill):
             return super().label(item, puzzle)
         table, _sep, hand = parts[2].rpartition("|")
         return _("{hand} on {table}").format(hand=hand, table=table) if table.strip() else hand
+
+    # -- for the learner ---------------------------------------------------------
+
+    def instructions(self) -> str:
+        r = self.rules
+        lines = [
+            _("Nmbrs!, level {level} ({description}).").format(level=self.level, description=self.LEVELS[self.level].description),
+            _("Find the turn that scores the most: lay sequences of 3 or more cards that go up by the same step "
+              "(14 20 26){table}.").format(
+                table=_(", or add your cards to the numbered sequences on the table") if self.table_sequences else ""),
+            _("Rules: {rules}.").format(rules=r.describe()),
+            _("Cards: a number and its colour letter, r(ed) g(reen) b(lue) o(range): 14r 20g; a joker is joker or j "
+              "(joker=20 to say what it stands for)."),
+            _("Answer: moves separated by ; (lay 14 20 26; add 1: 32), or just the cards of a new sequence, "
+              "or pass when nothing can be laid."),
+        ]
+        if self.table_sequences:
+            lines.append(_("Table moves: add N: CARDS (to sequence N), cross CARD: CARDS (through a table card), "
+                           "link N M: CARDS (join two sequences), swap N (take back the joker standing for N)."))
+        lines.append(_("Score: the points of the cards you lay, doubled when a sequence is all one colour or all "
+                       "different colours; a refused turn scores nothing and your cards go back.")
+                     if r.score_by.value != "cards" else
+                     _("Score: one point per card laid; a refused turn scores nothing and your cards go back."))
+        return "\n".join(lines)
+
+    def hints(self, puzzle: Puzzle) -> list[str]:
+        """What the best turn scores, then its number of moves and its first move's kind, then that first move."""
+        rules = self.rules_for(puzzle)
+        deck = self.data_for(rules)
+        best = self.spec.solve(self.situation_of(puzzle), rules, deck)
+        (text,) = self.spec.best_answers(best)
+        moves = [m for m in parse_turn(text, deck) if not m.ends_turn]
+        if not moves:
+            return [_("No turn scores anything here: pass.")]
+        first = moves[0]
+        return [
+            _("The best turn scores {score}.").format(score=best.score),
+            _("It has {n} move(s); the first is a {kind} of {cards} card(s).").format(
+                n=len(moves), kind=first.kind, cards=len(first.cards)),
+            _("Its first move: {move}.").format(move=first),
+        ]

@@ -26,10 +26,11 @@ True
 from __future__ import annotations
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.ramikubic import Objective, Position, check_move, solve, tiles_text
 from solver.ramikubic.deal import deal
 from solver.ramikubic.referee import Penalty
-from solver.ramikubic.words import explain_move
+from solver.ramikubic.words import explain_move, violation_text
 from trainer.drills import GameDrill, Judgement, Level, Puzzle
 
 __all__ = ["Drill", "LEVEL_DEALS", "without_rearranging"]
@@ -68,6 +69,7 @@ class Drill(GameDrill):
         "full": Level("standard", "a 40-tile table and a 14-tile rack: lay as many as you can"),
     }
     no_penalty = Penalty().as_dict()
+    RETRY = frozenset({"not-in-rack"})
 
     def __init__(self, **settings):
         super().__init__(**settings)
@@ -133,8 +135,11 @@ class Drill(GameDrill):
         common = dict(best_score=best_score, expected=(best.answer,), best=line)
         if answer is None:
             return Judgement(False, **common)
-        v = check_move(position, answer, rules, ts)
+        v = check_move(position, answer, rules, ts)  # a tile it cannot read raises: the answer is read again
         penalty = v.penalty.as_dict()
+        if v.violations and str(v.violations[0]) in self.RETRY:  # a typo: the rack is not what was typed
+            return self.retry(_("{reason}: expected tiles of your rack ({rack}) and of the table.").format(
+                reason=violation_text(v, v.violations[0]), rack=" ".join(map(str, position.rack))), "not-in-rack")
         if not v.legal:
             return Judgement(False, tuple(map(str, v.violations)), penalty, v.penalty.amount,
                              explanation=f"{explain_move(v)} {line}", **common)
@@ -143,3 +148,34 @@ class Drill(GameDrill):
             return Judgement(False, ("below-best",), penalty, score=got,
                              explanation=f"{explain_move(v)} The best lays {best_score} {unit}. {line}", **common)
         return Judgement(True, (), penalty, score=got, explanation=f"{explain_move(v)} The best possible.", **common)
+
+    # -- for the learner ---------------------------------------------------------
+
+    def instructions(self) -> str:
+        meld = self.rules.meld_points
+        lines = [
+            _("Ramikubic, level {level}: {description}.").format(level=self.level, description=self.LEVELS[self.level].description),
+            _("Lay as many tiles of your rack as you can: every combination on the table must stay a group (one "
+              "number, different colours) or a run (one colour, numbers in a row), 3 tiles or more."),
+            _("Tiles: a number and a colour letter, b(lue) y(ellow) g(reen) r(ed): 7b 10r; j is a joker."),
+            _("Answer: the whole new table (combinations separated by |), + NEW to add combinations, "
+              "N M: NEW to take up the table's combinations N and M and lay NEW instead, or pass."),
+            _("Your first lay (the initial meld) comes from your rack alone and is worth {meld} points or more.").format(meld=meld),
+            _("An illegal move puts the table back: take back what you laid and draw 1 tile; so does running out of time."),
+        ]
+        return "\n".join(lines)
+
+    def hints(self, puzzle: Puzzle) -> list[str]:
+        """How many tiles the best lay puts down, then which table combinations it takes up, then the tiles."""
+        rules = self.rules_for(puzzle)
+        best = solve(self.situation_of(puzzle), rules, self.data_for(rules))
+        if not best.placed:
+            return [_("Nothing can be laid here: pass.")]
+        short = best.short_answer
+        taken = short.partition(":")[0] if not short.startswith("+") else ""
+        return [
+            _("The best lay puts down {n} tile(s).").format(n=best.tiles_placed),
+            _("It takes up the table's combination(s) {taken}.").format(taken=taken) if taken
+            else _("It needs no combination of the table: new combinations only."),
+            _("Lay {tiles}.").format(tiles=tiles_text(best.placed)),
+        ]

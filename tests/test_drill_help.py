@@ -1,0 +1,136 @@
+"""The learner's side of every drill: the how-to, graded hints that agree with the solver, answers
+that cannot be read asked again (never judged wrong), and Nmbrs!'s forgiving move parser."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.nmbrs import Deck
+from solver.nmbrs.moves import Move, MoveKind, parse_turn
+from trainer.drills import make_drill
+
+GAMES = [("nambarz", "basic"), ("nmbrs", "basic"), ("nmbrs", "table"), ("ramikubic", "rearrange"),
+         ("namnam", "best"), ("namnam", "last-seed"), ("namnam", "captures"), ("namnam", "most"),
+         ("namnam", "feeding"), ("nainjaune", "cards")]
+
+
+def puzzles(game, level, n=3, seed=5):
+    d = make_drill(game, level=level)
+    rng = random.Random(seed)
+    return d, [d.generate(rng) for _ in range(n)]
+
+
+@pytest.mark.parametrize("game, level", GAMES)
+def test_every_drill_has_a_how_to_and_hints(game, level):
+    d, ps = puzzles(game, level)
+    text = d.instructions()
+    assert level in text and len(text.splitlines()) >= 3
+    for p in ps:
+        hints = d.hints(p)
+        assert hints and all(isinstance(h, str) and h.strip() for h in hints)
+
+
+@pytest.mark.parametrize("game, level", GAMES)
+@pytest.mark.parametrize("answer", ["zzz", "%%%", "lay", "3-lion", "hint please"])
+def test_text_that_is_no_answer_is_asked_again_and_gives_nothing_away(game, level, answer):
+    d, ps = puzzles(game, level, n=2)
+    for p in ps:
+        j = d.judge(p, answer)
+        assert j.retry and not j.correct, (answer, j)
+        assert j.explanation and not any(e in j.explanation for e in j.expected if len(e) > 2), j.explanation
+
+
+def test_a_wrong_answer_is_judged_not_asked_again():
+    d, (p, *_) = puzzles("nambarz", "basic")
+    j = d.judge(p, "draw")
+    assert not j.retry and not j.correct and j.expected[0] in j.explanation
+
+
+def test_nambarz_hints_follow_the_simplest_play():
+    from solver.nambarz import solve
+
+    d, ps = puzzles("nambarz", "basic", n=5)
+    for p in ps:
+        s = d.situation_of(p)
+        sol = solve(s.top, s.hand, d.rules, d.data)
+        first, second, third = d.hints(p)
+        assert f"uses {sol.min_cards} cards" in first
+        assert str(sol.plays[0].cards[0]) in second
+        assert all(str(c) in third for c in sol.plays[0].cards)
+
+
+def test_nambarz_a_right_concordance_says_when_a_calculation_scores_more():
+    d = make_drill("nambarz", level="basic")
+    p = d.from_situation("top 3; hand 9 4 6-lion 5-cat 6-hippo 3-bee 7")
+    j = d.judge(p, "concordance 3-bee")
+    assert j.correct and j.score < j.best_score and "Still, 7-4 would score 2" in j.explanation
+
+
+def test_nambarz_a_card_not_in_hand_is_a_typo_with_a_suggestion():
+    d = make_drill("nambarz", level="basic")
+    p = d.from_situation("top 3; hand 9 4 6-lion 5-cat 6-hippo 3-bee 7")
+    assert d.judge(p, "3-be").retry and "did you mean '3-bee'?" in d.judge(p, "3-be").explanation
+    j = d.judge(p, "8-4")
+    assert j.retry and j.violations == ("not-in-hand",) and "9 4 6-lion" in j.explanation
+
+
+def test_nmbrs_hints_and_score_breakdown_agree_with_the_best_turn():
+    d, ps = puzzles("nmbrs", "table", n=3)
+    for p in ps:
+        j = d.judge(p, "pass")
+        first = d.hints(p)[0]
+        assert f"scores {j.best_score}" in first
+        right = d.judge(p, j.expected[0])
+        assert right.correct and f"score {j.best_score}" in right.explanation.splitlines()[-1]
+
+
+def test_nmbrs_table_is_shown_as_numbered_rows():
+    d, (p, *_) = puzzles("nmbrs", "table")
+    lines = p.prompt.splitlines()
+    assert [ln.strip()[:2] for ln in lines[-3:]] == ["1:", "2:", "3:"]
+
+
+DECK = Deck.default()
+CARD = st.one_of(st.integers(1, 100).map(str), st.tuples(st.integers(1, 100), st.sampled_from("rgbo")).map(
+    lambda t: f"{t[0]}{t[1]}"), st.just("joker"), st.integers(1, 100).map(lambda n: f"joker={n}"))
+
+
+@st.composite
+def moves(draw) -> Move:
+    kind = draw(st.sampled_from([k for k in MoveKind if k is not MoveKind.END]))
+    cards = draw(st.lists(CARD, min_size=1, max_size=4))
+    text = {MoveKind.LAY: f"lay {' '.join(cards)}", MoveKind.ADD: f"add {draw(st.integers(1, 9))}: {' '.join(cards)}",
+            MoveKind.CROSS: f"cross {draw(st.integers(1, 100))}: {' '.join(cards)}",
+            MoveKind.LINK: f"link {draw(st.integers(1, 9))} {draw(st.integers(1, 9))}: {' '.join(cards)}",
+            MoveKind.SWAP: f"swap {draw(st.integers(1, 100))}",
+            MoveKind.DISCARD: f"discard {next((c for c in cards if '=' not in c), '7')}"}[kind]
+    return Move.parse(text, DECK)
+
+
+@settings(max_examples=200, deadline=None)
+@given(moves())
+def test_a_move_typed_without_its_first_space_reads_the_same(m):
+    """``parse(str(m)) == m``, and the same with the space after the move's word left out (``lay12o``)."""
+    text = str(m)
+    assert Move.parse(text, DECK) == m
+    glued = text.replace(" ", "", 1)
+    assert Move.parse(glued, DECK) == m
+    assert parse_turn(f"{glued}; {glued}", DECK) == [m, m]
+
+
+def test_glued_words_that_are_no_move_are_still_refused():
+    from solver.errors import TablecalcError
+
+    for text in ("layer 5", "adding 1: 5", "lay", "end5"):
+        with pytest.raises(TablecalcError):
+            Move.parse(text, DECK)
+
+
+def test_nambarz_a_right_concordance_names_the_coup_it_missed():
+    d = make_drill("nambarz", level="basic")
+    j = d.judge(d.from_situation("top 3; hand 3 1 5-cat 1 9 8 9"), "3")
+    assert j.correct and j.best_score == 11 and "coup de maître, worth 7 more" in j.explanation
