@@ -134,17 +134,21 @@ def default_path() -> pathlib.Path:
     return pathlib.Path(platformdirs.user_data_dir("tablecalc", appauthor=False)) / FILENAME
 
 
-def rate(correct: bool, seconds: float, reference_seconds: float) -> Rating:
+def rate(correct: bool, seconds: float, reference_seconds: float, hints: int = 0) -> Rating:
     """The FSRS rating of one answer: wrong is Again; right within half the reference time is Easy,
-    within the reference time Good, slower Hard.
+    within the reference time Good, slower Hard; right after a hint is at most Hard.
 
     >>> [rate(False, 1, 10).name, rate(True, 5, 10).name, rate(True, 10, 10).name, rate(True, 11, 10).name]
     ['Again', 'Easy', 'Good', 'Hard']
+    >>> rate(True, 1, 10, hints=1).name
+    'Hard'
     """
     if not reference_seconds > 0:
         raise ValueError(f"reference_seconds must be > 0, got {reference_seconds!r}")
     if not correct:
         return Rating.Again
+    if hints:
+        return Rating.Hard
     if seconds <= 0.5 * reference_seconds:
         return Rating.Easy
     if seconds <= reference_seconds:
@@ -183,6 +187,8 @@ class AnswerRecord:
     reference_seconds: float
     session: str
     at: datetime
+    hints: int = 0
+    """How many hints were shown before this answer."""
 
     def __post_init__(self):
         for name in ("drill", "level", "item"):
@@ -200,7 +206,7 @@ class AnswerRecord:
     @property
     def rating(self) -> Rating:
         """The FSRS rating this answer gives its item (see :func:`rate`)."""
-        return rate(self.correct, self.seconds, self.reference_seconds)
+        return rate(self.correct, self.seconds, self.reference_seconds, self.hints)
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import inspect
 import json
 import random
@@ -511,27 +510,11 @@ def _record(history, drill: Drill, puzzle: Puzzle, answer: Answer, judgement: Ju
     """Write one judged answer to the history (a right answer after a hint is rated at most Hard)."""
     from trainer.history import AnswerRecord
 
-    record = (_hinted_answer_class() if hints else AnswerRecord)(
+    record = AnswerRecord(
         drill=drill.game, level=drill.level, item=puzzle.item, puzzle=puzzle.as_dict(),
         answer=answer.text, correct=judgement.correct, verdict=judgement.as_dict(),
         penalty=judgement.penalty_amount, seconds=answer.seconds,
         reference_seconds=puzzle.time_limit or drill.reference_seconds,
-        session=session_id, at=datetime.now(timezone.utc),
+        session=session_id, at=datetime.now(timezone.utc), hints=hints,
     )
     history.record(record)
-
-
-@functools.cache
-def _hinted_answer_class():
-    from fsrs import Rating
-
-    from trainer.history import AnswerRecord
-
-    class HintedAnswer(AnswerRecord):
-        """An answer given after a hint: right still counts as right, but FSRS hears at most *Hard*."""
-
-        @property
-        def rating(self) -> Rating:
-            return min(super().rating, Rating.Hard)
-
-    return HintedAnswer
