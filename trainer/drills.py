@@ -24,6 +24,7 @@ from typing import Annotated, Any, ClassVar, Mapping, Protocol, Sequence
 import typer
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.registry import find_game
 
 __all__ = ["Puzzle", "Judgement", "Drill", "Level", "GameDrill", "make_drill", "drill_class", "option", "TRAP_RATE",
@@ -206,7 +207,7 @@ class GameDrill:
         if not answer.strip():
             j = self._judge(puzzle, None)
             return Judgement(False, ("no-answer",), self.no_penalty, best_score=j.best_score, expected=j.expected,
-                             explanation=f"No answer. {j.best}".strip(), best=j.best)
+                             explanation=(_("No answer.") + f" {j.best}").strip(), best=j.best)
         return self._judge(puzzle, answer)
 
     def _judge(self, puzzle: Puzzle, answer: str | None) -> Judgement:  # pragma: no cover - each game's

@@ -31,6 +31,7 @@ from typing import Iterator, Protocol
 from rich.markup import escape
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from trainer.drills import Drill, Judgement, Puzzle
 
 __all__ = ["SessionOptions", "Summary", "run_session", "JsonIO", "LineIO", "TerminalIO"]
@@ -123,18 +124,19 @@ class LineIO:
         return Answer(line.rstrip("\r\n"), seconds, timed_out=late)
 
     def show_verdict(self, p, j, answer, scored=True):
-        mark = "RIGHT" if j.correct else ("TIME UP" if answer.timed_out else "WRONG")
-        score = f" (score {j.score}, best {j.best_score})" if scored else ""
+        mark = _("RIGHT") if j.correct else (_("TIME UP") if answer.timed_out else _("WRONG"))
+        score = " " + _("(score {score}, best {best})").format(score=j.score, best=j.best_score) if scored else ""
         self.write(f"{mark}{score}: {j.explanation}")
 
     def show_summary(self, s):
         d = s.as_dict()
         acc = f"{d['accuracy']:.0%}" if d["accuracy"] is not None else "-"
-        self.write(
-            f"Session: {s.correct}/{s.answered} right ({acc}), score {s.score} of {s.best_score}, "
-            f"{s.penalties} {s.penalty_unit}, median "
-            f"{'-' if d['median_seconds'] is None else d['median_seconds']} s per answer."
-        )
+        self.write(_(
+            "Session: {correct}/{answered} right ({accuracy}), score {score} of {best}, "
+            "{penalties} {unit}, median {median} s per answer."
+        ).format(correct=s.correct, answered=s.answered, accuracy=acc, score=s.score, best=s.best_score,
+                 penalties=s.penalties, unit=_(s.penalty_unit),
+                 median="-" if d["median_seconds"] is None else d["median_seconds"]))
 
 
 class JsonIO(LineIO):
@@ -202,7 +204,7 @@ class TerminalIO:
 
         def toolbar():
             left = max(0.0, deadline - time.monotonic())
-            return f" ⏱  {left:4.0f} s left "
+            return " ⏱  " + _("{seconds} s left").format(seconds=f"{left:4.0f}") + " "
 
         async def read() -> str:
             coro = self.prompt.prompt_async(
@@ -235,10 +237,10 @@ class TerminalIO:
 
     def show_verdict(self, p, j, answer, scored=True):
         if j.correct:
-            mark = "[bold green]✓ right[/]"
+            mark = f"[bold green]✓ {_('right')}[/]"
         else:
-            mark = "[bold yellow]⏱ time up[/]" if answer.timed_out else "[bold red]✗ wrong[/]"
-        score = f"  [dim]score {j.score}, best {j.best_score}[/]" if scored else ""
+            mark = f"[bold yellow]⏱ {_('time up')}[/]" if answer.timed_out else f"[bold red]✗ {_('wrong')}[/]"
+        score = "  [dim]" + _("score {score}, best {best}").format(score=j.score, best=j.best_score) + "[/]" if scored else ""
         self.console.print(f"{mark}{score}")
         self.console.print(escape(j.explanation))
 
@@ -246,14 +248,14 @@ class TerminalIO:
         from rich.table import Table
 
         d = s.as_dict()
-        t = Table(title="Session summary", show_header=False)
-        t.add_row("answers", f"{s.correct} right of {s.answered}")
-        t.add_row("accuracy", f"{d['accuracy']:.0%}" if d["accuracy"] is not None else "-")
-        t.add_row("score", f"{s.score} of {s.best_score} possible")
-        t.add_row(s.penalty_unit, str(s.penalties))
-        t.add_row("median time", f"{d['median_seconds']} s" if d["median_seconds"] is not None else "-")
+        t = Table(title=_("Session summary"), show_header=False)
+        t.add_row(_("answers"), _("{correct} right of {answered}").format(correct=s.correct, answered=s.answered))
+        t.add_row(_("accuracy"), f"{d['accuracy']:.0%}" if d["accuracy"] is not None else "-")
+        t.add_row(_("score"), _("{score} of {best} possible").format(score=s.score, best=s.best_score))
+        t.add_row(_(s.penalty_unit), str(s.penalties))
+        t.add_row(_("median time"), f"{d['median_seconds']} s" if d["median_seconds"] is not None else "-")
         if s.reviews:
-            t.add_row("reviews", f"{s.reviews} items came back")
+            t.add_row(_("reviews"), _("{n} items came back").format(n=s.reviews))
         self.console.print(t)
 
 
@@ -338,13 +340,14 @@ def run_session(drill: Drill, opts: SessionOptions, io: SessionIO, history=None)
                 judgement = Judgement(False, ("not-understood",), drill.no_penalty, explanation=str(e))
             except (ValueError, ArithmeticError, RecursionError):  # a safety net: one answer never ends a session
                 judgement = Judgement(False, ("not-understood",), drill.no_penalty,
-                                      explanation=f"tablecalc could not read the answer {quoted(answer.text)}.")
+                                      explanation=_("tablecalc could not read the answer {answer}.").format(
+                                          answer=quoted(answer.text)))
             if answer.timed_out:
                 judgement = Judgement(  # what no answer costs is the game's to say (its judge of "")
                     False, ("timeout",), judgement.penalty, penalty_amount=judgement.penalty_amount,
                     score=0, best_score=judgement.best_score,
                     expected=judgement.expected,
-                    explanation=f"Time is up. {judgement.best}".strip(), best=judgement.best,
+                    explanation=(_("Time is up.") + f" {judgement.best}").strip(), best=judgement.best,
                 )
             if history is not None:
                 history.record(AnswerRecord(

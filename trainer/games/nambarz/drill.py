@@ -23,7 +23,8 @@ import typer
 from solver.errors import TablecalcError
 from solver.nambarz import Deal, Move, Penalty, Rules, Solution, check, solve
 from solver.nambarz.state import deal, moves_of, score_of
-from solver.nambarz.words import best_answers, best_line, explain_verdict
+from solver.i18n import _
+from solver.nambarz.words import best_answers, best_line, card_name, explain_verdict
 from trainer.drills import TRAP_RATE, GameDrill, Judgement, Level, Puzzle, check_trap_rate, option
 
 __all__ = ["Drill"]
@@ -77,7 +78,7 @@ class Drill(GameDrill):
         top, hand = situation.top, situation.hand
         return Puzzle(
             game=self.game, level=self.level, preset=rules.name,
-            prompt=f"Cover {top} with your hand: {' '.join(str(c) for c in hand)}",
+            prompt=_("Cover {top} with your hand: {hand}").format(top=card_name(top), hand=" ".join(card_name(c) for c in hand)),
             item=f"nambarz:{rules.name}:{top}|{' '.join(sorted(str(c) for c in hand))}",
             situation=str(situation),
             fields={"hand": [str(c) for c in hand], "target": str(top)},
@@ -96,7 +97,7 @@ class Drill(GameDrill):
         exists (at most ``max_solutions`` of them), or — at ``trap_rate`` — nothing is playable.
         Jokers are left out: a joker can always be played and teaches no calculation."""
         trap = rng.random() < self.trap_rate
-        for _ in range(MAX_TRIES):
+        for _try in range(MAX_TRIES):
             d = deal(rng, self.data, self.hand_size)
             if self._fits(solve(d.top, d.hand, self.rules, self.data), trap):
                 return self.puzzle(d, self.rules)
