@@ -22,6 +22,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.nmbrs import Position
 from solver.nmbrs.deal import deal
 from solver.nmbrs.table import Table, TurnPenalty
@@ -64,10 +65,10 @@ class Drill(GameDrill):
     def puzzle(self, situation: Position, rules) -> Puzzle:
         hand = [str(c) for c in situation.hand]
         table_text = str(situation.table)
-        shown = f" — table: {table_text}" if table_text else ""
+        shown = " — " + _("table: {table}").format(table=table_text) if table_text else ""
         return Puzzle(
             game=self.game, level=self.level, preset=rules.name,
-            prompt=f"Your hand: {' '.join(hand)}{shown}",
+            prompt=_("Your hand: {hand}").format(hand=" ".join(hand)) + shown,
             item=f"nmbrs:{rules.name}:{table_text}|{' '.join(sorted(hand))}",
             situation=str(situation),
             fields={"hand": hand, "table": [s.strip() for s in table_text.split("|")] if table_text else []},
@@ -77,7 +78,7 @@ class Drill(GameDrill):
     def generate(self, rng) -> Puzzle:
         """A deal whose best turn scores something, or — at ``trap_rate`` — nothing (answer: pass)."""
         trap = rng.random() < self.trap_rate
-        for _ in range(MAX_TRIES):
+        for _try in range(MAX_TRIES):
             position = deal(rng, self.rules, self.data, hand_size=self.hand_size, table_sequences=self.table_sequences)
             if (self.spec.solve(position, self.rules, self.data).score == 0) == trap:
                 return self.puzzle(position, self.rules)
@@ -104,7 +105,7 @@ class Drill(GameDrill):
         position = self.situation_of(puzzle)
         best = self.spec.solve(position, rules, deck)
         (best_moves,) = self.spec.best_answers(best)
-        line = f"Best turn: {best_moves} (score {best.score})."
+        line = _("Best turn: {moves} (score {score}).").format(moves=best_moves, score=best.score)
         common = dict(best_score=best.score, expected=(best_moves,), best=line)
         if answer is None:
             return Judgement(False, **common)
@@ -118,6 +119,7 @@ class Drill(GameDrill):
                              explanation=f"{self.spec.explain(v)} {line}", **common)
         if v.score < best.score:
             return Judgement(False, ("below-best",), penalty, score=v.score,
-                             explanation=f"Valid, scoring {v.score}, but a better turn exists. {line}", **common)
+                             explanation=_("Valid, scoring {score}, but a better turn exists.").format(score=v.score)
+                             + f" {line}", **common)
         return Judgement(True, (), penalty, score=v.score,
-                         explanation=f"Valid and the best possible: score {v.score}.", **common)
+                         explanation=_("Valid and the best possible: score {score}.").format(score=v.score), **common)
