@@ -1,7 +1,7 @@
 """The translation catalogues of tablecalc: find the sentences, keep the .po files up to date,
 compile them to .mo. Pure Python (no Babel, no GNU gettext needed); see docs/translating.md.
 
-    python3 scripts/i18n.py extract            # the msgids of the code, as solver/locale/tablecalc.pot
+    python3 scripts/i18n.py extract            # the msgids of the code, as ./tablecalc.pot (a template)
     python3 scripts/i18n.py update             # add new msgids (untranslated) to every .po, list the stale ones
     python3 scripts/i18n.py compile            # every .po -> its .mo
     python3 scripts/i18n.py check              # what is untranslated, per language (exit 1 if anything is)
@@ -240,8 +240,9 @@ def po_path(lang: str) -> Path:
 def cmd_extract() -> None:
     header = ("Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n"
               "Project-Id-Version: tablecalc\n")
-    write_po(LOCALE / f"{DOMAIN}.pot", header, extract().values())
-    print(f"wrote {LOCALE / f'{DOMAIN}.pot'}")
+    out = Path(f"{DOMAIN}.pot")
+    write_po(out, header, extract().values())
+    print(f"wrote {out.resolve()}: {len(extract())} messages")
 
 
 def cmd_update() -> None:
