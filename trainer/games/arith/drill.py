@@ -19,6 +19,7 @@ from __future__ import annotations
 from solver.arith import Fact, FactKind, Problem, check, parse_situation, random_fact, random_problem, solve
 from solver.arith.words import best_line, explain_verdict
 from solver.errors import TablecalcError
+from solver.i18n import _
 from trainer.drills import GameDrill, Judgement, Level, Puzzle
 
 __all__ = ["Drill", "ROUND_SECONDS"]
@@ -56,9 +57,9 @@ class Drill(GameDrill):
             return Puzzle(self.game, self.level, kind, situation.text, f"arith:{kind}:{situation.text.replace(' ', '')}",
                           situation=str(situation), fields={"hand": []}, time_limit=self.time_limit)
         shown = " ".join(map(str, situation.numbers))
-        how = "using all four numbers" if rules.search.use_all else "using some of the numbers"
+        how = _("using all four numbers") if rules.search.use_all else _("using some of the numbers")
         return Puzzle(
-            self.game, self.level, rules.name, f"Make {situation.target} from {shown} ({how})",
+            self.game, self.level, rules.name, _("Make {target} from {numbers} ({how})").format(target=situation.target, numbers=shown, how=how),
             f"arith:{rules.name}:{shown}>{situation.target}", situation=str(situation),
             fields={"hand": [str(n) for n in situation.numbers], "target": str(situation.target)},
             time_limit=self.time_limit,
