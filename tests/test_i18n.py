@@ -235,7 +235,7 @@ def test_a_whole_nambarz_drill_in_french():
     out = _run("--lang", "fr", "drill", "nambarz", "--count", "3", "--seed", "1", stdin="9+4\n3-abeille\npioche\n")
     lines = out.splitlines()
     assert lines[0] == "#1/3 Recouvrez 3 avec votre main : 9 4 6-lion 5-chat 6-hippopotame 3-abeille 7"
-    assert lines[1].startswith("FAUX (score 0, maximum 2): 9+4 fait 13, pas 3")
+    assert lines[1].startswith("FAUX (score 0, maximum 2) : 9+4 fait 13, pas 3")
     assert "Piochez 3 cartes et reprenez 9 et 4." in lines[1]
     assert lines[2].startswith("#2/3 Recouvrez 1 avec votre main : 3-abeille 4-grenouille")
     assert lines[3].startswith("FAUX") and "3-abeille" in lines[3]

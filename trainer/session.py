@@ -126,7 +126,7 @@ class LineIO:
     def show_verdict(self, p, j, answer, scored=True):
         mark = _("RIGHT") if j.correct else (_("TIME UP") if answer.timed_out else _("WRONG"))
         score = " " + _("(score {score}, best {best})").format(score=j.score, best=j.best_score) if scored else ""
-        self.write(f"{mark}{score}: {j.explanation}")
+        self.write(_("{mark}{score}: {explanation}").format(mark=mark, score=score, explanation=j.explanation))
 
     def show_summary(self, s):
         d = s.as_dict()

@@ -31,6 +31,7 @@ from datetime import datetime, timezone, tzinfo
 from fsrs import Rating
 
 from solver.errors import TablecalcError
+from solver.i18n import N_, _, ngettext
 from solver.registry import game_names
 from trainer.history import History
 
@@ -141,8 +142,8 @@ def _by_unit(by_drill: list) -> dict[str, int]:
 
 def _penalties_text(by_drill: list) -> str:
     """``6 cards drawn, 2 cards taken back``: the penalties of every game in its own unit."""
-    parts = [f"{n} {unit}" for unit, n in _by_unit(by_drill).items() if n]
-    return ", ".join(parts) if parts else "no penalties"
+    parts = [f"{n} {_(unit)}" for unit, n in _by_unit(by_drill).items() if n]
+    return ", ".join(parts) if parts else _("no penalties")
 
 
 def _round(x: float | None, digits: int) -> float | None:
@@ -161,38 +162,41 @@ def render_stats(stats: dict, console=None) -> None:
     console = console or Console(highlight=False)
     if not stats["answers"]:
         first, *others = game_names()
-        console.print(f"No answers recorded yet in {stats['history']}. "
-                      f"Play a drill to start: [bold]tablecalc drill {first}[/] (or {', '.join(others)}).")
+        console.print(_("No answers recorded yet in {history}. Play a drill to start: {command} (or {others}).").format(
+            history=stats["history"], command=f"[bold]tablecalc drill {first}[/]", others=", ".join(others)))
         return
 
     def table(title: str, columns: list[str]) -> Table:
         t = Table(title=title, title_justify="left", title_style="bold", header_style="bold",
                   box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
         for name in columns:
-            t.add_column(name, justify="left" if name in ("day", "drill", "level", "puzzle", "next review")
+            t.add_column(_(name), justify="left" if name in ("day", "drill", "level", "puzzle", "next review")
                          else "right")
         return t
 
     first, last = stats["first_at"][:10], stats["last_at"][:10]
-    span = first if first == last else f"{first} to {last}"
-    console.print(
-        f"[bold]{stats['answers']}[/] answers in {stats['sessions']} session{'s' * (stats['sessions'] != 1)} "
-        f"({span}): [bold]{_pct(stats['accuracy'])}[/] correct, median time {_secs(stats['median_seconds'])} "
-        f"per answer, {_penalties_text(stats['by_drill'])}; "
-        f"{stats['due_now']} of {stats['items']} puzzles due for review."
-    )
+    span = first if first == last else _("{first} to {last}").format(first=first, last=last)
+    console.print(ngettext(
+        "{answers} answers in {sessions} session ({span}): {accuracy} correct, median time {median} per answer, "
+        "{penalties}; {due} of {items} puzzles due for review.",
+        "{answers} answers in {sessions} sessions ({span}): {accuracy} correct, median time {median} per answer, "
+        "{penalties}; {due} of {items} puzzles due for review.", stats["sessions"]).format(
+        answers=f"[bold]{stats['answers']}[/]", sessions=stats["sessions"], span=span,
+        accuracy=f"[bold]{_pct(stats['accuracy'])}[/]", median=_secs(stats["median_seconds"]),
+        penalties=_penalties_text(stats["by_drill"]), due=stats["due_now"], items=stats["items"]))
     console.print()
 
-    t = table("By drill and level", ["drill", "level", "answers", "correct", "median", "penalties", "due now"])
+    t = table(_("By drill and level"), [N_("drill"), N_("level"), N_("answers"), N_("correct"), N_("median"),
+                                        N_("penalties"), N_("due now")])
     for row in stats["by_drill"]:
         t.add_row(row["drill"], row["level"], str(row["answers"]), _pct(row["accuracy"], colour=True),
-                  _secs(row["median_seconds"]), f"{row['penalties']} {row['penalty_unit']}",
+                  _secs(row["median_seconds"]), f"{row['penalties']} {_(row['penalty_unit'])}",
                   f"{row['due_now']}/{row['items']}")
     console.print(t)
 
     days = sorted({r["day"] for r in stats["over_time"]})[-14:]
-    more = " (the last 14 days practised)" if len(days) == 14 else ""
-    t = table(f"Day by day{more}", ["day", "drill", "level", "answers", "correct", "median", "penalties"])
+    title = _("Day by day (the last 14 days practised)") if len(days) == 14 else _("Day by day")
+    t = table(title, [N_("day"), N_("drill"), N_("level"), N_("answers"), N_("correct"), N_("median"), N_("penalties")])
     previous = None
     for row in stats["over_time"]:
         if row["day"] not in days:
@@ -203,11 +207,11 @@ def render_stats(stats: dict, console=None) -> None:
     console.print(t)
 
     if not stats["weakest"]:
-        console.print("No weak spots: every puzzle so far was answered right and in time.")
+        console.print(_("No weak spots: every puzzle so far was answered right and in time."))
         return
     now = datetime.fromisoformat(stats["at"])
-    t = table("Weakest puzzles (most often wrong or slow)", ["puzzle", "drill", "level", "answers", "wrong", "slow",
-                                                             "next review"])
+    t = table(_("Weakest puzzles (most often wrong or slow)"), [N_("puzzle"), N_("drill"), N_("level"), N_("answers"),
+                                                                N_("wrong"), N_("slow"), N_("next review")])
     for row in stats["weakest"]:
         prefix = f"{row['drill']}:{row['level']}:"
         name = row["item"][len(prefix):] if row["item"].startswith(prefix) else row["item"]
@@ -220,13 +224,13 @@ def _when(delta) -> str:
     """'now', 'in 5 min', 'in 3 h', 'in 2 days' for the time until a review."""
     seconds = delta.total_seconds()
     if seconds <= 0:
-        return "now"
+        return _("now")
     if seconds < 3600:
-        return f"in {max(1, round(seconds / 60))} min"
+        return _("in {n} min").format(n=max(1, round(seconds / 60)))
     if seconds < 86400:
-        return f"in {round(seconds / 3600)} h"
+        return _("in {n} h").format(n=round(seconds / 3600))
     days = round(seconds / 86400)
-    return f"in {days} day{'s' * (days != 1)}"
+    return ngettext("in {n} day", "in {n} days", days).format(n=days)
 
 
 def _pct(x: float | None, colour: bool = False) -> str:

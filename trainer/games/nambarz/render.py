@@ -7,38 +7,40 @@ from rich.markup import escape
 from rich.table import Table
 
 from solver.nambarz import Deck, Scoreboard, Solution, Verdict
-from solver.nambarz.words import cards_text, explain_solution, explain_verdict, play_text
+from solver.i18n import _
+from solver.nambarz.words import card_name, cards_text, explain_solution, explain_verdict, play_text
 
 console = Console(highlight=False, soft_wrap=True)
 
 
 def print_solution(s: Solution) -> None:
-    console.print(f"Top card [bold]{escape(str(s.target))}[/], hand {escape(' '.join(str(c) for c in s.hand))}")
-    console.print(f"[dim]Rules {escape(s.rules.describe())}[/]")
-    console.print(f"By concordance: {escape(cards_text(s.concordant) or 'none')}")
+    console.print(_("Top card {top}, hand {hand}").format(
+        top=f"[bold]{escape(card_name(s.target))}[/]", hand=escape(" ".join(card_name(c) for c in s.hand))))
+    console.print("[dim]" + _("Rules {rules}").format(rules=escape(s.rules.describe())) + "[/]")
+    console.print(_("By concordance: {cards}").format(cards=escape(cards_text(s.concordant) or _("none"))))
     if s.jokers:
-        console.print(f"Jokers: {escape(cards_text(s.jokers))}")
+        console.print(_("Jokers: {cards}").format(cards=escape(cards_text(s.jokers))))
     if s.min_cards is None:
-        console.print("By calculation: none")
+        console.print(_("By calculation: none"))
     else:
         bonus = s.rules.coup_bonus(s.min_cards)
-        extra = f" (coup de maître: +{bonus} points)" if bonus else ""
-        console.print(f"By calculation: [bold]{s.min_cards}[/] cards at least{extra}")
+        extra = " " + _("(coup de maître: +{bonus} points)").format(bonus=bonus) if bonus else ""
+        console.print(_("By calculation: {n} cards at least{extra}").format(n=f"[bold]{s.min_cards}[/]", extra=extra))
         table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
-        table.add_column("calculation")
-        table.add_column("lay, in order")
+        table.add_column(_("calculation"))
+        table.add_column(_("lay, in order"))
         for p in s.plays:
-            table.add_row(escape(play_text(p)), escape(", ".join(str(c) for c in p.cards)))
+            table.add_row(escape(play_text(p)), escape(", ".join(card_name(c) for c in p.cards)))
         console.print(table)
     console.print(escape(explain_solution(s)))
 
 
 def print_verdict(v: Verdict) -> None:
-    mark = "[bold green]LEGAL[/]" if v.legal else "[bold red]NOT LEGAL[/]"
+    mark = f"[bold green]{_('LEGAL')}[/]" if v.legal else f"[bold red]{_('NOT LEGAL')}[/]"
     codes = "" if v.legal else f"  [dim]({', '.join(str(x) for x in v.violations)})[/]"
     console.print(f"{mark}{codes}")
     console.print(escape(explain_verdict(v)))
-    console.print(f"[dim]Rules {escape(v.rules.describe())}[/]")
+    console.print("[dim]" + _("Rules {rules}").format(rules=escape(v.rules.describe())) + "[/]")
 
 
 def print_scoreboard(b: Scoreboard) -> None:
