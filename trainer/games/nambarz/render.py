@@ -7,7 +7,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from solver.nambarz import Deck, Scoreboard, Solution, Verdict
-from solver.i18n import _
+from solver.i18n import N_, _
 from solver.nambarz.words import card_name, cards_text, explain_solution, explain_verdict, play_text
 
 console = Console(highlight=False, soft_wrap=True)
@@ -45,10 +45,10 @@ def print_verdict(v: Verdict) -> None:
 
 def print_scoreboard(b: Scoreboard) -> None:
     table = Table(header_style="bold")
-    table.add_column("player")
+    table.add_column(_("player"))
     for i in range(len(b.rounds)):
-        table.add_column(f"round {i + 1}", justify="right")
-    table.add_column("total", justify="right", style="bold")
+        table.add_column(_("round {n}").format(n=i + 1), justify="right")
+    table.add_column(_("total"), justify="right", style="bold")
     for p in b.players:
         cells = []
         for place, pp, cp in b.cells[p]:
@@ -58,19 +58,26 @@ def print_scoreboard(b: Scoreboard) -> None:
     console.print(table)
     if b.teams:
         for t, members in b.teams.items():
-            console.print(f"Team {escape(t)} ({escape(', '.join(members))}): [bold]{b.team_totals[t]}[/]")
+            console.print(_("Team {team} ({members}): {total}").format(
+                team=escape(t), members=escape(", ".join(members)), total=f"[bold]{b.team_totals[t]}[/]"))
     leaders = b.leaders
     if len(leaders) > 1:
-        console.print(f"Tie between {escape(cards_text(leaders))}: play an extra round.")
+        console.print(_("Tie between {players}: play an extra round.").format(players=escape(cards_text(leaders))))
     else:
-        console.print(f"Winner: [bold]{escape(leaders[0])}[/]")
+        console.print(_("Winner: {player}").format(player=f"[bold]{escape(leaders[0])}[/]"))
 
 
 def print_deck(d: Deck) -> None:
     table = Table(header_style="bold")
-    for col in ("card", "family", "copies", "confirmed"):
-        table.add_column(col)
+    for col in (N_("card"), N_("family"), N_("copies"), N_("confirmed")):
+        table.add_column(_(col))
     for c in d.as_dict()["cards"]:
-        table.add_row(escape(c["card"]), c["family"], str(c["copies"]), "yes" if c["confirmed"] else "assumed")
+        table.add_row(escape(card_name(c["card"])), _(c["family"]), str(c["copies"]),
+                      _("yes") if c["confirmed"] else _("assumed"))
     console.print(table)
-    console.print(f"{d.size()} cards ({escape(d.source)}). Animal pairs marked 'assumed' are not published; edit the deck file to match your box.")
+    console.print(_("{n} cards ({source}). Animal pairs marked 'assumed' are not published; edit the deck file to match "
+                    "your box.").format(n=d.size(), source=escape(d.source)))
+
+
+_FAMILIES = (N_("symbol"), N_("drawing"), N_("joker"))
+"""The card families (:class:`solver.nambarz.cards.Family`), for the catalogues."""

@@ -8,8 +8,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from solver.i18n import _
 from solver.namnam import Position, Rules
 from solver.namnam.board import NORTH, SIDES, SOUTH
+from solver.namnam.words import side_name
 
 console = Console(highlight=False, soft_wrap=True)
 
@@ -40,7 +42,7 @@ def board_table(p: Position, rules: Rules, marks: set[tuple[int, int]] = frozens
 
 def print_board(p: Position, rules: Rules, marks=frozenset()) -> None:
     console.print(board_table(p, rules, marks))
-    console.print(f"[dim]{escape(str(p))}[/]  {SIDES[p.to_move]} to move")
+    console.print(f"[dim]{escape(str(p))}[/]  " + _("{side} to move").format(side=side_name(SIDES[p.to_move])))
 
 
 def marks_of(pit_names, mover_side: int) -> set[tuple[int, int]]:
