@@ -268,7 +268,9 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     import difflib
 
     close = difflib.get_close_matches(word.strip().lower(), list(choices), n=1, cutoff=0.75)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    from solver.i18n import _
+
+    return " " + _("(did you mean {choice}?)").format(choice=repr(close[0])) if close else ""
 
 
 def parse_fields(
