@@ -245,7 +245,7 @@ def test_a_whole_nambarz_drill_in_french():
 
 
 def test_a_whole_nmbrs_drill_in_dutch():
-    """The table level: a refused turn, a turn below the best, and the best turn itself."""
+    """The table level: a refused turn, a pass (typed in Dutch) below the best, and the best turn itself."""
     from trainer.drills import make_drill
     import random
 
@@ -254,7 +254,7 @@ def test_a_whole_nmbrs_drill_in_dutch():
     puzzles = [d.generate(rng) for _ in range(3)]
     best = d.judge(puzzles[2], "pass").expected[0]
     out = _run("--lang", "nl", "drill", "nmbrs", "--level", "table", "--count", "3", "--seed", "1",
-               stdin=f"12 14 16\npass\n{best}\n")
+               stdin=f"12 14 16\npas\n{best}\n")  # "pas": passing, in Dutch
     lines = out.splitlines()
     assert lines[0].startswith("#1/3 Je hand: 1r 4o 13r") and " — tafel: 16 18 20 22 |" in lines[0]
     assert lines[1].startswith("FOUT (score 0, maximaal 16): Geweigerd bij zet 1: lay 12 14 16: 12 zit niet in je hand")
