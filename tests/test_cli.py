@@ -57,9 +57,9 @@ def test_reach_human_output():
         (["reach", "6", "x", "-t", "3"], "bad number 'x'"),
         (["reach", "6", "2"], "no target"),
         (["reach", "-t", "3"], "no numbers"),
-        (["reach", "6", "2", "-t", "3", "--order", "sideways"], "unknown order"),
+        (["reach", "6", "2", "-t", "3", "--order", "sideways"], "'sideways' is not one of tree, chain"),
         (["reach", "6", "2", "-t", "3", "--ops", "+%"], "unknown operation"),
-        (["reach", "6", "2", "-t", "3", "--intermediates", "real"], "unknown intermediates"),
+        (["reach", "6", "2", "-t", "3", "--intermediates", "real"], "'real' is not one of natural, integer, rational"),
     ],
 )
 def test_reach_bad_input_is_one_line_and_exit_2(args, message):

@@ -279,9 +279,9 @@ def test_solve_check_opera_commands():
     (["settle", "--hands", "7d | 8c | 9h"], "nobody went out"),
     (["simulate", "--players", "9"], "3 to 8"),
     (["simulate", "--rounds", "0"], "bad number of rounds"),
-    (["simulate", "--bot", "smart"], "unknown bot"),
+    (["simulate", "--bot", "smart"], "'smart' is not one of greedy, random"),
     (["referee", "/no/such/file"], "no log file"),
-    (["solve", "hands 7d | 8c | 9h", "--goal", "fun"], "unknown goal"),
+    (["solve", "hands 7d | 8c | 9h", "--goal", "fun"], "'fun' is not one of cards, stakes"),
     (["solve", "hands - | 8c | 9h"], "round is over"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):

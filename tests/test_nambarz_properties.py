@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from dataclasses import replace
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -92,6 +94,7 @@ def longer_calculations(draw):
     return top, hand, rules, cards
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(longer_calculations())
 def test_longer_correct_calculations_are_not_simplest(situation):

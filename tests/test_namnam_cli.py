@@ -95,8 +95,8 @@ def test_tables_show_and_build_with_a_progress_bar(home):
     (["best", "start", "--depth", "99"], "bad depth"),
     (["best", "start", "--depth", "2", "--time", "1"], "either --depth or --time"),
     (["tables", "--build", "40"], "bad --build"),
-    (["show", "start", "--direction", "up"], "unknown direction"),
-    (["play", "--level", "genius"], "unknown level"),
+    (["show", "start", "--direction", "up"], "'up' is not one of ccw, cw"),
+    (["play", "--level", "genius"], "'genius' is not one of easy, medium, hard, expert"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
     r = run(*args)

@@ -88,6 +88,7 @@ def _check_against_oracle(data, high, max_hand, max_jokers, max_sequences, min_h
     assert play_turn(table, hand, [x.move for x in b.verdict.results], r, deck, opened).score == b.score
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_best_agrees_with_brute_force(data):

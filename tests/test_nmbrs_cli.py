@@ -63,7 +63,7 @@ def test_check_with_jokers_and_rule_override():
     (["best", "--hand", "5 6 7", "--table", "10 20 30 |"], "sequence 2 is empty"),
     (["move", "jump 3", "--hand", "5 6 7"], "unknown move 'jump 3'"),
     (["score", "--player", "Ann"], "bad player 'Ann'"),
-    (["best", "--hand", "5 6 7", "--doubling", "half"], "unknown doubling 'half'"),
+    (["best", "--hand", "5 6 7", "--doubling", "half"], "'half' is not one of whole, added"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
     r = run(*args)

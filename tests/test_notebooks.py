@@ -22,6 +22,7 @@ def test_the_analyses_are_there():
     assert {"nambarz_how_often.ipynb", "nambarz_parentheses.ipynb", "countdown_24.ipynb"} <= names
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.stem)
 def test_notebook_runs_without_errors(path):
     """Execute every cell with the python3 kernel; any cell error (or timeout) fails the test."""

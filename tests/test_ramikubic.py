@@ -118,7 +118,7 @@ def test_score_totals_and_winner():
     (["score", "--round", "- | - | 5r"], "exactly one winner"),
     (["score", "--round", "5r | 6b"], None),
     (["best", "--rack", "9b", "--tiles", "/nonexistent.toml"], "cannot read tile file"),
-    (["best", "--rack", "9b", "--wrap", "sideways"], "unknown wrap"),
+    (["best", "--rack", "9b", "--wrap", "sideways"], "'sideways' is not one of none, end, full"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
     r = runner.invoke(app, ["ramikubic", *args])

@@ -7,6 +7,8 @@ sub-multiset of the rack and every split into combinations, stays quick. Set
 
 from __future__ import annotations
 
+import pytest
+
 import os
 from collections import Counter
 
@@ -61,6 +63,7 @@ def positions(draw, max_table: int = 3, max_rack: int = 6, melded: bool = True):
     return Position(tuple(table), tuple(sorted(rack)), melded), rules
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(positions())
 def test_best_lay_agrees_with_the_oracle_and_the_referee(case):

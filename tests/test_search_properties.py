@@ -104,6 +104,7 @@ def test_min_cards_matches_oracle(case):
     check_min_cards(case)
 
 
+@pytest.mark.slow
 @FIVE_CHAIN
 @given(five_chain_cases)
 def test_min_cards_matches_oracle_five_chain(case):
@@ -111,6 +112,7 @@ def test_min_cards_matches_oracle_five_chain(case):
     check_min_cards(case)
 
 
+@pytest.mark.slow
 @FIVE_TREE
 @given(five_tree_cases)
 def test_min_cards_matches_oracle_five_tree(case):
@@ -121,6 +123,7 @@ def test_min_cards_matches_oracle_five_tree(case):
 # ---------------------------------------------------------------- every answer is a real answer
 
 
+@pytest.mark.slow
 @SOLVER_ONLY
 @with_examples
 @given(cases(min_size=1, max_size=6))
@@ -170,6 +173,7 @@ def test_normal_keys_match_oracle(case):
     check_keys(case)
 
 
+@pytest.mark.slow
 @FIVE_CHAIN
 @given(five_chain_cases)
 def test_normal_keys_match_oracle_five_chain(case):
@@ -177,6 +181,7 @@ def test_normal_keys_match_oracle_five_chain(case):
     check_keys(case)
 
 
+@pytest.mark.slow
 @FIVE_TREE
 @given(five_tree_cases)
 def test_normal_keys_match_oracle_five_tree(case):
@@ -196,6 +201,7 @@ def test_expressions_pairwise_distinct(case):
     assert len(keys) == len(set(keys)), f"{describe(case)}: duplicated {sorted(k for k, c in Counter(keys).items() if c > 1)}"
 
 
+@pytest.mark.slow
 @SOLVER_ONLY
 @given(cases(min_size=1, max_size=6), st.data())
 def test_permuting_numbers_changes_nothing(case, data):

@@ -132,8 +132,8 @@ def test_empty_input_ends_the_session_cleanly():
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["nambarz", "--level", "expert"], "unknown nambarz level"),
-        (["arith", "--level", "calculus"], "unknown arith level"),
+        (["nambarz", "--level", "expert"], "'expert' is not one of beginner, basic, parentheses"),
+        (["arith", "--level", "calculus"], "'calculus' is not one of mixed, add"),
         (["nambarz", "--trap-rate", "2"], "bad trap rate"),
         (["nambarz", "--count", "0"], "bad --count"),
         (["nambarz", "--pack", "no-such-pack"], "no puzzle pack"),

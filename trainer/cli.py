@@ -21,7 +21,10 @@ from solver.errors import TablecalcError
 from solver.i18n import _
 from solver.parsing import parse_range, parse_whole, read_lines
 from solver.registry import all_games, game_names
-from trainer.clikit import EXIT_BAD_INPUT, GamesGroup, JobsOpt, JsonOpt, check_jobs, emit_json, work_progress
+from solver.expr import Intermediates, Order
+from trainer.clikit import (
+    EXIT_BAD_INPUT, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json, work_progress,
+)
 from trainer.drills import check_seconds, drill_class, option
 from trainer.games import sub_app
 
@@ -77,11 +80,9 @@ def _root(
 
 # ---------------------------------------------------------------- reach
 
-OrderOpt = Annotated[str, typer.Option("--order", help="tree = any bracketing; chain = strictly left to right.")]
+OrderOpt = choice_option("--order", choices=Order, help="tree = any bracketing; chain = strictly left to right.")
 OpsOpt = Annotated[str, typer.Option("--ops", help="Allowed operations, e.g. '+-*/', '+-', '+-x:'.")]
-InterOpt = Annotated[
-    str, typer.Option("--intermediates", help="natural (whole numbers ≥ 0), integer or rational.")
-]
+InterOpt = choice_option("--intermediates", choices=Intermediates, help="natural (whole numbers ≥ 0), integer or rational.")
 
 
 @app.command()
@@ -247,10 +248,8 @@ def _drill_command(name: str):
 
     game, cls = find_game(name), drill_class(name)
     levels = list(cls.LEVELS)
-    level = option("level", Annotated[Optional[str], typer.Option(
-        "--level", "-l", metavar=f"[{'|'.join(levels)}]", help=f"{', '.join(levels)} (default {cls.default_level}).",
-        shell_complete=lambda ctx, param, incomplete: [n for n in levels if n.startswith(incomplete.lower())],
-    )])
+    level = option("level", choice_option("--level", "-l", choices=levels,
+                                          help=f"{', '.join(levels)} (default {cls.default_level})."))
 
     def command(**options) -> None:
         _run_drill(game, cls, **options)
@@ -293,7 +292,8 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
     else:
         io = LineIO()
     with History.open() as history:
-        summary = run_session(the_drill, opts, io, history)
+        play = getattr(the_drill, "play_session", None) or run_session  # a drill's own way to play (arith --mode zetamac)
+        summary = play(the_drill, opts, io, history)
         _warn_damage(history)
     if summary.stopped == "interrupted":
         raise typer.Exit(130)

@@ -22,11 +22,14 @@ from typer.core import TyperGroup
 from typer.exceptions import Abort
 
 from solver.errors import SearchTooLarge, quoted
+from trainer import coercion
+
+coercion.install()  # plain options without importing pydantic (see trainer/coercion.py)
 
 __all__ = [
     "EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "Group", "fail", "search_progress",
     "work_progress", "check_jobs", "JobsOpt", "GamesGroup", "emit_json", "export_data", "ExportOpt", "JsonOpt",
-    "preset_option", "add_rules_command",
+    "preset_option", "choice_option", "add_rules_command",
 ]
 
 EXIT_ILLEGAL = 1
@@ -177,10 +180,49 @@ def search_progress(label: str):
                                              rp.TimeElapsedColumn()))
 
 
+def choice_option(*flags: str, choices, help: str, required: bool = False):
+    """An option whose value is one of ``choices`` (names, or a :class:`enum.StrEnum`): its
+    metavar lists them (``[chain|tree]``, so ``--help`` shows them), shell completion offers
+    them, and any other value is refused in one line with the nearest choice. The value is
+    the choice's name as text, in lower case; ``None`` when the option is not given.
+
+    >>> import enum
+    >>> class Order(enum.StrEnum):
+    ...     CHAIN = "chain"
+    ...     TREE = "tree"
+    >>> option = choice_option("--order", choices=Order, help="Left to right or any brackets.").__metadata__[0]
+    >>> option.metavar, option.callback(None, None, "Tree")
+    ('[chain|tree]', 'tree')
+    >>> option.callback(None, None, "chian")
+    Traceback (most recent call last):
+    ...
+    typer._click.exceptions.BadParameter: 'chian' is not one of chain, tree (did you mean 'chain'?)
+    """
+    from typer._click.exceptions import BadParameter
+
+    names = [str(getattr(c, "value", c)) for c in choices]
+
+    def check(ctx, param, value):
+        if value is None:
+            return None
+        word = value.strip().lower()
+        if word in names:
+            return word
+        from solver.parsing import did_you_mean
+
+        raise BadParameter(f"{quoted(value)} is not one of {', '.join(names)}{did_you_mean(word, names)}")
+
+    def complete(incomplete: str):
+        return [n for n in names if n.startswith(incomplete.lower())]
+
+    return Annotated[str if required else Optional[str], typer.Option(
+        *flags, metavar=f"[{'|'.join(names)}]", autocompletion=complete, callback=check, help=help)]
+
+
 def preset_option(game_name: str):
     """The ``--preset/-p`` option of a game's commands: its help and metavar list the game's
     presets (``[beginner|basic|parentheses]``) and shell completion offers them; the value is
-    still read by the game (any case, aliases, "did you mean").
+    read by the game (any case, aliases, "did you mean").
 
     >>> import typer
     >>> option = preset_option("nambarz").__metadata__[0]
@@ -192,11 +234,11 @@ def preset_option(game_name: str):
     game = find_game(game_name)
     names = list(game.presets)
 
-    def complete(ctx, param, incomplete: str):
+    def complete(incomplete: str):
         return [n for n in names if n.startswith(incomplete.lower())]
 
     return Annotated[str, typer.Option(
-        "--preset", "-p", metavar=f"[{'|'.join(names)}]", shell_complete=complete,
+        "--preset", "-p", metavar=f"[{'|'.join(names)}]", autocompletion=complete,
         help=f"The rules: {', '.join(names)} (default {game.default_preset}); see 'tablecalc {game_name} rules'.",
     )]
 

@@ -95,6 +95,23 @@ CREATE TABLE items (
 CREATE INDEX items_due ON items (drill, level, due);
 """
 
+_ROUNDS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rounds (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    at       TEXT NOT NULL,              -- same format as answers.at: when the bell rang
+    session  TEXT NOT NULL,              -- answers.session of the round's answers
+    drill    TEXT NOT NULL,
+    level    TEXT NOT NULL,
+    mode     TEXT NOT NULL,              -- how it was played: 'zetamac'
+    seconds  REAL NOT NULL,              -- the round's length
+    score    INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rounds_by_kind ON rounds (drill, level, mode, seconds, at);
+"""
+"""Timed rounds played to the bell (a personal best is the highest score of one kind of round).
+Added after schema 1 without changing its version: a history from before has it added when
+opened for writing, and an older tablecalc reading a newer file ignores it."""
+
 
 def default_path() -> pathlib.Path:
     """``$TABLECALC_HOME/history.sqlite3`` if TABLECALC_HOME is set, else the platform's user data folder.
@@ -180,6 +197,22 @@ class AnswerRecord:
     def rating(self) -> Rating:
         """The FSRS rating this answer gives its item (see :func:`rate`)."""
         return rate(self.correct, self.seconds, self.reference_seconds)
+
+
+@dataclass(frozen=True)
+class Round:
+    """A timed round played to the bell: its kind (drill, level, ``mode``, length in seconds) and its score."""
+
+    drill: str
+    level: str
+    mode: str
+    seconds: float
+    score: int
+    session: str
+    at: datetime
+
+    def __post_init__(self):
+        object.__setattr__(self, "at", _utc(self.at, "Round.at"))
 
 
 class Outcome(NamedTuple):
@@ -355,6 +388,10 @@ class History:
                     raise TablecalcError(
                         f"{str(self.path)!r} is a damaged tablecalc history ({'; '.join(damage)}); {_WHAT_TO_DO}"
                     )
+                if "rounds" not in tables:  # a history from before rounds were kept
+                    for statement in _ROUNDS_SCHEMA.split(";"):
+                        if statement.strip():
+                            db.execute(statement)
             db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
@@ -416,7 +453,30 @@ class History:
                     db.execute("ROLLBACK")
                 raise
 
+    def record_round(self, rnd: "Round") -> None:
+        """Save one timed round played to the bell (its answers are recorded one by one by :meth:`record`)."""
+        with self._lock, _translated(self.path):
+            self._db.execute(
+                "INSERT INTO rounds (at, session, drill, level, mode, seconds, score) VALUES (?,?,?,?,?,?,?)",
+                (_stamp(rnd.at), rnd.session, rnd.drill, rnd.level, rnd.mode, float(rnd.seconds), int(rnd.score)),
+            )
+
     # ------------------------------------------------------------ reading
+
+    def rounds(self, drill: str, level: str, mode: str, seconds: float) -> list["Round"]:
+        """The rounds of one kind (drill, level, mode and length) played to the bell, oldest first
+        (none from a history written before rounds were kept)."""
+        with self._lock, _translated(self.path):
+            if not self._db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rounds'").fetchone():
+                return []
+            rows = self._db.execute(
+                "SELECT id, at, session, drill, level, mode, seconds, score FROM rounds"
+                " WHERE drill = ? AND level = ? AND mode = ? AND seconds = ? ORDER BY at, id",
+                (drill, level, mode, float(seconds)),
+            ).fetchall()
+        return self._rows("rounds", rows, lambda r: Round(
+            at=_parse_stamp(r[0]), session=r[1], drill=r[2], level=r[3], mode=r[4], seconds=_number(r[5]),
+            score=int(_number(r[6]))))
 
     def count(self) -> int:
         """Total answers recorded."""
@@ -540,7 +600,7 @@ def _filter(drill: str | None, level: str | None) -> tuple[str, tuple]:
 def _create_schema(db: sqlite3.Connection) -> None:
     """The history's tables, statement by statement (not ``executescript``, which would COMMIT a
     transaction the caller has open before its checks are done)."""
-    for statement in _SCHEMA.split(";"):
+    for statement in (_SCHEMA + _ROUNDS_SCHEMA).split(";"):
         if statement.strip():
             db.execute(statement)
 

@@ -1,15 +1,12 @@
-"""How the game-independent search's answers look in a terminal (rich)."""
+"""How the game-independent search's answers look (drawn by rich on a terminal, see :mod:`trainer.out`)."""
 
 from __future__ import annotations
-
-from rich.console import Console
-from rich.markup import escape
 
 from solver.expr import SYMBOL
 from solver.i18n import _, ngettext
 from solver.search import Reach, TargetsReach
 
-console = Console(highlight=False, soft_wrap=True)
+from trainer.out import escape, out as console
 
 
 def _rules_line(order, ops, intermediates) -> str:

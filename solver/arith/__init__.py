@@ -7,11 +7,11 @@ True
 
 from solver.arith.rules import PRESETS, Rules
 from solver.arith.problems import (
-    Fact, FactKind, Problem, Solution, Verdict, Violation, check, parse_situation, random_fact, random_problem, solve,
+    Fact, FactKind, FactRanges, Problem, Solution, Verdict, Violation, check, parse_situation, random_fact, random_problem, solve,
 )
 from solver.arith.game import GAME
 
 __all__ = [
-    "PRESETS", "Rules", "Fact", "FactKind", "Problem", "Solution", "Verdict", "Violation", "check",
+    "PRESETS", "Rules", "Fact", "FactKind", "FactRanges", "Problem", "Solution", "Verdict", "Violation", "check",
     "parse_situation", "random_fact", "random_problem", "solve", "GAME",
 ]

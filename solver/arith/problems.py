@@ -31,8 +31,8 @@ from solver.search import reach
 from solver.arith.rules import Rules
 
 __all__ = [
-    "Problem", "Fact", "FactKind", "parse_situation", "random_fact", "random_problem", "COUNTDOWN_NUMBERS",
-    "Solution", "solve", "Violation", "NoPenalty", "Verdict", "check",
+    "Problem", "Fact", "FactKind", "FactRanges", "parse_situation", "random_fact", "random_problem", "COUNTDOWN_NUMBERS",
+    "Solution", "solve", "Violation", "NoPenalty", "Verdict", "check", "SHOW_POINTS", "points", "nearest",
 ]
 
 COUNTDOWN_NUMBERS = (*range(1, 11), *range(1, 11), 25, 50, 75, 100)
@@ -119,18 +119,71 @@ class FactKind(enum.StrEnum):
     DIV = "div"
 
 
-def random_fact(rng, kind: FactKind | str) -> Fact:
-    """A random fact of ``kind``.
+MAX_FACT_NUMBER = 1_000_000
+"""The largest number a fact range may hold."""
+
+
+@dataclass(frozen=True)
+class FactRanges:
+    """Where facts are dealt from, as on arithmetic.zetamac.com: ``add``, the range of each
+    number of a sum (differences are sums reversed), and ``mul``, the range of each factor of a
+    product (quotients are products reversed, so the first factor is the divisor: never 0).
+    Each range is ``(lowest, highest)``, both included. The default is Zetamac's.
+
+    >>> r = FactRanges.parse("mul 2-9 2-12")
+    >>> str(r), FactRanges.parse(str(r)) == r, str(FactRanges())
+    ('add 2-100 2-100; mul 2-9 2-12', True, 'add 2-100 2-100; mul 2-12 2-100')
+    """
+
+    add: tuple[tuple[int, int], tuple[int, int]] = ((2, 100), (2, 100))
+    mul: tuple[tuple[int, int], tuple[int, int]] = ((2, 12), (2, 100))
+
+    @classmethod
+    def parse(cls, text: str) -> "FactRanges":
+        """Read ``add A-B C-D; mul E-F G-H`` (a part left out keeps its default; ``A`` alone is ``A-A``)."""
+        from solver.parsing import parse_range
+
+        fields = parse_fields(text, "fact ranges", ["add", "mul"])
+        if not fields:
+            raise TablecalcError(f"bad fact ranges {quoted(text.strip())}: expected add A-B C-D; mul E-F G-H")
+        out = {}
+        for key, value in fields.items():
+            parts = str(value).split()
+            if len(parts) != 2:
+                raise TablecalcError(
+                    f"bad fact ranges {quoted(text.strip())}: expected two ranges after {key}, one per number, like {key} 2-100 2-100")
+            pair = []
+            for part in parts:
+                r = parse_range(part, f"{key} range", MAX_FACT_NUMBER + 1)
+                if r.stop - 1 > MAX_FACT_NUMBER:
+                    raise TablecalcError(f"bad {key} range {quoted(part)}: expected numbers up to {MAX_FACT_NUMBER:,}")
+                pair.append((r.start, r.stop - 1))
+            out[key] = tuple(pair)
+        ranges = cls(**out)
+        if ranges.mul[0][0] == 0:
+            raise TablecalcError(f"bad fact ranges {quoted(text.strip())}: the first factor is the divisor of a quotient, "
+                                 "so it cannot be 0; expected it to start at 1 or more, like mul 1-12 2-100")
+        return ranges
+
+    def __str__(self) -> str:
+        def pair(p):
+            return " ".join(f"{lo}-{hi}" if lo != hi else str(lo) for lo, hi in p)
+
+        return format_fields([("add", pair(self.add)), ("mul", pair(self.mul))])
+
+
+def random_fact(rng, kind: FactKind | str, ranges: FactRanges = FactRanges()) -> Fact:
+    """A random fact of ``kind``, its numbers from ``ranges``.
 
     >>> import random
-    >>> str(random_fact(random.Random(1), "mul"))
-    'calculate 4 × 74'
+    >>> str(random_fact(random.Random(1), "mul")), str(random_fact(random.Random(1), "div", FactRanges.parse("mul 7 2-9")))
+    ('calculate 4 × 74', 'calculate 21 ÷ 7')
     """
     kind = FactKind(kind)
     if kind in (FactKind.ADD, FactKind.SUB):
-        a, b = rng.randint(2, 100), rng.randint(2, 100)
+        a, b = rng.randint(*ranges.add[0]), rng.randint(*ranges.add[1])
         return Fact(a, "+", b) if kind is FactKind.ADD else Fact(a + b, "-", a)
-    a, b = rng.randint(2, 12), rng.randint(2, 100)
+    a, b = rng.randint(*ranges.mul[0]), rng.randint(*ranges.mul[1])
     return Fact(a, "*", b) if kind is FactKind.MUL else Fact(a * b, "/", a)
 
 
@@ -270,3 +323,44 @@ def check(situation: Problem | Fact, answer: str, rules: Rules = Rules()) -> Ver
     if value != situation.target:
         vs.append(Violation.WRONG_RESULT)
     return Verdict(**base, violations=tuple(vs), value=value, used=sum(used.values()), extra=extra, bad_step=bad)
+
+
+# ---------------------------------------------------------------- the show's points
+
+SHOW_POINTS = ((0, 10), (5, 7), (10, 5))
+"""Countdown's numbers round: 10 points for the target exactly, 7 within 5 of it, 5 within 10
+(each pair: the largest distance, the points)."""
+
+
+def points(v: Verdict) -> int:
+    """What an answer scores on the Countdown show (:data:`SHOW_POINTS`): a calculation that keeps
+    every rule but misses the target still scores when it lands near; one that breaks another
+    rule (a number not there, a fraction on the way...) scores nothing.
+
+    >>> p = parse_situation("numbers 25 50 75 100 3 6; target 952")
+    >>> [points(check(p, a)) for a in ("((100+6)×75×3-50)÷25", "50×(25-6)-3", "(100+50+3)×6+25", "100×100", "9×100")]
+    [10, 7, 5, 0, 0]
+    """
+    if not isinstance(v.situation, Problem) or v.value is None:
+        return 0
+    if any(code is not Violation.WRONG_RESULT for code in v.violations):
+        return 0
+    distance = abs(v.value - v.situation.target)
+    return next((pts for most, pts in SHOW_POINTS if distance <= most), 0)
+
+
+def nearest(problem: Problem, rules: Rules = Rules()) -> int | None:
+    """The reachable whole number nearest the target (the smaller of two as near), from the
+    search's value sets; ``None`` when nothing is reachable. ``rules.use_all`` is ignored:
+    on the show any of the numbers may be used.
+
+    >>> nearest(parse_situation("numbers 1 2; target 10")), nearest(parse_situation("numbers 25 50 75 100 3 6; target 952"))
+    (3, 952)
+    """
+    from solver.search import SearchRules, ValueSets
+
+    search = SearchRules.from_options(rules.search.order, rules.search.ops, rules.search.intermediates, False)
+    values = [v for v in ValueSets(search).reachable(problem.numbers) if v == int(v)]
+    if not values:
+        return None
+    return int(min(values, key=lambda v: (abs(v - problem.target), v)))

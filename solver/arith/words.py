@@ -10,11 +10,11 @@
 
 from __future__ import annotations
 
-from solver.i18n import _
-from solver.expr import SYMBOL, format_value
-from solver.arith.problems import Fact, Solution, Verdict, Violation
+from solver.expr import SYMBOL, Order, format_value, leaves, parse_expression, steps
+from solver.i18n import _, ngettext
+from solver.arith.problems import Fact, Problem, Solution, Verdict, Violation
 
-__all__ = ["explain_verdict", "best_line"]
+__all__ = ["explain_verdict", "best_line", "points_line", "hints"]
 
 
 def _reason(v: Verdict, code: Violation) -> str:
@@ -57,3 +57,82 @@ def explain_verdict(v: Verdict) -> str:
     if not v.rules.search.use_all and sol.min_cards is not None and v.used > sol.min_cards:
         note = " " + _("(it can be done with {n} numbers: {expression})").format(n=sol.min_cards, expression=sol.expressions[0])
     return _("Right: {answer} = {target}{note}.").format(answer=v.answer.strip(), target=s.target, note=note)
+
+
+def points_line(points: int, v: Verdict) -> str:
+    """The show's points for a Countdown answer, in words (``""`` for an exact answer, which
+    :func:`explain_verdict` already calls right).
+
+    >>> from solver.arith.problems import check, parse_situation, points
+    >>> v = check(parse_situation("numbers 25 50 75 100 3 6; target 952"), "50×(25-6)-3")
+    >>> points_line(points(v), v)
+    '7 points: 947 is 5 away from 952.'
+    """
+    if v.legal or not isinstance(v.situation, Problem):
+        return ""
+    if not points:
+        if v.violations != (Violation.WRONG_RESULT,):
+            return ""  # a broken rule: explain_verdict says which
+        return _("No points: only an answer within 10 of the target scores.")
+    away = abs(v.value - v.situation.target)  # type: ignore[operator]
+    return ngettext("{points} point: {value} is {away} away from {target}.",
+                    "{points} points: {value} is {away} away from {target}.", points).format(
+        points=points, value=format_value(v.value), away=format_value(away), target=v.situation.target)  # type: ignore[arg-type]
+
+
+def hints(sol: Solution, nearest: int | None = None) -> list[str]:
+    """Graded hints, mildest first, each giving away a little more of :attr:`Solution.expressions`'s first answer.
+
+    A problem: whether the target can be reached (else the nearest reachable number,
+    ``nearest``), how many numbers the simplest calculation uses, its first step, the
+    numbers it uses. A fact: the number of digits, a way to split it, the last digit.
+
+    >>> from solver.arith import Rules, parse_situation, solve
+    >>> hints(solve(parse_situation("numbers 25 50 75 100 3 6; target 952")))
+    ['952 can be reached exactly.', 'The simplest calculation uses 6 numbers.', 'Its first step: 100+3 = 103.', 'It uses 100 3 75 6 50 25.']
+    >>> hints(solve(parse_situation("numbers 3 3 8 8; target 24"), Rules.preset("make24")))
+    ['24 can be reached exactly.', 'Its first step: 8÷3 = 8/3.', 'Then: 3-8/3 = 1/3.']
+    >>> hints(solve(parse_situation("calculate 4 × 74")))
+    ['The answer has 3 digits.', 'Split it: 4 × 70 + 4 × 4.', 'It ends in 6.']
+    """
+    s = sol.situation
+    if isinstance(s, Fact):
+        answer = sol.expressions[0]
+        return [
+            ngettext("The answer has {n} digit.", "The answer has {n} digits.", len(answer)).format(n=len(answer)),
+            _split(s),
+            _("It ends in {digit}.").format(digit=answer[-1]),
+        ]
+    if not sol.expressions:
+        if nearest is None:
+            return [_("{target} cannot be reached with these numbers.").format(target=s.target)]
+        return [_("{target} cannot be reached exactly: the nearest reachable number is {nearest}.").format(
+            target=s.target, nearest=nearest)]
+    out = [_("{target} can be reached exactly.").format(target=s.target)]
+    expr = parse_expression(sol.expressions[0], Order.TREE)
+    done = steps(expr)
+    if sol.rules.search.use_all:  # every number is used: their count and list say nothing
+        out += [_("Its first step: {step}.").format(step=done[0])] if done else []
+        out += [_("Then: {step}.").format(step=done[1])] if len(done) > 2 else []
+        return out
+    n = sol.min_cards or 0
+    out.append(ngettext("The simplest calculation uses {n} number.",
+                        "The simplest calculation uses {n} numbers.", n).format(n=n))
+    if done:
+        out.append(_("Its first step: {step}.").format(step=done[0]))
+    out.append(_("It uses {numbers}.").format(numbers=" ".join(str(leaf.value) for leaf in leaves(expr))))
+    return out
+
+
+def _split(f: Fact) -> str:
+    """A way to work a fact out in two easier parts."""
+    a, b = f.a, f.b
+    tens, units = b - b % 10, b % 10
+    if f.op == "/":
+        return _("Think of it the other way: {b} × what = {a}?").format(a=a, b=b)
+    if not tens or not units:
+        return _("Think of {b} as {half} + {rest}.").format(b=b, half=b // 2, rest=b - b // 2)
+    if f.op == "*":
+        return _("Split it: {a} × {tens} + {a} × {units}.").format(a=a, tens=tens, units=units)
+    sign = SYMBOL[f.op]
+    return _("Split it: {a} {sign} {tens} {sign} {units}.").format(a=a, sign=sign, tens=tens, units=units)

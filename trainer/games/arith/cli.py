@@ -11,9 +11,10 @@ from typing import Annotated, Optional
 
 import typer
 
+from solver.expr import Intermediates, Order
 from solver.i18n import _, ngettext
 from trainer.clikit import (
-    EXIT_ILLEGAL, Group, JobsOpt, JsonOpt, add_rules_command, check_jobs, emit_json, preset_option, work_progress,
+    EXIT_ILLEGAL, Group, JobsOpt, JsonOpt, add_rules_command, check_jobs, emit_json, choice_option, preset_option, work_progress,
 )
 
 app = typer.Typer(cls=Group, no_args_is_help=True,
@@ -21,9 +22,9 @@ app = typer.Typer(cls=Group, no_args_is_help=True,
 
 ProblemArg = Annotated[str, typer.Argument(help="\"numbers 25 50 75 100 3 6; target 952\" or \"calculate 17 + 25\".")]
 PresetOpt = preset_option("arith")
-OrderOpt = Annotated[Optional[str], typer.Option("--order", help="Override: tree (any bracketing) or chain (left to right).")]
+OrderOpt = choice_option("--order", choices=Order, help="Override: tree (any bracketing) or chain (left to right).")
 OpsOpt = Annotated[Optional[str], typer.Option("--ops", help="Override the allowed operations, e.g. '+-*/'.")]
-InterOpt = Annotated[Optional[str], typer.Option("--intermediates", help="Override: natural, integer or rational.")]
+InterOpt = choice_option("--intermediates", choices=Intermediates, help="Override: natural, integer or rational.")
 
 
 def _setup(text, preset, order, ops, intermediates):

@@ -15,7 +15,10 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _
-from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json, preset_option
+from solver.nainjaune.rules import Announce, OperaOrder, Payment
+from solver.nainjaune.simulate import Bot
+from solver.nainjaune.solver import Goal
+from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json, choice_option, preset_option
 
 app = typer.Typer(
     cls=Group,
@@ -24,11 +27,11 @@ app = typer.Typer(
 )
 
 PresetOpt = preset_option("nainjaune")
-PaymentOpt = Annotated[Optional[str], typer.Option("--payment", help="Override: cards (1 token per card) or points (face value).")]
-AnnounceOpt = Annotated[Optional[str], typer.Option("--announce", help="Override: auto (default) or required (forgetting leaves the stake).")]
+PaymentOpt = choice_option("--payment", choices=Payment, help="Override: cards (1 token per card) or points (face value).")
+AnnounceOpt = choice_option("--announce", choices=Announce, help="Override: auto (default) or required (forgetting leaves the stake).")
 TenOpt = Annotated[Optional[str], typer.Option("--ten-suit", help="The suit of the 10 cell's card (d: 10♦ by default).")]
 KingOpt = Annotated[Optional[str], typer.Option("--king-suit", help="The suit of the King cell's card (h: K♥ by default).")]
-OperaOpt = Annotated[Optional[str], typer.Option("--opera-order", help="Override: opera-first (default) or double-first.")]
+OperaOpt = choice_option("--opera-order", choices=OperaOrder, help="Override: opera-first (default) or double-first.")
 PositionArg = Annotated[str, typer.Argument(
     help="The round: \"hands Ann: 9c 10d Jc | Bob: 8h Qs | Cid: 4h 5h; board 10:3 J:6 Q:9 K:12 7:15; to Ann\" "
          "(optional: next R, sans R, king, opened NAMES).")]
@@ -55,7 +58,7 @@ def _position(text: str, rules):
 
 
 @app.command("solve")
-def solve(position: PositionArg, goal: Annotated[str, typer.Option("--goal", help="cards (empty the hand fastest) or stakes (take the most).")] = "cards",
+def solve(position: PositionArg, goal: choice_option("--goal", choices=Goal, help="cards (empty the hand fastest) or stakes (take the most).") = "cards",
           preset: PresetOpt = "classic", payment: PaymentOpt = None, announce: AnnounceOpt = None,
           ten_suit: TenOpt = None, king_suit: KingOpt = None, as_json: JsonOpt = False) -> None:
     """The best lay for the player to move: the most cards (going out if possible) or the most stakes."""
@@ -210,7 +213,7 @@ def simulate(
     rounds: Annotated[int, typer.Option("--rounds", "-r", help="Rounds at most (the game ends sooner when someone cannot stake or pay).")] = 10,
     seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed (same seed, same game).")] = None,
     log: Annotated[Optional[Path], typer.Option("--log", help="Write every deal, move and settlement as JSON lines to FILE.")] = None,
-    bot: Annotated[str, typer.Option("--bot", help="greedy (default) or random.")] = "greedy",
+    bot: choice_option("--bot", choices=Bot, help="greedy (default) or random.") = "greedy",
     preset: PresetOpt = "classic", payment: PaymentOpt = None, announce: AnnounceOpt = None,
     ten_suit: TenOpt = None, king_suit: KingOpt = None, opera_order: OperaOpt = None,
     start_tokens: Annotated[Optional[int], typer.Option("--start-tokens", help="Tokens each player starts with (120).")] = None,

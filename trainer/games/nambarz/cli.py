@@ -13,7 +13,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from trainer.clikit import EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json, export_data, preset_option
+from solver.expr import Intermediates, Order
+from solver.nambarz.rules import SimplestScope
+from trainer.clikit import EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json, export_data, choice_option, preset_option
 
 app = typer.Typer(cls=Group, no_args_is_help=True,
                   help="Nambarz: cover the top card by concordance or by the simplest calculation.")
@@ -21,12 +23,11 @@ app = typer.Typer(cls=Group, no_args_is_help=True,
 TargetOpt = Annotated[str, typer.Option("--target", "-t", help="The top card to cover, e.g. 3-bee or 8.")]
 HandOpt = Annotated[str, typer.Option("--hand", help="The hand, e.g. \"6 5 2 10\" or \"8-bee 5-cat rejouer\".")]
 PresetOpt = preset_option("nambarz")
-OrderOpt = Annotated[Optional[str], typer.Option("--order", help="Override: chain (left to right) or tree (parentheses).")]
+OrderOpt = choice_option("--order", choices=Order, help="Override: chain (left to right) or tree (parentheses).")
 OpsOpt = Annotated[Optional[str], typer.Option("--ops", help="Override the allowed operations, e.g. '+-'.")]
-InterOpt = Annotated[Optional[str], typer.Option("--intermediates", help="Override: natural, integer or rational.")]
-ScopeOpt = Annotated[
-    Optional[str], typer.Option("--simplest-against", help="Judge 'simplest' against the whole 'hand' or the 'played' cards.")
-]
+InterOpt = choice_option("--intermediates", choices=Intermediates, help="Override: natural, integer or rational.")
+ScopeOpt = choice_option("--simplest-against", choices=SimplestScope,
+                         help="Judge 'simplest' against the whole 'hand' or the 'played' cards.")
 DeckOpt = Annotated[Optional[Path], typer.Option("--deck", help="A deck file (TOML) instead of the built-in deck.")]
 
 

@@ -1,16 +1,12 @@
-"""How ``tablecalc nambarz`` shows its results in a terminal (rich): solutions, verdicts, score sheets, the deck."""
+"""How ``tablecalc nambarz`` shows its results: solutions, verdicts, score sheets, the deck
+(drawn by rich on a terminal, see :mod:`trainer.out`)."""
 
 from __future__ import annotations
 
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
-
-from solver.nambarz import Deck, Scoreboard, Solution, Verdict
 from solver.i18n import N_, _
+from solver.nambarz import Deck, Scoreboard, Solution, Verdict
 from solver.nambarz.words import card_name, cards_text, explain_solution, explain_verdict, play_text
-
-console = Console(highlight=False, soft_wrap=True)
+from trainer.out import escape, out as console
 
 
 def print_solution(s: Solution) -> None:
@@ -26,12 +22,8 @@ def print_solution(s: Solution) -> None:
         bonus = s.rules.coup_bonus(s.min_cards)
         extra = " " + _("(coup de maître: +{bonus} points)").format(bonus=bonus) if bonus else ""
         console.print(_("By calculation: {n} cards at least{extra}").format(n=f"[bold]{s.min_cards}[/]", extra=extra))
-        table = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
-        table.add_column(_("calculation"))
-        table.add_column(_("lay, in order"))
-        for p in s.plays:
-            table.add_row(escape(play_text(p)), escape(", ".join(card_name(c) for c in p.cards)))
-        console.print(table)
+        console.table([_("calculation"), _("lay, in order")],
+                      [[escape(play_text(p)), escape(", ".join(card_name(c) for c in p.cards))] for p in s.plays])
     console.print(escape(explain_solution(s)))
 
 
@@ -44,6 +36,8 @@ def print_verdict(v: Verdict) -> None:
 
 
 def print_scoreboard(b: Scoreboard) -> None:
+    from rich.table import Table
+
     table = Table(header_style="bold")
     table.add_column(_("player"))
     for i in range(len(b.rounds)):
@@ -55,7 +49,7 @@ def print_scoreboard(b: Scoreboard) -> None:
             where = f"{place}." if place else "–"
             cells.append(f"{where} {pp}" + (f" +{cp}" if cp else ""))
         table.add_row(escape(p), *cells, str(b.totals[p]))
-    console.print(table)
+    console.rich(table)
     if b.teams:
         for t, members in b.teams.items():
             console.print(_("Team {team} ({members}): {total}").format(
@@ -68,13 +62,15 @@ def print_scoreboard(b: Scoreboard) -> None:
 
 
 def print_deck(d: Deck) -> None:
+    from rich.table import Table
+
     table = Table(header_style="bold")
     for col in (N_("card"), N_("family"), N_("copies"), N_("confirmed")):
         table.add_column(_(col))
     for c in d.as_dict()["cards"]:
         table.add_row(escape(card_name(c["card"])), _(c["family"]), str(c["copies"]),
                       _("yes") if c["confirmed"] else _("assumed"))
-    console.print(table)
+    console.rich(table)
     console.print(_("{n} cards ({source}). Animal pairs marked 'assumed' are not published; edit the deck file to match "
                     "your box.").format(n=d.size(), source=escape(d.source)))
 

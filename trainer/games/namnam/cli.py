@@ -15,7 +15,9 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _
-from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json, preset_option
+from solver.namnam.players import PLAY_LEVELS
+from solver.namnam.rules import Direction, GrandSlam, Leftover
+from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json, choice_option, preset_option
 
 app = typer.Typer(cls=Group, no_args_is_help=True,
                   help="Nam Nam (awalé): referee a move, perft, the best move, endgame tables, play the computer.")
@@ -23,10 +25,10 @@ app = typer.Typer(cls=Group, no_args_is_help=True,
 PositionArg = Annotated[str, typer.Argument(help="'start' or e.g. '4.4.4.4.4.4/4.4.4.4.4.4 s 0-0' "
                                                  "(South's pits, North's pits, side to move, seeds captured).")]
 PresetOpt = preset_option("namnam")
-DirectionOpt = Annotated[Optional[str], typer.Option("--direction", help="Override: ccw (default) or cw.")]
-SlamOpt = Annotated[Optional[str], typer.Option("--grand-slam", help="Override: no-capture (default) or forbidden.")]
-LeftoverOpt = Annotated[Optional[str], typer.Option(
-    "--leftover", help="Override: own-row (default) or cannot-feed-takes-all (the same outcome at every end).")]
+DirectionOpt = choice_option("--direction", choices=Direction, help="Override: ccw (default) or cw.")
+SlamOpt = choice_option("--grand-slam", choices=GrandSlam, help="Override: no-capture (default) or forbidden.")
+LeftoverOpt = choice_option(
+    "--leftover", choices=Leftover, help="Override: own-row (default) or cannot-feed-takes-all (the same outcome at every end).")
 
 
 def _setup(text: str | None, preset: str, direction: str | None, grand_slam: str | None, leftover: str | None = None):
@@ -194,8 +196,8 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
 
 
 @app.command("play")
-def play(level: Annotated[str, typer.Option("--level", "-l", help="easy, medium, hard or expert.")] = "medium",
-         first: Annotated[str, typer.Option("--first", help="Who starts: you (South) or computer.")] = "you",
+def play(level: choice_option("--level", "-l", choices=PLAY_LEVELS, help="easy, medium, hard or expert.") = "medium",
+         first: choice_option("--first", choices=("you", "computer"), help="Who starts: you (South) or computer.") = "you",
          position: Annotated[str, typer.Option("--position", help="Start from this position instead of the opening.")] = "start",
          seed: Annotated[Optional[int], typer.Option("--seed", help="The computer's random choices (same seed, same game).")] = None,
          preset: PresetOpt = "standard", direction: DirectionOpt = None, grand_slam: SlamOpt = None,

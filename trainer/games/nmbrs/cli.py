@@ -15,8 +15,9 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _, ngettext
+from solver.nmbrs.rules import Doubling, JokerColour, Opening, ScoreBy, SequenceRule
 from trainer.clikit import (
-    EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json as _emit_json, export_data, preset_option,
+    EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json as _emit_json, export_data, choice_option, preset_option,
     search_progress,
 )
 
@@ -35,18 +36,16 @@ OpenedOpt = Annotated[
     bool, typer.Option("--opened/--not-opened", help="Whether you came out (laid a sequence) in an earlier turn.")
 ]
 DeckOpt = Annotated[Optional[Path], typer.Option("--deck", help="A deck file (TOML) instead of the built-in deck.")]
-SeqRuleOpt = Annotated[Optional[str], typer.Option("--sequence-rule", help="Override: progression (basic) or count-back (advanced).")]
-DoublingOpt = Annotated[
-    Optional[str], typer.Option("--doubling", help="Additions double by colour judged on the 'whole' sequence (default) or the 'added' cards.")
-]
-JokerColourOpt = Annotated[Optional[str], typer.Option("--joker-colour", help="A joker's colour: wild (default), none or as-card.")]
-OpeningOpt = Annotated[
-    Optional[str], typer.Option("--opening", help="When you may add to the table: once (default), each-turn or free.")
-]
+SeqRuleOpt = choice_option("--sequence-rule", choices=SequenceRule, help="Override: progression (basic) or count-back (advanced).")
+DoublingOpt = choice_option("--doubling", choices=Doubling,
+                            help="Additions double by colour judged on the 'whole' sequence (default) or the 'added' cards.")
+JokerColourOpt = choice_option("--joker-colour", choices=JokerColour, help="A joker's colour: wild (default), none or as-card.")
+OpeningOpt = choice_option("--opening", choices=Opening,
+                           help="When you may add to the table: once (default), each-turn or free.")
 DiscardOpt = Annotated[
     Optional[bool], typer.Option("--discard-last/--lay-last", help="Override: must the very last card be discarded?")
 ]
-ScoreByOpt = Annotated[Optional[str], typer.Option("--score-by", help="Override: points (of the cards) or cards (laid).")]
+ScoreByOpt = choice_option("--score-by", choices=ScoreBy, help="Override: points (of the cards) or cards (laid).")
 
 
 def _setup(preset, deck_path, sequence_rule=None, doubling=None, joker_colour=None, opening=None,

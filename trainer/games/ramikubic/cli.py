@@ -15,7 +15,8 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _
-from trainer.clikit import EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json, export_data, preset_option
+from solver.ramikubic.rules import MeldJoker, Wrap
+from trainer.clikit import EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json, export_data, choice_option, preset_option
 
 app = typer.Typer(
     cls=Group,
@@ -24,9 +25,9 @@ app = typer.Typer(
 )
 
 PresetOpt = preset_option("ramikubic")
-WrapOpt = Annotated[Optional[str], typer.Option("--wrap", help="Override: none, end (9-10-1) or full (10-1-2 too).")]
+WrapOpt = choice_option("--wrap", choices=Wrap, help="Override: none, end (9-10-1) or full (10-1-2 too).")
 MeldPointsOpt = Annotated[Optional[int], typer.Option("--meld-points", help="Override: the initial meld is worth at least this (20).")]
-MeldJokerOpt = Annotated[Optional[str], typer.Option("--meld-joker", help="A joker in the initial meld counts: stands-for (default) or joker-points.")]
+MeldJokerOpt = choice_option("--meld-joker", choices=MeldJoker, help="A joker in the initial meld counts: stands-for (default) or joker-points.")
 MostPointsOpt = Annotated[bool, typer.Option("--most-points", help="The best lay lays the most points, not the most tiles.")]
 KeepJokersOpt = Annotated[bool, typer.Option("--keep-jokers", help="The best lay keeps the rack's jokers.")]
 TilesOpt = Annotated[Optional[Path], typer.Option("--tiles", help="A tile file (TOML) instead of the built-in set.")]
