@@ -289,3 +289,22 @@ def test_a_french_drill_in_a_real_terminal(tmp_path):
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+def test_a_dutch_drill_in_a_real_terminal(tmp_path):
+    """The terminal session in Dutch (through --lang): an Nmbrs! pass judged, then the summary table."""
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "TABLECALC_HOME": str(tmp_path / "home"), "TERM": "xterm", "COLUMNS": "100", "LINES": "30"}
+    child = pexpect.spawn(sys.executable, ["-m", "trainer", "--lang", "nl", "drill", "nmbrs", "-n", "1", "--seed", "1"],
+                          env=env, encoding="utf-8", timeout=60, dimensions=(30, 100), cwd=str(ROOT))
+    try:
+        child.expect_exact("Je hand:")
+        child.expect_exact(">")
+        child.sendline("pas")
+        child.expect_exact("fout")
+        child.expect_exact("Beste beurt:")
+        child.expect_exact("Overzicht van de sessie")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
