@@ -68,10 +68,10 @@ def _print_version(value: bool) -> None:
 def _root(
     version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
                                           help="Print tablecalc's version and exit.")] = False,
-    lang: Annotated[Optional[str], typer.Option(
-        "--lang", metavar="[en|fr|nl]",
-        help="The language tablecalc speaks: en, fr or nl (default: TABLECALC_LANG, else the locale: LANGUAGE, LC_ALL, LANG).",
-    )] = None,
+    lang: choice_option(
+        "--lang", choices=("en", "fr", "nl"),
+        help="The language tablecalc speaks (default: TABLECALC_LANG, else the locale: LANGUAGE, LC_ALL, LANG).",
+    ) = None,
 ) -> None:
     from solver.i18n import use
 

@@ -34,7 +34,7 @@ from typing import Iterable
 
 from solver.errors import TablecalcError, quoted
 from solver.i18n import _
-from solver.parsing import Fields, data_file, did_you_mean, parse_toml, read_text
+from solver.parsing import Fields, closest, data_file, parse_toml, read_text
 
 __all__ = ["Family", "Card", "Deck", "is_concordant"]
 
@@ -95,6 +95,12 @@ class Card:
         ('3-symbol', '3-bee')
         """
         return f"{self.number}-symbol" if self.family is Family.SYMBOL else str(self)
+
+
+def _did_you_mean(word: str, choices) -> str:
+    """`` (did you mean 'X'?)``, in the language of the sentence it ends (see :func:`solver.parsing.did_you_mean`)."""
+    close = closest(word, choices)
+    return " " + _("(did you mean {choice}?)").format(choice=repr(close)) if close else ""
 
 
 def is_concordant(card: Card, top: Card) -> bool:
@@ -222,7 +228,7 @@ class Deck:
         jokers = ", ".join(card_name(j) for j in self.jokers)
         m = re.fullmatch(r"([0-9]{1,12})(?:-([^\W\d_][\w'-]*))?", t)
         if not m:
-            hint = did_you_mean(t, self.joker_names) if t != "joker" else ""
+            hint = _did_you_mean(t, self.joker_names) if t != "joker" else ""
             if hint:  # a mistyped joker
                 raise TablecalcError(_("not a card: {text}{hint}: expected a number, number-animal or a joker").format(
                     text=quoted(text), hint=hint))
@@ -246,7 +252,7 @@ class Deck:
         animal = self.animal_names.get(word)
         if animal is None:
             names = [f"{number}-{alias}" for alias, a in self.animal_names.items() if number in self.animals[a]]
-            hint = did_you_mean(f"{number}-{word}", names or [f"{n}-{alias}" for alias, a in self.animal_names.items()
+            hint = _did_you_mean(f"{number}-{word}", names or [f"{n}-{alias}" for alias, a in self.animal_names.items()
                                                               for n in self.animals[a]])
             raise TablecalcError(
                 _("unknown drawing {word} in {text}{hint}: expected one of {animals}").format(
