@@ -60,7 +60,7 @@ def _literal(node: ast.AST) -> str | None:
 
 
 def extract(paths=None) -> dict[Key, Message]:
-    """Every message of the code, in the order first met; ``where`` lists file:line."""
+    """Every message of the code, in the order first met; ``where`` lists the files that use it."""
     found: dict[Key, Message] = {}
     files = paths or sorted(f for d in SOURCES for f in (ROOT / d).rglob("*.py"))
     for path in files:
@@ -81,9 +81,10 @@ def extract(paths=None) -> dict[Key, Message]:
                 msg = Message(_literal(args[1]), context=_literal(args[0]))
             if msg is None:
                 continue
-            where = f"{Path(path).resolve().relative_to(ROOT)}:{node.lineno}"
+            where = str(Path(path).resolve().relative_to(ROOT))  # the file, not the line: fewer diffs in the .po
             if msg.key in found:
-                found[msg.key].where.append(where)
+                if where not in found[msg.key].where:
+                    found[msg.key].where.append(where)
             else:
                 msg.where.append(where)
                 found[msg.key] = msg
