@@ -134,8 +134,8 @@ def read_po(path: Path) -> tuple[str, dict[Key, Message]]:
             if "msgid" in cur and section != "comment":
                 flush()
             section = "comment"
-            if line.startswith("#,") and "fuzzy" in line:
-                fuzzy = True
+            if line.startswith("#,"):  # flags: write_po writes python-brace-format itself
+                fuzzy = fuzzy or "fuzzy" in line
             elif not line.startswith("#:"):
                 comments.append(raw)
             continue

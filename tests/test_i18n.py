@@ -308,3 +308,11 @@ def test_a_dutch_drill_in_a_real_terminal(tmp_path):
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+def test_the_po_files_are_as_the_tool_writes_them(po, tmp_path):
+    """Reading and writing a catalogue changes nothing: ``scripts/i18n.py update`` makes no noise."""
+    lang, header, messages = po
+    out = tmp_path / "copy.po"
+    tool.write_po(out, header, messages.values())
+    assert out.read_text("utf-8") == tool.po_path(lang).read_text("utf-8")
