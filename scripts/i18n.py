@@ -108,21 +108,22 @@ def read_po(path: Path) -> tuple[str, dict[Key, Message]]:
     cur: dict = {}
     section = None
     comments: list[str] = []
+    where: list[str] = []
     fuzzy = False
 
     def flush():
-        nonlocal cur, comments, fuzzy
+        nonlocal cur, comments, where, fuzzy
         if "msgid" in cur:
             strs = cur.get("msgstr", {})
             n = max(strs) + 1 if strs else 1
             m = Message(cur["msgid"], cur.get("msgid_plural"), cur.get("msgctxt"),
-                        [strs.get(i, "") for i in range(n)], comments=comments, fuzzy=fuzzy)
+                        [strs.get(i, "") for i in range(n)], where=where, comments=comments, fuzzy=fuzzy)
             if m.msgid == "" and m.context is None:
                 nonlocal header
                 header = m.msgstr[0]
             else:
                 messages[m.key] = m
-        cur, comments, fuzzy = {}, [], False
+        cur, comments, where, fuzzy = {}, [], [], False
 
     for lineno, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
         line = raw.strip()
@@ -136,7 +137,9 @@ def read_po(path: Path) -> tuple[str, dict[Key, Message]]:
             section = "comment"
             if line.startswith("#,"):  # flags: write_po writes python-brace-format itself
                 fuzzy = fuzzy or "fuzzy" in line
-            elif not line.startswith("#:"):
+            elif line.startswith("#:"):
+                where.extend(line[2:].split())
+            else:
                 comments.append(raw)
             continue
         m = re.match(r'(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(".*")$', line)
