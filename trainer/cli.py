@@ -305,9 +305,15 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
 @app.command()
 def stats(
     plot: Annotated[Optional[Path], typer.Option("--plot", help="Write a chart of your progress to FILE.png.")] = None,
+    drill: Annotated[Optional[str], typer.Option("--drill", "-d", help="Only this drill (a game's name or alias).")] = None,
+    goal: Annotated[Optional[int], typer.Option(
+        "--goal", help="Set your daily goal: answers a day (0: no goal; 20 until set). Saved in the history.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Your progress: accuracy, speed and penalties per drill and level over time, and your weakest items."""
+    """Your progress: streak and daily goal, accuracy, speed and penalties per drill and level over time,
+    the weakest fact families and puzzles."""
+    from solver.i18n import _, ngettext
+    from solver.registry import find_game
     from trainer.history import History
     from trainer.stats import compute_stats, plot_stats, render_stats
 
@@ -316,14 +322,21 @@ def stats(
             f"bad --plot {str(plot)!r}: expected a file name ending in {', '.join(PLOT_SUFFIXES)} "
             "(the chart's format; other files are never overwritten)"
         )
+    name = find_game(drill).name if drill is not None else None
+    if goal is not None:
+        with History.open() as history:
+            history.set_daily_goal(goal)
     with History.open(read_only=True) as history:
-        data = compute_stats(history)
+        data = compute_stats(history, tz=None, drill=name)
         if plot is not None:
-            plot_stats(history, plot)
+            plot_stats(history, plot, tz=None, drill=name)
         _warn_damage(history)
     if as_json:
         emit_json(data)
     else:
+        if goal is not None:
+            typer.echo(ngettext("Daily goal set to {n} answer a day.", "Daily goal set to {n} answers a day.", goal)
+                       .format(n=goal) if goal else _("Daily goal turned off."))
         render_stats(data)
         if plot is not None:
             typer.echo(_("Chart written to {file}").format(file=plot))

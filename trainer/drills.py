@@ -113,6 +113,8 @@ class Drill(Protocol):
 
     def judge(self, puzzle: Puzzle, answer: str) -> Judgement: ...
 
+    def focus_on(self, history: Any, now: Any) -> None: ...
+
 
 @dataclass(frozen=True)
 class Level:
@@ -212,6 +214,35 @@ class GameDrill:
 
     def _judge(self, puzzle: Puzzle, answer: str | None) -> Judgement:  # pragma: no cover - each game's
         raise NotImplementedError
+
+    # -- progress: how the history and ``tablecalc stats`` name and group this drill's items --
+
+    @classmethod
+    def label(cls, item: str, puzzle: Mapping[str, Any] | None = None) -> str:
+        """An item as a learner reads it (``7 × 8``, ``3-bee with 6 5 2 10``), from its key and,
+        when there is one, the puzzle saved with it. By default the puzzle's prompt, else the
+        key without its ``game:level:`` prefix."""
+        prompt = (puzzle or {}).get("prompt")
+        if isinstance(prompt, str) and prompt.strip():
+            return " ".join(prompt.split())
+        parts = item.split(":", 2)
+        return parts[2] if len(parts) == 3 and parts[0] == getattr(cls, "game", None) else item
+
+    @classmethod
+    def family(cls, item: str) -> str | None:
+        """The family of facts an item belongs to (a stable code such as ``mul:7``), or ``None``:
+        ``tablecalc stats`` ranks the weakest families. By default items have no family."""
+        return None
+
+    @classmethod
+    def family_name(cls, family: str) -> str:
+        """A family's code as a learner reads it (``the 7× table``)."""
+        return family
+
+    def focus_on(self, history: Any, now: Any) -> None:
+        """Called once before a session that mixes in reviews, with the history (to read, never
+        to write): a drill may steer its new puzzles towards what the learner finds hard. By
+        default it does nothing."""
 
 
 MAX_SECONDS = 24 * 3600

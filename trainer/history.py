@@ -52,6 +52,10 @@ APPLICATION = "tablecalc-history"
 #: Seconds a writer waits for another trainer holding the file before giving up.
 BUSY_TIMEOUT = 30.0
 FILENAME = "history.sqlite3"
+#: Answers a day the learner aims for, until ``tablecalc stats --goal N`` says otherwise.
+DEFAULT_DAILY_GOAL = 20
+#: The highest daily goal accepted (0 turns the goal off).
+MAX_DAILY_GOAL = 10_000
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _SCHEDULER = Scheduler(enable_fuzzing=False)
@@ -499,6 +503,75 @@ class History:
         states.sort(key=lambda s: (s.retrievability(now), -s.lapses, s.due, -s.wrong, s.item))
         return states[:limit]
 
+    def due_times(self, drill: str, level: str, until: datetime) -> list[datetime]:
+        """When each item of this drill and level falls due, for those due at or before ``until``
+        (earliest first): ``len()`` of it is "5 due today"."""
+        rows = self._all("SELECT due FROM items WHERE drill = ? AND level = ? AND due <= ? ORDER BY due",
+                         (drill, level, _stamp(_utc(until, "until"))))
+        out = []
+        for (text,) in rows:
+            try:
+                out.append(_parse_stamp(text))
+            except (TypeError, ValueError):
+                continue  # a damaged row: skipped, as every reader does
+        return out
+
+    def count_between(self, start: datetime, end: datetime, drill: str | None = None) -> int:
+        """Answers recorded from ``start`` (included) to ``end`` (excluded), optionally of one drill."""
+        where, args = _filter(drill, None)
+        where = (where + " AND" if where else "WHERE") + " at >= ? AND at < ?"
+        return self._one(f"SELECT COUNT(*) FROM answers {where}",
+                         (*args, _stamp(_utc(start, "start")), _stamp(_utc(end, "end"))))[0]
+
+    def practice_times(self, drill: str | None = None) -> list[datetime]:
+        """Every minute (UTC, oldest first) in which at least one answer was recorded: enough to
+        tell the days practised in any time zone without reading every answer."""
+        where, args = _filter(drill, None)
+        rows = self._all(f"SELECT DISTINCT substr(at, 1, 16) FROM answers {where} ORDER BY 1", args)
+        out = []
+        for (text,) in rows:
+            try:
+                out.append(datetime.fromisoformat(f"{text}:00+00:00"))
+            except (TypeError, ValueError):
+                continue  # a damaged time: the answer is not counted as practice
+        return out
+
+    def last_seen(self, items: list[str]) -> dict[str, tuple[datetime, datetime | None]]:
+        """For each of ``items`` ever answered: when it was last answered, and last answered wrong
+        (``None`` if never)."""
+        out: dict[str, tuple[datetime, datetime | None]] = {}
+        for item in dict.fromkeys(items):
+            seen, missed = self._one(
+                "SELECT MAX(at), MAX(CASE WHEN correct = 0 THEN at END) FROM answers WHERE item = ?", (item,))
+            try:
+                if seen is not None:
+                    out[item] = (_parse_stamp(seen), None if missed is None else _parse_stamp(missed))
+            except (TypeError, ValueError):
+                continue  # a damaged time: no date to show
+        return out
+
+    def daily_goal(self) -> int:
+        """Answers a day the learner aims for (0: no goal); :data:`DEFAULT_DAILY_GOAL` until set.
+
+        Kept in the ``meta`` table under ``daily_goal``, so a history written before goals
+        existed needs no change, and an older tablecalc reading this file ignores it.
+        """
+        row = self._one("SELECT value FROM meta WHERE key = 'daily_goal'")
+        if row is None or not is_whole(row[0]) or int(row[0]) > MAX_DAILY_GOAL:
+            return DEFAULT_DAILY_GOAL
+        return int(row[0])
+
+    def set_daily_goal(self, goal: int) -> None:
+        """Save the daily goal (answers a day; 0 turns it off), committed before returning."""
+        if isinstance(goal, bool) or not isinstance(goal, int) or not 0 <= goal <= MAX_DAILY_GOAL:
+            raise TablecalcError(f"bad daily goal {goal!r}: expected a number of answers from 0 (no goal) "
+                                 f"to {MAX_DAILY_GOAL}, e.g. 20")
+        if self.read_only:
+            raise TablecalcError(f"the history {str(self.path)!r} is open read-only: the goal cannot be saved")
+        with self._lock, _translated(self.path):
+            self._db.execute("INSERT INTO meta (key, value) VALUES ('daily_goal', ?)"
+                             " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (str(goal),))
+
     def items(self, drill: str | None = None, level: str | None = None) -> list[ItemState]:
         """Every item's state (optionally of one drill, or one drill and level), in item order."""
         where, args = _filter(drill, level)
@@ -516,11 +589,13 @@ class History:
             verdict=_object(r[6]), penalty=r[7], seconds=r[8], reference_seconds=r[9], session=r[10],
             at=_parse_stamp(r[11])))
 
-    def outcomes(self) -> list[Outcome]:
-        """Every answer's outcome, oldest first, without the puzzle and verdict: what statistics need, fast."""
+    def outcomes(self, drill: str | None = None) -> list[Outcome]:
+        """Every answer's outcome (optionally of one drill), oldest first, without the puzzle and
+        verdict: what statistics need, fast."""
+        where, args = _filter(drill, None)
         rows = self._all(
             "SELECT id, at, session, drill, level, item, correct, penalty, seconds, reference_seconds, rating"
-            " FROM answers ORDER BY at, id"
+            f" FROM answers {where} ORDER BY at, id", args
         )
         return self._rows("answers", rows, lambda r: Outcome(
             _parse_stamp(r[0]), r[1], r[2], r[3], r[4], bool(r[5]), _number(r[6]), _number(r[7]), _number(r[8]),

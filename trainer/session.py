@@ -94,6 +94,8 @@ class SessionIO(Protocol):
 
     def show_summary(self, s: Summary) -> None: ...
 
+    def show_note(self, text: str) -> None: ...
+
 
 # ---------------------------------------------------------------- line-based IO
 
@@ -128,6 +130,10 @@ class LineIO:
         score = " " + _("(score {score}, best {best})").format(score=j.score, best=j.best_score) if scored else ""
         self.write(_("{mark}{score}: {explanation}").format(mark=mark, score=score, explanation=j.explanation))
 
+    def show_note(self, text):
+        """A line for the learner (the streak, what is due, why a review is back)."""
+        self.write(text)
+
     def show_summary(self, s):
         d = s.as_dict()
         acc = f"{d['accuracy']:.0%}" if d["accuracy"] is not None else "-"
@@ -152,6 +158,9 @@ class JsonIO(LineIO):
 
     def show_summary(self, s):
         self.write(json.dumps(s.as_dict(), ensure_ascii=False))
+
+    def show_note(self, text):
+        """Nothing: a program playing a drill reads puzzles, verdicts and the summary only."""
 
 
 # ---------------------------------------------------------------- a real terminal
@@ -197,7 +206,15 @@ class TerminalIO:
 
     def show_puzzle(self, p, index, total, deadline):
         of = f"/{total}" if total else ""
-        self.console.print(f"\n[bold cyan]#{index}{of}[/] {escape(p.prompt)}")
+        gap = "" if getattr(self, "_noted", False) else "\n"
+        self._noted = False
+        self.console.print(f"{gap}[bold cyan]#{index}{of}[/] {escape(p.prompt)}")
+
+    def show_note(self, text):
+        """A dim line for the learner; one just before a puzzle stays next to it."""
+        gap = "" if getattr(self, "_noted", False) else "\n"
+        self.console.print(f"{gap}[dim]{escape(text)}[/]")
+        self._noted = True
 
     def ask(self, p, deadline):
         start = time.monotonic()
@@ -317,6 +334,15 @@ def run_session(drill: Drill, opts: SessionOptions, io: SessionIO, history=None)
     if opts.cases:
         total = len(opts.cases) if opts.count is None else min(opts.count, len(opts.cases))
     index = 0
+    note = getattr(io, "show_note", None)  # the streak, the goal, what is due, why a review is back
+    reviewing = opts.review and history is not None and not opts.cases
+    if history is not None and note is not None:
+        from trainer.progress import start_lines
+
+        for line in start_lines(history, drill.game, drill.level, datetime.now(timezone.utc), reviewing=reviewing):
+            note(line)
+    if reviewing and hasattr(drill, "focus_on"):
+        drill.focus_on(history, datetime.now(timezone.utc))
     try:
         while total is None or index < total:
             if round_end is not None and time.monotonic() >= round_end:
@@ -329,6 +355,10 @@ def run_session(drill: Drill, opts: SessionOptions, io: SessionIO, history=None)
             index += 1
             limits = [t for t in (round_end, time.monotonic() + puzzle.time_limit if puzzle.time_limit else None) if t]
             deadline = min(limits) if limits else None
+            if is_review and note is not None:
+                from trainer.progress import review_label
+
+                note(review_label(history.last_seen([puzzle.item]).get(puzzle.item), datetime.now(timezone.utc)))
             io.show_puzzle(puzzle, index, total, deadline)
             answer = io.ask(puzzle, deadline)
             if answer.text is None:
@@ -368,5 +398,10 @@ def run_session(drill: Drill, opts: SessionOptions, io: SessionIO, history=None)
     except KeyboardInterrupt:
         summary.stopped = "interrupted"
     io.show_summary(summary)
+    if history is not None and note is not None:
+        from trainer.progress import end_lines
+
+        for line in end_lines(history, datetime.now(timezone.utc)):
+            note(line)
     return summary
 

@@ -22,45 +22,62 @@ is given.
 
 from __future__ import annotations
 
-import math
 import pathlib
 import statistics
 from collections import defaultdict
-from datetime import datetime, timezone, tzinfo
+from datetime import date, datetime, timezone, tzinfo
 
 from fsrs import Rating
 
 from solver.errors import TablecalcError
-from solver.i18n import N_, _, ngettext
+from solver.i18n import _, ngettext
 from solver.registry import game_names
 from trainer.history import History
+from trainer.progress import (RECENT_FAMILY_ANSWERS, day_bounds, family_scores, local_day, readable_day, streak, streak_text, goal_text,
+                              trend, trend_text, utc_now, weakness)
 
 #: How many items ``weakest`` lists.
 WEAKEST = 10
+#: How many of an item's latest answers its weakness is judged on (misses in them rank it).
+RECENT_ITEM_ANSWERS = 10
+#: How many fact families the tables list.
+FAMILIES = 5
 
 
 def compute_stats(
-    history: History, *, now: datetime | None = None, tz: tzinfo = timezone.utc, weakest: int = WEAKEST
+    history: History, *, now: datetime | None = None, tz: tzinfo | None = timezone.utc, weakest: int = WEAKEST,
+    drill: str | None = None,
 ) -> dict:
-    """Everything ``tablecalc stats`` shows, as JSON-able data.
+    """Everything ``tablecalc stats`` shows, as JSON-able data (of one ``drill`` if given).
 
-    Keys: ``history`` (the file), ``at`` (``now``), ``answers``, ``correct``, ``accuracy``,
-    ``median_seconds``, ``penalties``, ``sessions``, ``items``, ``due_now``, ``first_at``,
-    ``last_at``; ``by_drill`` (one entry per drill and level), ``over_time`` (per day, drill
-    and level) and ``weakest`` (up to ``weakest`` items most often wrong or slow, with their
-    FSRS state: ``stability`` in days, ``difficulty`` 1-10, ``retrievability`` at ``now``).
-    A "slow" answer is right but took longer than its reference time (FSRS rating Hard).
+    Keys: ``history`` (the file), ``drill`` (the filter, or null), ``at`` (``now``),
+    ``answers``, ``correct``, ``accuracy``, ``median_seconds``, ``penalties``, ``sessions``,
+    ``items``, ``due_now``, ``due_today``, ``first_at``, ``last_at``; ``streak``
+    (``current``, ``longest``, ``practised_today``), ``today`` (``day``, ``answers``,
+    ``goal``: the answers of every drill today, and the daily goal, which counts them all), ``trend`` (see :mod:`trainer.progress`, or null); ``by_drill`` (one entry
+    per drill and level), ``over_time`` (per day, drill and level), ``families`` (fact
+    families, weakest first: see :meth:`trainer.drills.GameDrill.family`) and ``weakest``
+    (up to ``weakest`` items, ranked by their misses among their latest
+    :data:`RECENT_ITEM_ANSWERS` answers — a slow right answer counts half a miss — then by
+    the share of those missed, then by misses ever; each with its readable ``label``,
+    ``last_missed`` and FSRS state: ``stability`` in days, ``difficulty`` 1-10,
+    ``retrievability`` at ``now``). A "slow" answer is right but took longer than its
+    reference time (FSRS rating Hard). Days are calendar days in ``tz`` (``None``: local time).
     """
-    now = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
-    outcomes = history.outcomes()
-    items = history.items()
+    now = (now or utc_now()).astimezone(timezone.utc)
+    outcomes = history.outcomes(drill)
+    items = history.items(drill)
+    today = local_day(now, tz)
+    end_of_today = day_bounds(today, tz)[1]
 
     by_key: dict[tuple, list] = defaultdict(list)
     by_day: dict[tuple, list] = defaultdict(list)
+    by_item: dict[str, list] = defaultdict(list)
     slow: dict[str, int] = defaultdict(int)
     for o in outcomes:
         by_key[(o.drill, o.level)].append(o)
-        by_day[(o.at.astimezone(tz).date().isoformat(), o.drill, o.level)].append(o)
+        by_day[(local_day(o.at, tz).isoformat(), o.drill, o.level)].append(o)
+        by_item[o.item].append(o)
         slow[o.item] += o.correct and o.rating == Rating.Hard
 
     items_of: dict[tuple, list] = defaultdict(list)
@@ -68,46 +85,101 @@ def compute_stats(
         items_of[(s.drill, s.level)].append(s)
 
     by_drill = []
-    for (drill, level), group in sorted(by_key.items()):
-        mine = items_of.get((drill, level), [])
+    for (name, level), group in sorted(by_key.items()):
+        mine = items_of.get((name, level), [])
         by_drill.append({
-            "drill": drill, "level": level, **_summary(group), "penalty_unit": _unit(drill),
+            "drill": name, "level": level, **_summary(group), "penalty_unit": _unit(name),
             "penalised": sum(o.penalty > 0 for o in group),
             "items": len(mine), "due_now": sum(s.due <= now for s in mine),
+            "due_today": sum(s.due < end_of_today for s in mine),
             "last_at": group[-1].at.isoformat(),
         })
     over_time = [
-        {"day": day, "drill": drill, "level": level, **_summary(group)}
-        for (day, drill, level), group in sorted(by_day.items())
+        {"day": day, "drill": name, "level": level, **_summary(group)}
+        for (day, name, level), group in sorted(by_day.items())
     ]
 
-    # Weakest: the share of answers wrong (a slow right answer counts half), smoothed so that
-    # one miss in one try does not outrank three misses in five.
-    weak = [s for s in items if s.wrong or slow[s.item]]
-    weak.sort(key=lambda s: (-(s.wrong + 0.5 * slow[s.item] + 1) / (s.answers + 2), -s.wrong, -s.lapses,
-                             s.stability if s.stability is not None else math.inf, s.item))
-    weakest_items = [
-        {"item": s.item, "drill": s.drill, "level": s.level, "answers": s.answers, "wrong": s.wrong,
-         "slow": slow[s.item], "lapses": s.lapses,
-         "stability": _round(s.stability, 2), "difficulty": _round(s.difficulty, 2),
-         "retrievability": _round(s.retrievability(now), 3), "due": s.due.isoformat(),
-         "last_at": s.last_at.isoformat()}
-        for s in weak[:weakest]
-    ]
+    def recent(s) -> tuple[int, int, float]:
+        latest = by_item.get(s.item, [])[-RECENT_ITEM_ANSWERS:]
+        wrong = sum(not o.correct for o in latest)
+        return len(latest), wrong, wrong + 0.5 * sum(o.correct and o.rating == Rating.Hard for o in latest)
+
+    weak = [(s, recent(s)) for s in items]
+    weak = [(s, r) for s, r in weak if r[2] > 0]
+    last_miss = {item: max((o.at for o in group if not o.correct), default=None) for item, group in by_item.items()}
+
+    def missed_at(s) -> float:
+        when = last_miss.get(s.item)
+        return when.timestamp() if when else 0.0
+
+    weak.sort(key=lambda sr: (-sr[1][2], -weakness(sr[1][2], sr[1][0]), -sr[0].wrong, -missed_at(sr[0]),
+                              -sr[0].lapses, sr[0].item))
+    weakest_items = []
+    for s, (n, wrong, _score) in weak[:weakest]:
+        missed = last_miss.get(s.item)
+        weakest_items.append({
+            "item": s.item, "label": hooks(s.drill).label(s.item, s.puzzle), "drill": s.drill, "level": s.level,
+            "family": hooks(s.drill).family(s.item),
+            "answers": s.answers, "wrong": s.wrong, "slow": slow[s.item], "lapses": s.lapses,
+            "recent_answers": n, "recent_wrong": wrong,
+            "last_missed": missed.isoformat() if missed else None,
+            "last_missed_day": local_day(missed, tz).isoformat() if missed else None,
+            "stability": _round(s.stability, 2), "difficulty": _round(s.difficulty, 2),
+            "retrievability": _round(s.retrievability(now), 3), "due": s.due.isoformat(),
+            "last_at": s.last_at.isoformat()})
+
+    st = streak({local_day(o.at, tz) for o in outcomes}, today)
+    start_of_today = day_bounds(today, tz)[0]
+    t = trend(outcomes, tz, today=today)
     return {
         "history": str(history.path),
+        "drill": drill,
         "at": now.isoformat(),
         **_summary(outcomes),
         "penalties_by_unit": _by_unit(by_drill),
         "sessions": len({o.session for o in outcomes}),
         "items": len(items),
         "due_now": sum(s.due <= now for s in items),
+        "due_today": sum(s.due < end_of_today for s in items),
         "first_at": outcomes[0].at.isoformat() if outcomes else None,
         "last_at": outcomes[-1].at.isoformat() if outcomes else None,
+        "streak": {"current": st.current, "longest": st.longest, "practised_today": st.practised_today},
+        "today": {"day": today.isoformat(), "answers": history.count_between(start_of_today, end_of_today),
+                  "goal": history.daily_goal()},
+        "trend": t.as_dict() if t else None,
         "by_drill": by_drill,
         "over_time": over_time,
+        "families": _families(outcomes),
         "weakest": weakest_items,
     }
+
+
+def hooks(drill: str) -> type:
+    """The class that labels and groups a drill's items: the game's ``Drill``, or
+    :class:`~trainer.drills.GameDrill`'s defaults for a drill this tablecalc does not know."""
+    from trainer.drills import GameDrill, drill_class
+
+    try:
+        return drill_class(drill)
+    except (TablecalcError, ImportError):
+        return GameDrill
+
+
+def _families(outcomes: list) -> list[dict]:
+    """Every fact family met, weakest first (the drills that group their items: see ``GameDrill.family``)."""
+    by_drill: dict[str, list] = defaultdict(list)
+    for o in outcomes:
+        by_drill[o.drill].append(o)
+    rows = []
+    for name, group in sorted(by_drill.items()):
+        cls = hooks(name)
+        for f, sc in family_scores(group, cls.family).items():
+            rows.append({"drill": name, "family": f, "name": cls.family_name(f), "answers": sc.answers,
+                         "wrong": sc.wrong, "accuracy": round(sc.accuracy, 4), "recent_answers": sc.recent,
+                         "recent_wrong": sc.recent_wrong, "recent_slow": sc.recent_slow,
+                         "weakness": round(sc.weakness, 4), "median_seconds": round(sc.median_seconds, 2)})
+    rows.sort(key=lambda r: (-r["weakness"], -r["recent_wrong"], r["drill"], r["family"]))
+    return rows
 
 
 def _unit(drill: str) -> str:
@@ -154,70 +226,136 @@ def _round(x: float | None, digits: int) -> float | None:
 
 
 def render_stats(stats: dict, console=None) -> None:
-    """Print the statistics as rich tables (to ``console``, default standard output)."""
+    """Print the statistics as rich tables (to ``console``, default standard output), readable
+    from 60 columns up."""
     from rich import box
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     console = console or Console(highlight=False)
     if not stats["answers"]:
         first, *others = game_names()
-        console.print(_("No answers recorded yet in {history}. Play a drill to start: {command} (or {others}).").format(
-            history=stats["history"], command=f"[bold]tablecalc drill {first}[/]", others=", ".join(others)))
+        if stats.get("drill"):
+            console.print(_("No answers recorded yet for {drill} in {path}. Play it: [bold]tablecalc drill "
+                            "{drill}[/].").format(drill=stats["drill"], path=stats["history"]))
+        else:
+            console.print(_("No answers recorded yet in {path}. Play a drill to start: [bold]tablecalc drill "
+                            "{first}[/] (or {others}).").format(path=stats["history"], first=first,
+                                                                 others=", ".join(others)))
         return
 
-    def table(title: str, columns: list[str]) -> Table:
-        t = Table(title=title, title_justify="left", title_style="bold", header_style="bold",
-                  box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
+    def table(title: str, columns: list[str], left: tuple = (), wrap: tuple = (), gap: int = 1) -> Table:
+        # the title is printed above the table, so that it wraps at the terminal's width, not the table's
+        console.print(f"[bold]{escape(title)}[/]")
+        t = Table(header_style="bold", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
+                  padding=(0, gap - 1, 0, 0))
         for name in columns:
-            t.add_column(_(name), justify="left" if name in ("day", "drill", "level", "puzzle", "next review")
-                         else "right")
+            t.add_column(name, justify="left" if name in left else "right", overflow="fold",
+                         no_wrap=name not in wrap, ratio=1 if name in wrap else None)
         return t
 
+    now = datetime.fromisoformat(stats["at"])
+    today = date.fromisoformat(stats["today"]["day"])
     first, last = stats["first_at"][:10], stats["last_at"][:10]
     span = first if first == last else _("{first} to {last}").format(first=first, last=last)
-    console.print(ngettext(
-        "{answers} answers in {sessions} session ({span}): {accuracy} correct, median time {median} per answer, "
-        "{penalties}; {due} of {items} puzzles due for review.",
-        "{answers} answers in {sessions} sessions ({span}): {accuracy} correct, median time {median} per answer, "
-        "{penalties}; {due} of {items} puzzles due for review.", stats["sessions"]).format(
-        answers=f"[bold]{stats['answers']}[/]", sessions=stats["sessions"], span=span,
-        accuracy=f"[bold]{_pct(stats['accuracy'])}[/]", median=_secs(stats["median_seconds"]),
-        penalties=_penalties_text(stats["by_drill"]), due=stats["due_now"], items=stats["items"]))
+    sessions = ngettext("{n} session", "{n} sessions", stats["sessions"]).format(n=stats["sessions"])
+    console.print(_(
+        "[bold]{answers}[/] answers in {sessions} ({span}): [bold]{accuracy}[/] correct, median time {median} "
+        "per answer, {penalties}."
+    ).format(answers=stats["answers"], sessions=sessions, span=span, accuracy=_pct(stats["accuracy"]),
+             median=_secs(stats["median_seconds"]), penalties=_penalties_text(stats["by_drill"])))
+    streak_line = streak_text(_streak_of(stats))
+    if stats["streak"]["longest"] > stats["streak"]["current"]:
+        streak_line += _(" (longest {n} days)").format(n=stats["streak"]["longest"])
+    console.print(_capital(_("{streak}; {goal}.").format(
+        streak=streak_line, goal=goal_text(stats["today"]["answers"], stats["today"]["goal"]))))
+    if stats["trend"]:
+        t = stats["trend"]
+        from trainer.progress import Trend
+
+        text = trend_text(Trend(date.fromisoformat(t["since"]), date.fromisoformat(t["until"]), t["before"],
+                                t["after"], t["median_seconds_before"], t["median_seconds_after"]), today)
+        style = "green" if t["points"] > 0 else "red" if t["points"] < 0 else "default"
+        head, _sep, rest = text.partition(":")
+        console.print(f"[bold {style}]{head}[/]{_sep}{rest}.")
+    console.print(_("{due} of {items} puzzles due for review now, {today} by the end of today.").format(
+        due=stats["due_now"], items=stats["items"], today=stats["due_today"]))
     console.print()
 
-    t = table(_("By drill and level"), [N_("drill"), N_("level"), N_("answers"), N_("correct"), N_("median"),
-                                        N_("penalties"), N_("due now")])
+    one_drill = len({r["drill"] for r in stats["by_drill"]}) == 1
+    penalised = stats["penalties"] > 0  # no column of zeros for drills without penalties (arithmetic)
+    t = table(_("By drill and level"), [_("drill"), _("level"), _("answers"), _("right"), _("median"),
+                                         *([_("penalties")] if penalised else []), _("due")],
+              left=(_("drill"), _("level")))
     for row in stats["by_drill"]:
         t.add_row(row["drill"], row["level"], str(row["answers"]), _pct(row["accuracy"], colour=True),
-                  _secs(row["median_seconds"]), f"{row['penalties']} {_(row['penalty_unit'])}",
+                  _secs(row["median_seconds"]), *([str(row["penalties"])] if penalised else []),
                   f"{row['due_now']}/{row['items']}")
     console.print(t)
+    console.print()
 
     days = sorted({r["day"] for r in stats["over_time"]})[-14:]
-    title = _("Day by day (the last 14 days practised)") if len(days) == 14 else _("Day by day")
-    t = table(title, [N_("day"), N_("drill"), N_("level"), N_("answers"), N_("correct"), N_("median"), N_("penalties")])
+    more = _(" (the last 14 days practised)") if len(days) == 14 else ""
+    columns = [_("day"), *([] if one_drill else [_("drill")]), _("level"), _("answers"), _("right"), _("median"),
+               *([_("penalties")] if penalised else [])]
+    t = table(_("Day by day") + more, columns, left=(_("day"), _("drill"), _("level")))
     previous = None
     for row in stats["over_time"]:
         if row["day"] not in days:
             continue
-        t.add_row(row["day"] if row["day"] != previous else "", row["drill"], row["level"], str(row["answers"]),
-                  _pct(row["accuracy"], colour=True), _secs(row["median_seconds"]), str(row["penalties"]))
+        day = date.fromisoformat(row["day"])
+        shown = _short_day(day) if row["day"] != previous else ""
+        t.add_row(shown, *([] if one_drill else [row["drill"]]), row["level"], str(row["answers"]),
+                  _pct(row["accuracy"], colour=True), _secs(row["median_seconds"]),
+                  *([str(row["penalties"])] if penalised else []))
         previous = row["day"]
     console.print(t)
+    console.print()
+
+    weak_families = [f for f in stats["families"] if f["recent_wrong"] or f["recent_slow"]][:FAMILIES]
+    if weak_families:
+        t = table(_("Weakest fact families (missed: in the latest {n})").format(n=RECENT_FAMILY_ANSWERS),
+                  [_("family"), _("answers"), _("right"), _("missed"), _("slow")], left=(_("family"),), gap=2)
+        for f in weak_families:
+            t.add_row(f["name"], str(f["answers"]), _pct(f["accuracy"], colour=True),
+                      _("{wrong} of {n}").format(wrong=f["recent_wrong"], n=f["recent_answers"]),
+                      str(f["recent_slow"]))
+        console.print(t)
+        console.print()
 
     if not stats["weakest"]:
         console.print(_("No weak spots: every puzzle so far was answered right and in time."))
         return
-    now = datetime.fromisoformat(stats["at"])
-    t = table(_("Weakest puzzles (most often wrong or slow)"), [N_("puzzle"), N_("drill"), N_("level"), N_("answers"),
-                                                                N_("wrong"), N_("slow"), N_("next review")])
+    t = table(_("Weakest puzzles (most missed of their latest {n} answers)").format(n=RECENT_ITEM_ANSWERS),
+              [_("puzzle"), *([] if one_drill else [_("drill")]), _("missed"), _("last missed"), _("next")],
+              left=(_("puzzle"), _("drill"), _("last missed"), _("next")), wrap=(_("puzzle"),), gap=2)
     for row in stats["weakest"]:
-        prefix = f"{row['drill']}:{row['level']}:"
-        name = row["item"][len(prefix):] if row["item"].startswith(prefix) else row["item"]
-        t.add_row(name, row["drill"], row["level"], str(row["answers"]), str(row["wrong"]), str(row["slow"]),
+        missed = row["last_missed_day"]
+        when = readable_day(date.fromisoformat(missed), today, bare=True) if missed else "—"
+        t.add_row(row["label"], *([] if one_drill else [row["drill"]]),
+                  _("{wrong} of {n}").format(wrong=row["recent_wrong"], n=row["recent_answers"]), when,
                   _when(datetime.fromisoformat(row["due"]) - now))
     console.print(t)
+
+
+def _streak_of(stats: dict):
+    from trainer.progress import Streak
+
+    s = stats["streak"]
+    return Streak(s["current"], s["longest"], s["practised_today"])
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _short_day(d: date) -> str:
+    """``Mon 24 Nov``."""
+    from trainer.progress import SHORT_DAYS, MONTHS
+
+    return _("{weekday} {day} {month}").format(weekday=_(SHORT_DAYS[d.weekday()]), day=d.day,
+                                               month=_(MONTHS[d.month - 1]))
 
 
 def _when(delta) -> str:
@@ -250,168 +388,10 @@ def _secs(x: float | None) -> str:
 # ---------------------------------------------------------------- chart
 
 
-def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo = timezone.utc) -> None:
-    """Draw accuracy, time per answer and penalties over time, one line per drill and level, to ``path``.
+def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = timezone.utc, drill: str | None = None,
+               now: datetime | None = None) -> None:
+    """Draw the progress chart to ``path``: see :func:`trainer.chart.plot_stats` (matplotlib is
+    imported only when a chart is drawn)."""
+    from trainer.chart import plot_stats as plot
 
-    Points are per day, or per week (per month) when the history spans more than
-    60 days (500 days), so that a long history stays readable. The format follows the
-    file's extension (PNG when there is none). An empty history raises
-    :class:`TablecalcError` instead of drawing an empty chart.
-    """
-    stats = compute_stats(history, tz=tz, weakest=0)
-    if not stats["answers"]:
-        raise TablecalcError(
-            f"no answers recorded yet in {stats['history']!r}: nothing to plot; play a drill first "
-            f"(e.g. 'tablecalc drill {game_names()[0]}')"
-        )
-    path = pathlib.Path(path)
-
-    from datetime import timedelta
-
-    try:
-        import matplotlib.dates as mdates
-    except ImportError:
-        raise TablecalcError(
-            "drawing a chart needs matplotlib, in tablecalc's plot extra: install it with 'python3 -m pip install \"tablecalc[plot]\"' (or 'python3 -m pip install matplotlib')"
-        ) from None
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator, PercentFormatter
-
-    fig = Figure(figsize=(12.5, 9), dpi=110, layout="constrained")
-    canvas = FigureCanvasAgg(fig)
-    fmt = (path.suffix[1:] or "png").lower()
-    if fmt not in canvas.get_supported_filetypes():
-        raise TablecalcError(
-            f"cannot draw a chart as {path.name!r}: expected a file name ending in .png (or .svg, .pdf)"
-        )
-
-    outcomes = history.outcomes()
-    first_day, last_day = (o.at.astimezone(tz).date() for o in (outcomes[0], outcomes[-1]))
-    period, length, start_of = _period((last_day - first_day).days)
-    groups: dict[tuple, list] = defaultdict(list)
-    for o in outcomes:
-        groups[(o.drill, o.level)].append(o)
-    keys = sorted(groups)
-    palette = _palette(len(keys))
-    colour = {k: palette[i] for i, k in enumerate(keys)}
-    markers: dict[str, str] = {}
-    for drill in sorted({d for d, _ in keys}):
-        markers[drill] = "osD^v<>p*h"[len(markers) % 10]
-    series = {}
-    for k in keys:
-        buckets: dict = defaultdict(list)
-        for o in groups[k]:
-            buckets[start_of(o.at.astimezone(tz).date())].append(o)
-        series[k] = [(when, _summary(bucket)) for when, bucket in sorted(buckets.items())]
-    biggest = max(r["answers"] for rows in series.values() for _, r in rows)
-    few = sum(len(rows) for rows in series.values()) <= 40 * len(keys)
-
-    ax_acc, ax_time, ax_pen = fig.subplots(3, 1, sharex=True, height_ratios=[1.25, 1, 0.8])
-    def middle(when):  # a week's or month's point sits in the middle of its bar
-        return when + timedelta(days=length / 2) if length > 1 else when
-
-    for k in keys:
-        x = [middle(when) for when, _ in series[k]]
-        rows = [r for _, r in series[k]]
-        style = dict(color=colour[k], marker=markers[k[0]], linewidth=2 if few else 1.4,
-                     markeredgecolor="white", zorder=3)
-        ax_acc.plot(x, [100 * r["accuracy"] for r in rows], markersize=0, **style)
-        ax_acc.scatter(x, [100 * r["accuracy"] for r in rows], color=colour[k], marker=markers[k[0]],
-                       s=[20 + (160 if few else 60) * math.sqrt(r["answers"] / biggest) for r in rows],
-                       edgecolors="white", linewidths=0.8, zorder=4)
-        ax_time.plot(x, [r["median_seconds"] for r in rows], markersize=6 if few else 4,
-                     label=f"{k[0]} · {k[1]}  ({len(groups[k])} answers)", **style)
-
-    ax_acc.set_title(f"Answers correct per {period} (dot size: answers that {period})", loc="left", fontsize=11)
-    ax_acc.set_ylabel("correct")
-    ax_acc.yaxis.set_major_formatter(PercentFormatter(100))
-    ax_acc.set_ylim(-4, 104)
-    ax_time.set_title(f"Median time per answer, per {period}", loc="left", fontsize=11)
-    ax_time.set_ylabel("seconds")
-    ax_time.set_ylim(bottom=0)
-
-    # Penalties: stacked bars, each drill and level in its colour from the lines above.
-    bottom: dict = defaultdict(int)
-    width = 0.7 * length if len({w for rows in series.values() for w, _ in rows}) > 3 else 0.35 * length
-    for k in keys:
-        bars = [(when, r["penalties"]) for when, r in series[k] if r["penalties"]]
-        if not bars:
-            continue
-        x = [middle(when) for when, _ in bars]
-        ax_pen.bar(x, [h for _, h in bars], width=width, bottom=[bottom[w] for w, _ in bars],
-                   color=colour[k], zorder=3)
-        for when, h in bars:
-            bottom[when] += h
-    units = sorted({r["penalty_unit"] for r in stats["by_drill"] if r["penalties"]})
-    ax_pen.set_title(f"Penalties ({', '.join(units) or 'none yet'}) per {period}",
-                     loc="left", fontsize=11)
-    ax_pen.set_ylabel("penalties")
-    ax_pen.yaxis.set_major_locator(MaxNLocator(integer=True, nbins=5))
-    if not stats["penalties"]:
-        ax_pen.set_ylim(0, 1)
-        ax_pen.text(0.5, 0.5, "no penalties so far", transform=ax_pen.transAxes, ha="center", va="center",
-                    color="0.45", fontsize=11)
-
-    for ax in (ax_acc, ax_time, ax_pen):
-        ax.grid(True, axis="y", color="0.88", zorder=0)
-        ax.grid(True, axis="x", color="0.94", zorder=0)
-        ax.spines[["top", "right"]].set_visible(False)
-        ax.tick_params(labelsize=9)
-    span = (last_day - first_day).days
-    if span <= 14:
-        ax_pen.xaxis.set_major_locator(mdates.DayLocator(interval=1 if span <= 8 else 2))
-        ax_pen.xaxis.set_major_formatter(mdates.DateFormatter("%a %d %b"))
-    else:
-        locator = mdates.AutoDateLocator(minticks=4, maxticks=10)
-        ax_pen.xaxis.set_major_locator(locator)
-        ax_pen.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator))
-    pad = timedelta(days=max(0.75, length * 0.6))
-    left = datetime.combine(start_of(first_day), datetime.min.time())
-    right = datetime.combine(start_of(last_day), datetime.min.time()) + timedelta(days=length if length > 1 else 0)
-    ax_pen.set_xlim(left - pad, right + pad)
-    zone = _tz_name(tz)
-    ax_pen.set_xlabel(f"{period} ({zone})")
-
-    when = _day(first_day) if first_day == last_day else f"{_day(first_day)} – {_day(last_day)}"
-    fig.suptitle(f"tablecalc progress, {when}", fontsize=14, fontweight="bold", x=0.02, ha="left")
-    sessions = f"{stats['sessions']} session{'s' * (stats['sessions'] != 1)}"
-    legend = fig.legend(
-        *ax_time.get_legend_handles_labels(), loc="outside right upper", frameon=False, fontsize=10,
-        title=(f"{stats['answers']} answers in {sessions}\n{_pct(stats['accuracy'])} correct, "
-               f"median {_secs(stats['median_seconds'])}\n{_penalties_text(stats['by_drill'])}\n"),
-        title_fontsize=10, alignment="left", labelspacing=0.8,
-    )
-    legend.get_title().set_color("0.25")
-    try:
-        fig.savefig(path, format=fmt, facecolor="white")
-    except OSError as e:
-        raise TablecalcError(f"cannot write the chart to {str(path)!r}: {e.strerror or e}") from None
-
-
-def _period(span_days: int):
-    """The bucket for a history spanning ``span_days``: (name, length in days, start-of-bucket function)."""
-    from datetime import timedelta
-
-    if span_days <= 60:
-        return "day", 1, lambda d: d
-    if span_days <= 500:
-        return "week", 7, lambda d: d - timedelta(days=d.weekday())
-    return "month", 30, lambda d: d.replace(day=1)
-
-
-def _palette(n: int) -> list:
-    from matplotlib import colormaps
-
-    if n <= 10:
-        return [colormaps["tab10"](i) for i in range(n)]
-    cmap = colormaps["tab20"] if n <= 20 else colormaps["turbo"].resampled(n)
-    return [cmap(i) for i in range(n)]
-
-
-def _day(d) -> str:
-    return f"{d.day} {d.strftime('%b %Y')}"
-
-
-def _tz_name(tz: tzinfo) -> str:
-    return "UTC" if tz in (timezone.utc,) else str(tz)
+    plot(history, path, tz=tz, drill=drill, now=now)

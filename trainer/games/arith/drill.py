@@ -32,7 +32,7 @@ from solver.i18n import _
 from trainer.clikit import choice_option
 from trainer.drills import GameDrill, Judgement, Level, Puzzle, option
 
-__all__ = ["Drill", "ROUND_SECONDS", "SHOW_SECONDS", "Mode"]
+__all__ = ["Drill", "ROUND_SECONDS", "SHOW_SECONDS", "Mode", "fact_family", "fact_in_family"]
 
 ROUND_SECONDS = 120.0
 """The usual length of a timed round."""
@@ -113,6 +113,8 @@ class Drill(GameDrill):
         )
 
     def generate(self, rng) -> Puzzle:
+        if self.focus and rng.random() < FOCUS_SHARE and (fact := _focused_fact(rng, self.focus, self.ranges)) is not None:
+            return self.puzzle(fact, self.rules)
         if self.level in FACT_LEVELS:
             kind = rng.choice(list(FactKind)) if self.level == "mixed" else FactKind(self.level)
             return self.puzzle(random_fact(rng, kind, self.ranges), self.rules)
@@ -179,3 +181,115 @@ class Drill(GameDrill):
         if isinstance(situation, Problem) and not sol.expressions and not rules.search.use_all:
             near = nearest(situation, rules)
         return hints(sol, near)
+
+    # -- progress: fact families -----------------------------------------------
+
+    focus: tuple = ()
+    """The weak families new puzzles lean towards, ``(family, weight)`` (see :meth:`focus_on`)."""
+
+    @classmethod
+    def family(cls, item: str) -> str | None:
+        """``mul:7`` for ``arith:mul:7×58``: see :func:`fact_family` (``None`` for make24 and countdown).
+
+        >>> Drill.family("arith:mul:7×58"), Drill.family("arith:make24:1 2 3 4>24")
+        ('mul:7', None)
+        """
+        parts = item.split(":", 2)
+        if len(parts) != 3 or parts[0] != cls.game or parts[1] not in FACT_LEVELS:
+            return None
+        try:
+            fact = parse_situation(f"calculate {parts[2]}")
+        except TablecalcError:
+            return None
+        return fact_family(fact) if isinstance(fact, Fact) else None
+
+    @classmethod
+    def family_name(cls, family: str) -> str:
+        """``the 7× table``, ``÷7 facts``, ``+9 facts``, ``−9 facts``.
+
+        >>> Drill.family_name("mul:7"), Drill.family_name("add:9")
+        ('the 7× table', '+9 facts')
+        """
+        kind, _sep, n = family.partition(":")
+        names = {"mul": _("the {n}× table"), "div": _("÷{n} facts"), "add": _("+{n} facts"), "sub": _("−{n} facts")}
+        return names[kind].format(n=n) if kind in names else family
+
+    @classmethod
+    def label(cls, item: str, puzzle=None) -> str:
+        """``7 × 58`` for a fact, ``24 from 1 2 3 4`` for a problem.
+
+        >>> Drill.label("arith:make24:1 2 3 4>24"), Drill.label("arith:mul:7×58", {"prompt": "7 × 58"})
+        ('24 from 1 2 3 4', '7 × 58')
+        """
+        rest = item.split(":", 2)[-1]
+        if ">" in rest:
+            numbers, _sep, target = rest.rpartition(">")
+            return _("{target} from {numbers}").format(target=target, numbers=numbers)
+        return super().label(item, puzzle)
+
+    def focus_on(self, history, now) -> None:
+        """Lean new puzzles towards the weakest families of this level: the (up to)
+        :data:`FOCUS_FAMILIES` families with a miss or a slow answer among their latest
+        answers, weakest first, each then dealt in proportion to its weakness for a
+        :data:`FOCUS_SHARE` of new puzzles."""
+        from trainer.progress import family_scores
+
+        if self.level not in FACT_LEVELS:
+            return
+        kinds = {k.value for k in FactKind} if self.level == "mixed" else {self.level}
+        scores = family_scores(history.outcomes(self.game), self.family)
+        weak = [s for f, s in scores.items() if f.partition(":")[0] in kinds and s.recent_wrong + s.recent_slow]
+        weak.sort(key=lambda s: (-s.weakness, s.family))
+        self.focus = tuple((s.family, s.weakness) for s in weak[:FOCUS_FAMILIES])
+
+
+FOCUS_SHARE = 1 / 3
+"""The share of new puzzles dealt from the weak families of :meth:`Drill.focus_on` (the others are random)."""
+FOCUS_FAMILIES = 3
+"""How many weak families a session leans towards."""
+
+
+def fact_family(fact: Fact) -> str:
+    """The family of a fact, as a code ``kind:n``: a product belongs to the table of its smaller
+    factor (``7 × 58`` → ``mul:7``), a quotient to its divisor (``406 ÷ 7`` → ``div:7``), a sum
+    to the larger of its two units digits (``47 + 29`` → ``add:9``: the "+9 facts"), a
+    difference to the units digit of the number taken away (``85 - 38`` → ``sub:8``).
+
+    >>> from solver.arith import parse_situation as p
+    >>> [fact_family(p(f"calculate {t}")) for t in ("7 × 58", "12 × 7", "406 ÷ 7", "47 + 29", "85 - 38")]
+    ['mul:7', 'mul:7', 'div:7', 'add:9', 'sub:8']
+    """
+    kind = str(fact.kind)
+    if kind == "mul":
+        n = min(fact.a, fact.b)
+    elif kind == "div":
+        n = fact.b
+    elif kind == "add":
+        n = max(fact.a % 10, fact.b % 10)
+    else:
+        n = fact.b % 10
+    return f"{kind}:{n}"
+
+
+def fact_in_family(rng, family: str, tries: int = 2000, ranges: FactRanges = FactRanges()) -> Fact | None:
+    """A random fact of ``family``, dealt as :func:`solver.arith.random_fact` deals its kind (so
+    within the same ranges), or ``None`` if none turned up in ``tries`` deals.
+
+    >>> import random
+    >>> str(fact_in_family(random.Random(1), "mul:7"))
+    'calculate 7 × 31'
+    """
+    kind = family.partition(":")[0]
+    if kind not in {k.value for k in FactKind}:
+        return None
+    for _i in range(tries):
+        fact = random_fact(rng, kind, ranges)
+        if fact_family(fact) == family:
+            return fact
+    return None
+
+
+def _focused_fact(rng, focus: tuple, ranges: FactRanges = FactRanges()) -> Fact | None:
+    """A fact of one of the ``(family, weight)`` pairs, chosen in proportion to the weights."""
+    families, weights = zip(*focus)
+    return fact_in_family(rng, rng.choices(families, weights=weights)[0], ranges=ranges)

@@ -133,3 +133,20 @@ class Drill(GameDrill):
             correct=v.legal, violations=tuple(str(x) for x in v.violations), penalty=v.penalty.as_dict(),
             penalty_amount=v.penalty.amount, score=score, explanation=explain_verdict(v), **common,
         )
+
+    # -- progress --------------------------------------------------------------
+
+    @classmethod
+    def label(cls, item: str, puzzle=None) -> str:
+        """``3-bee with 2 5 6 10``: the top card and the hand, from the item's key.
+
+        >>> Drill.label("nambarz:basic:3-bee|10 2 5 6")
+        '3-bee with 10 2 5 6'
+        """
+        from solver.i18n import _
+
+        parts = item.split(":", 2)
+        if len(parts) == 3 and "|" in parts[2]:
+            top, _sep, hand = parts[2].partition("|")
+            return _("{top} with {hand}").format(top=card_name(top), hand=" ".join(card_name(c) for c in hand.split()))
+        return super().label(item, puzzle)

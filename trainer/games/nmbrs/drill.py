@@ -123,3 +123,20 @@ class Drill(GameDrill):
                              + f" {line}", **common)
         return Judgement(True, (), penalty, score=v.score,
                          explanation=_("Valid and the best possible: score {score}.").format(score=v.score), **common)
+
+    # -- progress --------------------------------------------------------------
+
+    @classmethod
+    def label(cls, item: str, puzzle=None) -> str:
+        """``27b 33r 80o on 48 57 66 | 9 19 29``: the hand, and the table when there is one, from the item's key.
+
+        >>> Drill.label("nmbrs:basic:|48o 61r joker"), Drill.label("nmbrs:table:48 57 66|27b 33r")
+        ('48o 61r joker', '27b 33r on 48 57 66')
+        """
+        from solver.i18n import _
+
+        parts = item.split(":", 2)
+        if len(parts) != 3 or "|" not in parts[2]:
+            return super().label(item, puzzle)
+        table, _sep, hand = parts[2].rpartition("|")
+        return _("{hand} on {table}").format(hand=hand, table=table) if table.strip() else hand
