@@ -230,18 +230,26 @@ def _run(*args: str, stdin: str) -> str:
     return r.stdout
 
 
+def _session(out: str) -> list[str]:
+    """A drill's lines from its first puzzle on (the streak and goal come before)."""
+    lines = out.splitlines()
+    return lines[next(i for i, line in enumerate(lines) if line.startswith("#1/")):]
+
+
 def test_a_whole_nambarz_drill_in_french():
     """Seed 1 deals top 3 with 9 4 6-lion 5-cat 6-hippo 3-bee 7, then top 1 with 3-bee 4-frog 1 5-cat 9 8 4."""
     out = _run("--lang", "fr", "drill", "nambarz", "--count", "3", "--seed", "1", stdin="9+4\n3-abeille\npioche\n")
-    lines = out.splitlines()
+    lines = _session(out)
     assert lines[0] == "#1/3 Recouvrez 3 avec votre main : 9 4 6-lion 5-chat 6-hippopotame 3-abeille 7"
     assert lines[1].startswith("FAUX (score 0, maximum 2) : 9+4 fait 13, pas 3")
     assert "Piochez 3 cartes et reprenez 9 et 4." in lines[1]
     assert lines[2].startswith("#2/3 Recouvrez 1 avec votre main : 3-abeille 4-grenouille")
     assert lines[3].startswith("FAUX") and "3-abeille" in lines[3]
     assert lines[5].startswith("FAUX") and "Jouez au lieu de piocher." in lines[5]
-    assert lines[-1].startswith("Séance : 0/3 justes (0%), score 0 sur ")
-    assert "cartes piochées, médiane" in lines[-1] and lines[-1].endswith("s par réponse.")
+    assert lines[6].startswith("Séance : 0/3 justes (0%), score 0 sur ")
+    assert "cartes piochées, médiane" in lines[6] and lines[6].endswith("s par réponse.")
+    assert out.splitlines()[0] == "Pas encore de série : aujourd'hui en commence une ; 0 réponses sur 20 aujourd'hui."
+    assert out.splitlines()[-1] == "1 jour d'affilée ; 3 réponses sur 20 aujourd'hui. Encore 17 pour l'atteindre."
 
 
 def test_a_whole_nmbrs_drill_in_dutch():
@@ -255,19 +263,20 @@ def test_a_whole_nmbrs_drill_in_dutch():
     best = d.judge(puzzles[2], "pass").expected[0]
     out = _run("--lang", "nl", "drill", "nmbrs", "--level", "table", "--count", "3", "--seed", "1",
                stdin=f"12 14 16\npas\n{best}\n")  # "pas": passing, in Dutch
-    lines = out.splitlines()
+    lines = _session(out)
     assert lines[0].startswith("#1/3 Je hand: 1r 4o 13r") and " — tafel: 16 18 20 22 |" in lines[0]
     assert lines[1].startswith("FOUT (score 0, maximaal 16): Geweigerd bij zet 1: lay 12 14 16: 12 zit niet in je hand")
     assert "De beurt levert niets op. Beste beurt: " in lines[1]
     assert lines[3].startswith("FOUT") and "maar er is een betere beurt" in lines[3]
     assert lines[5].startswith("GOED") and "Geldig en de best mogelijke: score" in lines[5]
-    assert lines[-1].startswith("Sessie: 1/3 goed (33%), score ")
-    assert "teruggenomen kaarten, mediaan" in lines[-1]
+    assert lines[6].startswith("Sessie: 1/3 goed (33%), score ")
+    assert "teruggenomen kaarten, mediaan" in lines[6]
+    assert out.splitlines()[-1] == "1 dag op rij; 3 van 20 antwoorden vandaag. Nog 17 om het te halen."
 
 
 def test_english_stays_english_with_lang_en():
     out = _run("--lang", "en", "drill", "nambarz", "--count", "1", "--seed", "1", stdin="9+4\n")
-    assert out.splitlines()[0] == "#1/1 Cover 3 with your hand: 9 4 6-lion 5-cat 6-hippo 3-bee 7"
+    assert _session(out)[0] == "#1/1 Cover 3 with your hand: 9 4 6-lion 5-cat 6-hippo 3-bee 7"
     assert "Draw 3 cards and take back 9 and 4." in out
 
 
