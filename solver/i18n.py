@@ -13,17 +13,26 @@ translated where it is shown. The command line picks the language once, with
 'yes'
 >>> ngettext("{n} card", "{n} cards", 2).format(n=2)
 '2 cards'
+>>> use("fr"), _("Correct: {card} covers {top} by concordance ({why})."), pgettext("nambarz animal", "bee")
+('fr', 'Juste : {card} couvre {top} par concordance ({why}).', 'abeille')
+>>> use("en")
+'en'
+
+A word that means one thing in one game and another elsewhere (a card's name) carries a
+context: ``pgettext("nambarz animal", "bee")``.
 """
 
 from __future__ import annotations
 
 import gettext
 import os
+from functools import cache
 from pathlib import Path
 
 from solver.errors import TablecalcError, quoted
 
-__all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "use", "language", "default_language", "_", "N_", "ngettext"]
+__all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "use", "language", "default_language", "_", "N_", "ngettext",
+           "pgettext", "NP_"]
 
 LANGUAGES = ("en", "fr", "nl")
 DOMAIN = "tablecalc"
@@ -64,13 +73,17 @@ def use(lang: str | None = None) -> str:
     lang = default_language() if lang is None else lang.lower()
     if lang not in LANGUAGES:
         raise TablecalcError(f"language {quoted(lang)}: expected one of {', '.join(LANGUAGES)}")
-    _translations = (
-        gettext.NullTranslations()
-        if lang == "en"
-        else gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True)
-    )
+    _translations = _catalogue(lang)
     _current = lang
     return lang
+
+
+@cache
+def _catalogue(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``lang`` (read once); English is the source text itself."""
+    if lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True)
 
 
 def language() -> str:
@@ -91,3 +104,13 @@ def N_(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n``, in the language in use."""
     return _translations.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language in use, where ``context`` says which sense is meant."""
+    return _translations.pgettext(context, message)
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark ``message`` (in ``context``) for translation without translating it now."""
+    return message

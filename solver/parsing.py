@@ -265,10 +265,16 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     >>> did_you_mean("3-bea", ["3-bee", "3-hippo"]), did_you_mean("zzz", ["basic"])
     (" (did you mean '3-bee'?)", '')
     """
+    close = closest(word, choices)
+    return f" (did you mean {close!r}?)" if close else ""
+
+
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The choice closest to a mistyped ``word``, or ``None`` when none is close."""
     import difflib
 
     close = difflib.get_close_matches(word.strip().lower(), list(choices), n=1, cutoff=0.75)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return close[0] if close else None
 
 
 def parse_fields(

@@ -1,9 +1,24 @@
-"""Shared test set-up: the fuzz suite's end-of-run line (see tests/test_fuzz.py)."""
+"""Shared test set-up: English whatever the machine's locale (a test that wants French or Dutch
+asks for it), and the fuzz suite's end-of-run line (see tests/test_fuzz.py)."""
 
 from __future__ import annotations
 
+import os
 import sys
 
+import pytest
+
+os.environ["TABLECALC_LANG"] = "en"  # subprocesses and CliRunner runs too: docs and tests expect English
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Every test starts and ends in English (one that switches language cannot leak it)."""
+    from solver.i18n import use
+
+    use("en")
+    yield
+    use("en")
 
 def pytest_terminal_summary(terminalreporter):
     fuzz = sys.modules.get("test_fuzz")

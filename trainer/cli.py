@@ -18,6 +18,7 @@ from typing import Annotated, Optional
 
 import typer
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.parsing import parse_range, parse_whole, read_lines
 from solver.registry import all_games, game_names
 from solver.expr import Intermediates, Order
@@ -67,8 +68,14 @@ def _print_version(value: bool) -> None:
 def _root(
     version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
                                           help="Print tablecalc's version and exit.")] = False,
+    lang: choice_option(
+        "--lang", choices=("en", "fr", "nl"),
+        help="The language tablecalc speaks (default: TABLECALC_LANG, else the locale: LANGUAGE, LC_ALL, LANG).",
+    ) = None,
 ) -> None:
-    pass
+    from solver.i18n import use
+
+    use(lang)  # None: TABLECALC_LANG, else the locale; a language tablecalc does not speak there means English
 
 
 # ---------------------------------------------------------------- reach
@@ -170,13 +177,14 @@ def games(as_json: JsonOpt = False) -> None:
         return
     for r in rows:
         typer.echo(f"{r['name']} — {r['title']}: {r['summary']}")
-        typer.echo(f"  also called: {', '.join(r['aliases'])}")
-        typer.echo(f"  presets: {', '.join(r['presets'])} (default {r['default_preset']})")
+        typer.echo("  " + _("also called: {names}").format(names=", ".join(r["aliases"])))
+        typer.echo("  " + _("presets: {presets} (default {default})").format(
+            presets=", ".join(r["presets"]), default=r["default_preset"]))
         commands = ", ".join(f"tablecalc {r['name']} {c}" for c in r["commands"])
-        typer.echo(f"  commands: {commands}")
-        typer.echo(f"  drill levels: {', '.join(r['drill_levels'])}")
-        typer.echo(f"  penalty unit: {r['penalty_unit']}")
-        typer.echo(f"  rules: {r['seed']}")
+        typer.echo("  " + _("commands: {commands}").format(commands=commands))
+        typer.echo("  " + _("drill levels: {levels}").format(levels=", ".join(r["drill_levels"])))
+        typer.echo("  " + _("penalty unit: {unit}").format(unit=_(r["penalty_unit"])))
+        typer.echo("  " + _("rules: {seed}").format(seed=r["seed"]))
 
 
 def _game_row(game) -> dict:
@@ -334,7 +342,7 @@ def stats(
                        .format(n=goal) if goal else _("Daily goal turned off."))
         render_stats(data)
         if plot is not None:
-            typer.echo(f"Chart written to {plot}")
+            typer.echo(_("Chart written to {file}").format(file=plot))
 
 
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
@@ -345,7 +353,7 @@ def _warn_damage(history) -> None:
     """One line on stderr when damaged rows of the history were skipped."""
     note = history.damage_note()
     if note:
-        typer.echo(f"tablecalc: warning: {note}", err=True)
+        typer.echo(_("tablecalc: warning: {note}").format(note=note), err=True)
 
 
 def main() -> None:

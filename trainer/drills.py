@@ -231,7 +231,7 @@ class GameDrill:
         if not answer.strip():
             j = self._judge(puzzle, None)
             return Judgement(False, ("no-answer",), self.no_penalty, best_score=j.best_score, expected=j.expected,
-                             explanation=f"No answer. {j.best}".strip(), best=j.best)
+                             explanation=(_("No answer.") + f" {j.best}").strip(), best=j.best)
         try:
             j = self._judge(puzzle, answer)
         except TablecalcError as e:  # the game's parsers refused the answer: read it again

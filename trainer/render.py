@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from solver.expr import SYMBOL
+from solver.i18n import _, ngettext
 from solver.search import Reach, TargetsReach
 
 from trainer.out import escape, out as console
@@ -18,12 +19,14 @@ def print_reach(r: Reach) -> None:
     rules = _rules_line(r.rules.order, r.rules.ops, r.rules.intermediates)
     if r.rules.use_all:
         rules += ", all numbers"
-    console.print(f"[bold]{r.target}[/] from {nums}  [dim]({escape(rules)})[/]")
+    console.print(_("{target} from {numbers}").format(target=f"[bold]{r.target}[/]", numbers=nums)
+                  + f"  [dim]({escape(rules)})[/]")
     if r.min_cards is None:
-        console.print("Unreachable: no calculation with these numbers makes the target.")
+        console.print(_("Unreachable: no calculation with these numbers makes the target."))
         return
     n = len(r.expressions)
-    console.print(f"Fewest numbers: [bold]{r.min_cards}[/] — {n} distinct calculation{'s' * (n != 1)}:")
+    console.print(ngettext("Fewest numbers: {k} — {n} distinct calculation:", "Fewest numbers: {k} — {n} distinct calculations:",
+                           n).format(k=f"[bold]{r.min_cards}[/]", n=n))
     for e in r.expressions:
         console.print(f"  {escape(str(e))} = {r.target}")
 
@@ -36,18 +39,19 @@ def print_reach_targets(r: TargetsReach) -> None:
         rules += ", all numbers"
     first, last = r.targets.start, r.targets.stop - 1
     reached = r.reached
-    console.print(f"[bold]{first}-{last}[/] from {nums}  [dim]({escape(rules)})[/]")
-    console.print(f"Reached: [bold]{len(reached)}[/] of {len(r.targets)} targets.")
+    console.print(_("{target} from {numbers}").format(target=f"[bold]{first}-{last}[/]", numbers=nums)
+                  + f"  [dim]({escape(rules)})[/]")
+    console.print(_("Reached: {n} of {total} targets.").format(n=f"[bold]{len(reached)}[/]", total=len(r.targets)))
     sizes: dict[int, int] = {}
     for k in r.min_cards:
         if k is not None:
             sizes[k] = sizes.get(k, 0) + 1
     if sizes:
-        console.print("Fewest numbers: " + ", ".join(f"{k}: {sizes[k]}" for k in sorted(sizes)) + " targets.")
+        console.print(_("Fewest numbers: {sizes} targets.").format(sizes=", ".join(f"{k}: {sizes[k]}" for k in sorted(sizes))))
     missed = [t for t, k in zip(r.targets, r.min_cards) if k is None]
     if missed:
-        console.print("Unreachable: " + " ".join(map(str, missed)))
+        console.print(_("Unreachable: {targets}").format(targets=" ".join(map(str, missed))))
     if r.expressions is not None:
         for t, k, e in zip(r.targets, r.min_cards, r.expressions):
             if e is not None:
-                console.print(f"  {t} = {escape(str(e))}  [dim]({k} number{'s' * (k != 1)})[/]")
+                console.print(f"  {t} = {escape(str(e))}  [dim](" + ngettext("{n} number", "{n} numbers", k).format(n=k) + ")[/]")

@@ -153,19 +153,20 @@ class LineIO:
         return Answer(line.rstrip("\r\n"), seconds, timed_out=late)
 
     def show_verdict(self, p, j, answer, scored=True):
-        mark = "RIGHT" if j.correct else ("TIME UP" if answer.timed_out else "WRONG")
-        score = f" (score {j.score}, best {j.best_score})" if scored else ""
-        self.write(f"{mark}{score}: {j.explanation}")
+        mark = _("RIGHT") if j.correct else (_("TIME UP") if answer.timed_out else _("WRONG"))
+        score = " " + _("(score {score}, best {best})").format(score=j.score, best=j.best_score) if scored else ""
+        self.write(_("{mark}{score}: {explanation}").format(mark=mark, score=score, explanation=j.explanation))
 
     def show_summary(self, s):
         d = s.as_dict()
         acc = f"{d['accuracy']:.0%}" if d["accuracy"] is not None else "-"
-        skipped = _(", {n} skipped").format(n=s.skipped) if s.skipped else ""
-        self.write(
-            f"Session: {s.correct}/{s.answered} right ({acc}){skipped}, score {s.score} of {s.best_score}, "
-            f"{s.penalties} {s.penalty_unit}, median "
-            f"{'-' if d['median_seconds'] is None else d['median_seconds']} s per answer."
-        )
+        self.write(_(
+            "Session: {correct}/{answered} right ({accuracy}){skipped}, score {score} of {best}, "
+            "{penalties} {unit}, median {median} s per answer."
+        ).format(correct=s.correct, answered=s.answered, accuracy=acc, score=s.score, best=s.best_score,
+                 skipped=_(", {n} skipped").format(n=s.skipped) if s.skipped else "",
+                 penalties=s.penalties, unit=_(s.penalty_unit),
+                 median="-" if d["median_seconds"] is None else d["median_seconds"]))
 
     _LABELS = {"hint": N_("HINT"), "retry": N_("TRY AGAIN"), "skipped": N_("SKIPPED")}
 
@@ -246,7 +247,7 @@ class TerminalIO:
 
         def toolbar():
             left = max(0.0, deadline - time.monotonic())
-            return f" ⏱  {left:4.0f} s left "
+            return " ⏱  " + _("{seconds} s left").format(seconds=f"{left:4.0f}") + " "
 
         async def read() -> str:
             coro = self.prompt.prompt_async(
@@ -279,10 +280,10 @@ class TerminalIO:
 
     def show_verdict(self, p, j, answer, scored=True):
         if j.correct:
-            mark = "[bold green]✓ right[/]"
+            mark = f"[bold green]✓ {_('right')}[/]"
         else:
-            mark = "[bold yellow]⏱ time up[/]" if answer.timed_out else "[bold red]✗ wrong[/]"
-        score = f"  [dim]score {j.score}, best {j.best_score}[/]" if scored else ""
+            mark = f"[bold yellow]⏱ {_('time up')}[/]" if answer.timed_out else f"[bold red]✗ {_('wrong')}[/]"
+        score = "  [dim]" + _("score {score}, best {best}").format(score=j.score, best=j.best_score) + "[/]" if scored else ""
         self.console.print(f"{mark}{score}")
         self.console.print(escape(j.explanation))
 
@@ -290,14 +291,14 @@ class TerminalIO:
         from rich.table import Table
 
         d = s.as_dict()
-        t = Table(title="Session summary", show_header=False)
-        t.add_row("answers", f"{s.correct} right of {s.answered}")
-        t.add_row("accuracy", f"{d['accuracy']:.0%}" if d["accuracy"] is not None else "-")
-        t.add_row("score", f"{s.score} of {s.best_score} possible")
-        t.add_row(s.penalty_unit, str(s.penalties))
-        t.add_row("median time", f"{d['median_seconds']} s" if d["median_seconds"] is not None else "-")
+        t = Table(title=_("Session summary"), show_header=False)
+        t.add_row(_("answers"), _("{correct} right of {answered}").format(correct=s.correct, answered=s.answered))
+        t.add_row(_("accuracy"), f"{d['accuracy']:.0%}" if d["accuracy"] is not None else "-")
+        t.add_row(_("score"), _("{score} of {best} possible").format(score=s.score, best=s.best_score))
+        t.add_row(_(s.penalty_unit), str(s.penalties))
+        t.add_row(_("median time"), f"{d['median_seconds']} s" if d["median_seconds"] is not None else "-")
         if s.reviews:
-            t.add_row("reviews", f"{s.reviews} items came back")
+            t.add_row(_("reviews"), _("{n} items came back").format(n=s.reviews))
         if s.skipped:
             t.add_row(_("skipped"), str(s.skipped))
         if s.hints:
@@ -488,7 +489,8 @@ def _ask_until_judged(drill: Drill, puzzle: Puzzle, deadline: float | None, io: 
             judgement = Judgement(False, ("not-understood",), drill.no_penalty, explanation=str(e), retry=True)
         except (ValueError, ArithmeticError, RecursionError):  # a safety net: one answer never ends a session
             judgement = Judgement(False, ("not-understood",), drill.no_penalty, retry=True,
-                                  explanation=f"tablecalc could not read the answer {quoted(answer.text)}.")
+                                  explanation=_("tablecalc could not read the answer {answer}.").format(
+                                      answer=quoted(answer.text)))
         if judgement.retry and not answer.timed_out:
             near = did_you_mean(answer.text, [c for c in COMMANDS if len(c) > 1])  # "hnit": a command mistyped?
             io.show_message("retry", judgement.explanation + near, reason=judgement.violations[0] if judgement.violations
@@ -500,7 +502,7 @@ def _ask_until_judged(drill: Drill, puzzle: Puzzle, deadline: float | None, io: 
                 False, ("timeout",), judgement.penalty, penalty_amount=judgement.penalty_amount,
                 score=0, best_score=judgement.best_score,
                 expected=judgement.expected,
-                explanation=f"Time is up. {judgement.best}".strip(), best=judgement.best,
+                explanation=(_("Time is up.") + f" {judgement.best}").strip(), best=judgement.best,
             )
         return answer, (replace(judgement, hints=used) if used else judgement), used
 

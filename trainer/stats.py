@@ -214,8 +214,8 @@ def _by_unit(by_drill: list) -> dict[str, int]:
 
 def _penalties_text(by_drill: list) -> str:
     """``6 cards drawn, 2 cards taken back``: the penalties of every game in its own unit."""
-    parts = [f"{n} {unit}" for unit, n in _by_unit(by_drill).items() if n]
-    return ", ".join(parts) if parts else "no penalties"
+    parts = [f"{n} {_(unit)}" for unit, n in _by_unit(by_drill).items() if n]
+    return ", ".join(parts) if parts else _("no penalties")
 
 
 def _round(x: float | None, digits: int) -> float | None:
@@ -362,13 +362,13 @@ def _when(delta) -> str:
     """'now', 'in 5 min', 'in 3 h', 'in 2 days' for the time until a review."""
     seconds = delta.total_seconds()
     if seconds <= 0:
-        return "now"
+        return _("now")
     if seconds < 3600:
-        return f"in {max(1, round(seconds / 60))} min"
+        return _("in {n} min").format(n=max(1, round(seconds / 60)))
     if seconds < 86400:
-        return f"in {round(seconds / 3600)} h"
+        return _("in {n} h").format(n=round(seconds / 3600))
     days = round(seconds / 86400)
-    return f"in {days} day{'s' * (days != 1)}"
+    return ngettext("in {n} day", "in {n} days", days).format(n=days)
 
 
 def _pct(x: float | None, colour: bool = False) -> str:

@@ -14,6 +14,7 @@ from solver.errors import TablecalcError
 from solver.arith.problems import Fact, Problem, Verdict, Violation, check, parse_situation, random_problem, solve
 from solver.arith.rules import PRESETS, Rules
 from solver.arith.words import explain_verdict
+from solver.i18n import N_
 
 __all__ = ["Arith", "GAME"]
 
@@ -28,7 +29,7 @@ class Arith:
     seed = ("no seed: the 24 game (every number once, fractions allowed) and Countdown "
             "(any of six tiles, whole numbers) as commonly played")
     default_preset = "countdown"
-    penalty_unit = "penalties"
+    penalty_unit = N_("penalties")
     violations = Violation
     presets = PRESETS
 

@@ -19,26 +19,26 @@ __all__ = ["explain_verdict", "best_line", "points_line", "hints"]
 
 def _reason(v: Verdict, code: Violation) -> str:
     if code is Violation.NOT_A_CALCULATION:
-        return v.error or f"{v.answer!r} is not a calculation"
+        return v.error or _("{answer} is not a calculation").format(answer=repr(v.answer))
     if code is Violation.NOT_IN_HAND:
-        return f"{', '.join(map(str, v.extra))} is not among the numbers (or used too often)"
+        return _("{numbers} is not among the numbers (or used too often)").format(numbers=", ".join(map(str, v.extra)))
     if code is Violation.NOT_ALL_USED:
-        return "every number must be used exactly once"
+        return _("every number must be used exactly once")
     if code is Violation.OPERATION_NOT_ALLOWED:
-        return f"only {' '.join(SYMBOL[o] for o in '+-*/' if o in v.rules.search.ops)} are allowed"
+        return _("only {ops} are allowed").format(ops=" ".join(SYMBOL[o] for o in "+-*/" if o in v.rules.search.ops))
     if code is Violation.NEEDS_PARENTHESES:
-        return "left to right, each number works on the result so far: no other brackets"
+        return _("left to right, each number works on the result so far: no other brackets")
     if code is Violation.BAD_INTERMEDIATE:
-        return f"{v.bad_step} is not allowed here"
-    shown = "undefined" if v.value is None else format_value(v.value)
-    return f"it makes {shown}, not {v.situation.target}"  # type: ignore[union-attr]
+        return _("{step} is not allowed here").format(step=v.bad_step)
+    shown = _("undefined") if v.value is None else format_value(v.value)
+    return _("it makes {value}, not {target}").format(value=shown, target=v.situation.target)  # type: ignore[union-attr]
 
 
 def best_line(sol: Solution) -> str:
     """One correct answer, as a sentence."""
     if isinstance(sol.situation, Fact):
         return f"{sol.situation.text} = {sol.expressions[0]}."
-    return f"One way: {sol.expressions[0]}." if sol.expressions else "No calculation reaches it."
+    return _("One way: {expression}.").format(expression=sol.expressions[0]) if sol.expressions else _("No calculation reaches it.")
 
 
 def explain_verdict(v: Verdict) -> str:
@@ -46,15 +46,17 @@ def explain_verdict(v: Verdict) -> str:
     s = v.situation
     if isinstance(s, Fact):
         if Violation.NOT_A_NUMBER in v.violations:
-            return f"{v.answer.strip()!r} is not a number: {best_line(v.solution)}"
-        return f"{'Right' if v.legal else 'Not quite'}: {best_line(v.solution)}"
+            return _("{answer} is not a number: {best}").format(answer=repr(v.answer.strip()), best=best_line(v.solution))
+        if v.legal:
+            return _("Right: {best}").format(best=best_line(v.solution))
+        return _("Not quite: {best}").format(best=best_line(v.solution))
     if not v.legal:
         return f"{_reason(v, v.violations[0]).capitalize()}. {best_line(v.solution)}"
     sol = v.solution
     note = ""
     if not v.rules.search.use_all and sol.min_cards is not None and v.used > sol.min_cards:
-        note = f" (it can be done with {sol.min_cards} numbers: {sol.expressions[0]})"
-    return f"Right: {v.answer.strip()} = {s.target}{note}."
+        note = " " + _("(it can be done with {n} numbers: {expression})").format(n=sol.min_cards, expression=sol.expressions[0])
+    return _("Right: {answer} = {target}{note}.").format(answer=v.answer.strip(), target=s.target, note=note)
 
 
 def points_line(points: int, v: Verdict) -> str:

@@ -30,6 +30,7 @@ from solver.nainjaune.settle import RoundEnd, Settlement, settle
 from solver.nainjaune.solver import Goal, Lay, best_lay
 from solver.nainjaune.state import RoundState
 from solver.nainjaune.words import explain_verdict
+from solver.i18n import N_
 
 __all__ = ["NainJaune", "GAME", "LaySolution", "SettleSolution", "random_position"]
 
@@ -86,7 +87,7 @@ class NainJaune:
             "King restarts, board cards take their stake, 1 token per card (or face value), doubling, Grand Opéra; "
             "the 10♦ and K♥ cells are the traditional choice (options)")
     default_preset = "classic"
-    penalty_unit = "tokens"
+    penalty_unit = N_("tokens")
     violations = Violation
     presets = PRESETS
 

@@ -13,104 +13,141 @@ Ann still holds Q♠ and doubles the Q cell, paying in the 9 tokens it holds (9 
 
 from __future__ import annotations
 
+from solver.i18n import NP_, _, ngettext, pgettext
 from solver.nainjaune.cards import rank_text
 from solver.nainjaune.round import Lay, Mode, Move, Position, Sans, Violation, claimed_cell
 from solver.nainjaune.rules import Cell, Rules
 
 __all__ = ["why", "explain_verdict", "explain_violation", "explain_settlement", "explain_lay", "explain_opera",
-           "explain_amount", "explain_move_verdict", "drill_prompt", "tokens", "cards_text", "best_line"]
+           "explain_amount", "explain_move_verdict", "drill_prompt", "tokens", "cards_text", "best_line", "card_text"]
 
 _CELL_NAME = {Cell.TEN: "10", Cell.JACK: "J♣", Cell.QUEEN: "Q♠", Cell.KING: "King", Cell.NAIN: "Nain Jaune (7♦)"}
+
+RANK = "card rank"
+"""The gettext context of a rank's letter: French players write V D R for J Q K (the parser reads both)."""
+_RANKS = (NP_(RANK, "A"), NP_(RANK, "J"), NP_(RANK, "Q"), NP_(RANK, "K"))
+
+
+def rank_name(rank: int | str) -> str:
+    """A rank as the player's language writes it (``Q``, in French ``D``)."""
+    text = rank_text(rank) if isinstance(rank, int) else rank
+    return pgettext(RANK, text) if text in ("A", "J", "Q", "K") else text
+
+
+def card_text(card) -> str:
+    """A card with its suit's symbol, its rank in the player's language: ``Q♠``, in French ``D♠``."""
+    pretty = card.pretty
+    letter = rank_text(card.rank)
+    return rank_name(card.rank) + pretty[len(letter):]
 
 
 def tokens(n: int) -> str:
     """``1 token``, ``4 tokens``."""
-    return f"{n} token{'s' * (n != 1)}"
+    return ngettext("{n} token", "{n} tokens", n).format(n=n)
 
 
 def cards_text(cards) -> str:
-    return " ".join(c.pretty for c in cards) or "none"
+    return " ".join(card_text(c) for c in cards) or _("none")
 
 
 def _cell(cell: Cell) -> str:
-    return f"the {cell.value} cell"
+    return _("the {cell} cell").format(cell=rank_name(cell.value))
 
 
 def why(p, rules: Rules) -> str:
     """One payment line of a settlement, in a sentence."""
     from solver.nainjaune.settle import Reason
 
-    short = f" — {tokens(p.due)} were due, but that is all {p.payer} had left: the game ends" if p.short else ""
+    short = (" — " + _("{due} were due, but that is all {payer} had left: the game ends").format(
+        due=tokens(p.due), payer=p.payer)) if p.short else ""
     if p.reason is Reason.CARDS_LEFT:
         n = len(p.cards)
-        return f"{p.payer} pays {p.payee} {tokens(p.tokens)} for {n} card{'s' * (n != 1)} left ({cards_text(p.cards)}){short}."
+        return ngettext("{payer} pays {payee} {tokens} for {n} card left ({cards}){short}.",
+                        "{payer} pays {payee} {tokens} for {n} cards left ({cards}){short}.", n).format(
+            payer=p.payer, payee=p.payee, tokens=tokens(p.tokens), n=n, cards=cards_text(p.cards), short=short)
     if p.reason is Reason.POINTS_LEFT:
         sums = " + ".join(str(c.points) for c in p.cards) or "0"
-        return f"{p.payer} pays {p.payee} {tokens(p.tokens)}, the face value of the cards left ({cards_text(p.cards)}: {sums}){short}."
+        return _("{payer} pays {payee} {tokens}, the face value of the cards left ({cards}: {sums}){short}.").format(
+            payer=p.payer, payee=p.payee, tokens=tokens(p.tokens), cards=cards_text(p.cards), sums=sums, short=short)
     if p.reason is Reason.OPERA:
-        return f"Grand Opéra: {p.payee} takes the {tokens(p.tokens)} on {_cell(p.cell)}."
-    held = p.cards[0].pretty if p.cards else "its card"
+        return _("Grand Opéra: {payee} takes the {tokens} on {cell}.").format(
+            payee=p.payee, tokens=tokens(p.tokens), cell=_cell(p.cell))
+    held = card_text(p.cards[0]) if p.cards else _("its card")
     if not p.cell_before:
-        return f"{p.payer} still holds {held}, but {_cell(p.cell)} is empty: nothing to double."
+        return _("{payer} still holds {card}, but {cell} is empty: nothing to double.").format(
+            payer=p.payer, card=held, cell=_cell(p.cell))
+    change = f"{p.cell_before} → {p.cell_before + p.tokens}"
     if p.short:
-        return (f"{p.payer} still holds {held} and owes {_cell(p.cell)} the {tokens(p.cell_before)} it holds (doubling it), "
-                f"but pays only {tokens(p.tokens)} ({p.cell_before} → {p.cell_before + p.tokens}){short}.")
-    return (f"{p.payer} still holds {held} and doubles {_cell(p.cell)}, paying in the {tokens(p.cell_before)} "
-            f"it holds ({p.cell_before} → {p.cell_before + p.tokens}).")
+        return _("{payer} still holds {card} and owes {cell} the {held} it holds (doubling it), "
+                 "but pays only {tokens} ({change}){short}.").format(
+            payer=p.payer, card=held, cell=_cell(p.cell), held=tokens(p.cell_before), tokens=tokens(p.tokens),
+            change=change, short=short)
+    return _("{payer} still holds {card} and doubles {cell}, paying in the {held} it holds ({change}).").format(
+        payer=p.payer, card=held, cell=_cell(p.cell), held=tokens(p.cell_before), change=change)
 
 
 def explain_settlement(s, rules: Rules) -> list[str]:
     """Every line of a settlement, then the board after and the end of the game if it comes."""
     names = s.end.names
     w = names[s.end.winner]
-    lines = [f"{w} went out{' in a Grand Opéra (in the first turn)' if s.end.opera else ''}."]
+    if s.end.opera:
+        lines = [_("{player} went out in a Grand Opéra (in the first turn).").format(player=w)]
+    else:
+        lines = [_("{player} went out.").format(player=w)]
     lines += [why(p, rules) for p in s.payments]
-    lines.append(f"Board after: {s.board_after}.")
-    lines.append("Balances: " + ", ".join(f"{n} {b:+d}" for n, b in zip(names, s.balances)) + ".")
+    lines.append(_("Board after: {board}.").format(board=s.board_after))
+    lines.append(_("Balances: {balances}.").format(balances=", ".join(f"{n} {b:+d}" for n, b in zip(names, s.balances))))
     if s.tokens_after is not None:
-        lines.append("Tokens: " + ", ".join(f"{n} {t}" for n, t in zip(names, s.tokens_after)) + ".")
+        lines.append(_("Tokens: {tokens}.").format(tokens=", ".join(f"{n} {t}" for n, t in zip(names, s.tokens_after))))
     if s.cannot_pay:
-        lines.append(f"{', '.join(names[i] for i in s.cannot_pay)} could not pay in full: the game is over.")
+        lines.append(_("{players} could not pay in full: the game is over.").format(
+            players=", ".join(names[i] for i in s.cannot_pay)))
     if s.cannot_stake:
-        lines.append(f"{', '.join(names[i] for i in s.cannot_stake)} cannot stake the 15 tokens of the next round: "
-                     "the game is over.")
+        lines.append(_("{players} cannot stake the 15 tokens of the next round: the game is over.").format(
+            players=", ".join(names[i] for i in s.cannot_stake)))
     if s.game_over and s.tokens_after is not None:
         top = max(s.tokens_after)
-        lines.append(f"Winner of the game: {', '.join(n for n, t in zip(names, s.tokens_after) if t == top)} with {tokens(top)}.")
+        lines.append(_("Winner of the game: {players} with {tokens}.").format(
+            players=", ".join(n for n, t in zip(names, s.tokens_after) if t == top), tokens=tokens(top)))
     return lines
 
 
 def explain_violation(code: Violation, pos: Position, player: int, move: Move, rules: Rules) -> str:
     """Why one move is refused, in one sentence."""
     name, to = pos.names[player] if player < pos.players else str(player), pos.names[pos.to]
-    need = rank_text(pos.need) if pos.need else ""
+    need = rank_name(pos.need) if pos.need else ""
     if code is Violation.ROUND_OVER:
-        return f"The round is over: {pos.names[pos.out or 0]} went out."
+        return _("The round is over: {player} went out.").format(player=pos.names[pos.out or 0])
     if code is Violation.NOT_YOUR_TURN:
         if pos.mode is Mode.SANS:
-            return f"It is {to}'s turn: {to} is the first to the left holding a {need} after \"sans {need}\"."
-        return f"It is {to}'s turn, not {name}'s."
+            return _("It is {to}'s turn: {to} is the first to the left holding a {rank} after \"sans {rank}\".").format(
+                to=to, rank=need)
+        return _("It is {to}'s turn, not {player}'s.").format(to=to, player=name)
     if code is Violation.MISSED_KING_RESTART:
-        return f"{to} laid a King: \"Roi et je recommence !\" — {to} starts a new run with any card."
+        return _("{to} laid a King: \"Roi et je recommence !\" — {to} starts a new run with any card.").format(to=to)
     if code is Violation.NOT_IN_HAND:
-        return f"{name} does not hold {move.card.pretty}."  # type: ignore[union-attr]
+        return _("{player} does not hold {card}.").format(player=name, card=card_text(move.card))  # type: ignore[union-attr]
     if code is Violation.WRONG_RANK:
-        return f"{move.card.pretty} does not continue the run: the next card is a {need} (any suit)."  # type: ignore[union-attr]
+        return _("{card} does not continue the run: the next card is a {rank} (any suit).").format(
+            card=card_text(move.card), rank=need)  # type: ignore[union-attr]
     if code is Violation.WRONG_SANS:
         if pos.mode is Mode.LEAD:
-            return f"Nothing is missing: {to} starts a run with any card."
-        return f"The missing card is a {need}: say \"sans {need}\"."
+            return _("Nothing is missing: {to} starts a run with any card.").format(to=to)
+        return _("The missing card is a {rank}: say \"sans {rank}\".").format(rank=need)
     if code is Violation.MUST_LAY:
-        return f"{to} holds a {need}: after \"sans {need}\" the first player holding one must lay it."
+        return _("{to} holds a {rank}: after \"sans {rank}\" the first player holding one must lay it.").format(
+            to=to, rank=need)
     if code is Violation.STAKE_WITHOUT_CARD:
         cell = claimed_cell(move, rules)
-        card = move.card.pretty  # type: ignore[union-attr]
+        card = card_text(move.card)  # type: ignore[union-attr]
         if cell is None:
-            return f"{card} is not a board card: there is no stake to take."
-        board = rules.board_cards[list(Cell).index(cell)].pretty
-        return f"{card} is not {board}: only {board} takes the stake of {_cell(cell)}."
+            return _("{card} is not a board card: there is no stake to take.").format(card=card)
+        board = card_text(rules.board_cards[list(Cell).index(cell)])
+        return _("{card} is not {board}: only {board} takes the stake of {cell}.").format(
+            card=card, board=board, cell=_cell(cell))
     if code is Violation.UNFINISHED:
-        return f"Nobody else holds a {rank_text(_last_sans(move))}, so the lead comes back to {to}: the lay goes on with a new run."
+        return _("Nobody else holds a {rank}, so the lead comes back to {to}: the lay goes on with a new run.").format(
+            rank=rank_name(_last_sans(move)), to=to)
     return str(code)
 
 
@@ -122,12 +159,13 @@ def explain_lay(lay, pos: Position) -> str:
     """``9♣ 10♦ J♣, sans Q: 3 cards laid, 9 tokens taken``."""
     parts = []
     for m in lay.moves:
-        parts.append(m.card.pretty + ("!" if m.announced else "") if isinstance(m, Lay) else f"sans {rank_text(m.rank)}")
-    what = f"{lay.cards} card{'s' * (lay.cards != 1)} laid, {tokens(lay.stakes)} taken"
+        parts.append(card_text(m.card) + ("!" if m.announced else "") if isinstance(m, Lay) else f"sans {rank_name(m.rank)}")
+    what = ngettext("{n} card laid, {tokens} taken", "{n} cards laid, {tokens} taken", lay.cards).format(
+        n=lay.cards, tokens=tokens(lay.stakes))
     if lay.opera:
-        what += " — out: a Grand Opéra"
+        what += " — " + _("out: a Grand Opéra")
     elif lay.out:
-        what += " — out"
+        what += " — " + _("out")
     return f"{' '.join(parts)}: {what}"
 
 
@@ -137,29 +175,42 @@ def explain_verdict(v) -> str:
         return explain_amount(v)
     pos = v.before
     if v.legal:
-        text = f"Legal: {v.player} lays {v.cards} card{'s' * (v.cards != 1)} and takes {tokens(v.stakes)}"
+        text = ngettext("Legal: {player} lays {n} card and takes {tokens}", "Legal: {player} lays {n} cards and takes {tokens}",
+                        v.cards).format(player=v.player, n=v.cards, tokens=tokens(v.stakes))
         if v.opera:
-            text += ", and goes out in a Grand Opéra"
+            text += _(", and goes out in a Grand Opéra")
         elif v.out:
-            text += ", and goes out"
+            text += _(", and goes out")
         elif v.next_player:
-            text += f"; {v.next_player} plays next"
+            text += _("; {player} plays next").format(player=v.next_player)
         text += "."
         if v.forfeited:
-            text += f" The board card was not announced: {tokens(v.forfeited)} stay on the board."
+            text += " " + _("The board card was not announced: {tokens} stay on the board.").format(tokens=tokens(v.forfeited))
     else:
         at = v.position
         move = v.moves[v.failed_move] if v.failed_move is not None else None
         player = pos.to
         reasons = " ".join(explain_violation(c, at, player, move, v.rules) for c in v.violations)
-        text = f"Not legal at move {(v.failed_move or 0) + 1} ({move}): {reasons}"
-        if v.penalty.take_back:
-            text += f" Take back {cards_text(v.penalty.take_back)}."
-        if v.penalty.return_stake:
-            text += f" Any {tokens(v.penalty.return_stake)} taken go back on the cell."
+        text = _("Not legal at move {n} ({move}): {reasons}").format(n=(v.failed_move or 0) + 1, move=move, reasons=reasons)
+        text += _penalty_text(v.penalty)
     if v.best is not None and (not v.legal or v.best.cards > v.cards):
-        text += f" Best lay: {explain_lay(v.best, pos)}."
+        text += " " + _("Best lay: {lay}.").format(lay=explain_lay(v.best, pos))
     return text
+
+
+def _penalty_text(penalty) -> str:
+    text = ""
+    if penalty.take_back:
+        text += " " + _("Take back {cards}.").format(cards=cards_text(penalty.take_back))
+    if penalty.return_stake:
+        text += " " + _("Any {tokens} taken go back on the cell.").format(tokens=tokens(penalty.return_stake))
+    return text
+
+
+def _pays(name: str, receives: bool, amount: int) -> str:
+    if receives:
+        return _("{player} receives {tokens}").format(player=name, tokens=tokens(amount))
+    return _("{player} pays {tokens}").format(player=name, tokens=tokens(amount))
 
 
 def explain_amount(v) -> str:
@@ -169,44 +220,43 @@ def explain_amount(v) -> str:
     ask = end.ask if end.ask is not None else next(i for i in range(len(end.hands)) if i != end.winner)
     name = end.names[ask]
     relevant = [p for p in s.payments if name in (p.payer, p.payee)]
-    verb = "receives" if ask == end.winner else "pays"
+    owed = _pays(name, ask == end.winner, v.expected)
     if v.legal:
-        head = f"Right: {name} {verb} {tokens(v.expected)}."
+        head = _("Right: {owed}.").format(owed=owed)
     elif v.given is None:
-        head = f"{v.answer!r} is not a number of tokens: {name} {verb} {tokens(v.expected)}."
+        head = _("{answer} is not a number of tokens: {owed}.").format(answer=repr(v.answer), owed=owed)
     else:
-        head = f"Not {v.given}: {name} {verb} {tokens(v.expected)}."
+        head = _("Not {given}: {owed}.").format(given=v.given, owed=owed)
     return head + " " + " ".join(why(p, v.rules) for p in relevant)
 
 
 def explain_opera(answer) -> str:
+    moves = " ".join(str(m) for m in answer.moves)
     if answer.possible:
-        moves = " ".join(str(m) for m in answer.moves)
-        return f"Yes: starting, this hand goes out in one turn — a Grand Opéra: {moves}."
-    return (f"No: whatever the others hold, at most {answer.cards} of the {len(answer.hand)} cards go down in the "
-            f"first turn ({' '.join(str(m) for m in answer.moves)}).")
+        return _("Yes: starting, this hand goes out in one turn — a Grand Opéra: {moves}.").format(moves=moves)
+    return _("No: whatever the others hold, at most {n} of the {total} cards go down in the first turn ({moves}).").format(
+        n=answer.cards, total=len(answer.hand), moves=moves)
 
 
 def explain_move_verdict(m, rules: Rules) -> str:
     """One recorded move judged, in a sentence."""
     if m.legal is None:
-        return f"line {m.line}: {m.player} {m.move} — not judged (the round went off the rules earlier)"
+        return _("line {line}: {player} {move} — not judged (the round went off the rules earlier)").format(
+            line=m.line, player=m.player, move=m.move)
     if m.legal:
-        extra = f", takes {tokens(m.stakes)}" if m.stakes else ""
-        extra += f", forgot the announcement: {tokens(m.forfeited)} stay on the board" if m.forfeited else ""
-        return f"line {m.line}: {m.player} {m.move} — legal{extra}"
+        extra = _(", takes {tokens}").format(tokens=tokens(m.stakes)) if m.stakes else ""
+        if m.forfeited:
+            extra += _(", forgot the announcement: {tokens} stay on the board").format(tokens=tokens(m.forfeited))
+        return _("line {line}: {player} {move} — legal{extra}").format(line=m.line, player=m.player, move=m.move, extra=extra)
     from solver.nainjaune.round import parse_move, seat
 
     move = parse_move(m.move)
     pos = m.position
     player = seat(m.player, pos.names)
     reasons = " ".join(explain_violation(c, pos, player, move, rules) for c in m.violations)
-    fix = ""
-    if m.penalty.take_back:
-        fix += f" Take back {cards_text(m.penalty.take_back)}."
-    if m.penalty.return_stake:
-        fix += f" Any {tokens(m.penalty.return_stake)} taken go back on the cell."
-    return f"line {m.line}: {m.player} {m.move} — NOT LEGAL ({', '.join(map(str, m.violations))}): {reasons}{fix}"
+    return _("line {line}: {player} {move} — NOT LEGAL ({codes}): {reasons}").format(
+        line=m.line, player=m.player, move=m.move, codes=", ".join(map(str, m.violations)), reasons=reasons
+    ) + _penalty_text(m.penalty)
 
 
 def drill_prompt(end, rules: Rules) -> str:
@@ -214,16 +264,21 @@ def drill_prompt(end, rules: Rules) -> str:
     w = end.names[end.winner]
     ask = end.ask if end.ask is not None else next(i for i in range(len(end.hands)) if i != end.winner)
     name = end.names[ask]
-    opera = " in a Grand Opéra" if end.opera else ""
+    out = (_("{player} went out in a Grand Opéra.") if end.opera else _("{player} went out.")).format(player=w)
     if ask == end.winner:
-        others = "; ".join(f"{n} holds {cards_text(h)}" for n, h in zip(end.names, end.hands) if h)
-        return f"{w} went out{opera}. {others}. Board: {end.board}. What does {w} receive in all?"
+        others = "; ".join(_("{player} holds {cards}").format(player=n, cards=cards_text(h))
+                           for n, h in zip(end.names, end.hands) if h)
+        return out + " " + _("{others}. Board: {board}. What does {player} receive in all?").format(
+            others=others, board=end.board, player=w)
     hand = end.hands[ask]
-    board = [c.pretty for c in hand if rules.cell_of(c) is not None]
-    with_board = f"; board card{'s' * (len(board) > 1)} {' '.join(board)}" if board else ""
-    return (f"{w} went out{opera}. {name} holds {len(hand)} card{'s' * (len(hand) != 1)} ({cards_text(hand)}{with_board}). "
-            f"Board: {end.board}. What does {name} pay in all?")
+    board = [card_text(c) for c in hand if rules.cell_of(c) is not None]
+    with_board = ("; " + ngettext("board card {cards}", "board cards {cards}", len(board)).format(cards=" ".join(board))
+                  if board else "")
+    return out + " " + ngettext(
+        "{player} holds {n} card ({cards}{board_cards}). Board: {board}. What does {player} pay in all?",
+        "{player} holds {n} cards ({cards}{board_cards}). Board: {board}. What does {player} pay in all?",
+        len(hand)).format(player=name, n=len(hand), cards=cards_text(hand), board_cards=with_board, board=end.board)
 
 
 def best_line(amount: int, name: str, verb: str = "pays") -> str:
-    return f"{name} {verb} {tokens(amount)}."
+    return (_pays(name, verb == "receives", amount) + ".") if verb in ("pays", "receives") else f"{name} {verb} {tokens(amount)}."

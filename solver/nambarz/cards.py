@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Iterable
 
 from solver.errors import TablecalcError, quoted
-from solver.parsing import Fields, data_file, did_you_mean, parse_toml, read_text
+from solver.i18n import _
+from solver.parsing import Fields, closest, data_file, parse_toml, read_text
 
 __all__ = ["Family", "Card", "Deck", "is_concordant"]
 
@@ -46,7 +47,7 @@ class Family(enum.StrEnum):
     JOKER = "joker"
 
 
-_SYMBOL_WORDS = {"symbol", "symbole", "sym", "s"}
+_SYMBOL_WORDS = {"symbol", "symbole", "symbool", "sym", "s"}
 
 
 MAX_NUMBER = 100
@@ -94,6 +95,12 @@ class Card:
         ('3-symbol', '3-bee')
         """
         return f"{self.number}-symbol" if self.family is Family.SYMBOL else str(self)
+
+
+def _did_you_mean(word: str, choices) -> str:
+    """`` (did you mean 'X'?)``, in the language of the sentence it ends (see :func:`solver.parsing.did_you_mean`)."""
+    close = closest(word, choices)
+    return " " + _("(did you mean {choice}?)").format(choice=repr(close)) if close else ""
 
 
 def is_concordant(card: Card, top: Card) -> bool:
@@ -210,44 +217,54 @@ class Deck:
 
     def parse_card(self, text: str) -> Card:
         """Read one card as a player types it; raises :class:`TablecalcError` if it is not in the deck."""
+        from solver.nambarz.words import card_name  # the error names cards in the player's language
+
         t = text.strip().lower()
         if not t:
-            raise TablecalcError("empty card: expected a number like 6, a drawing card like 3-bee, or a joker")
+            raise TablecalcError(_("empty card: expected a number like 6, a drawing card like {example}, or a joker").format(
+                example=card_name("3-bee")))
         if t in self.joker_names:
             return Card(joker=self.joker_names[t])
+        jokers = ", ".join(card_name(j) for j in self.jokers)
         m = re.fullmatch(r"([0-9]{1,12})(?:-([^\W\d_][\w'-]*))?", t)
         if not m:
-            hint = did_you_mean(t, self.joker_names) if t != "joker" else ""
+            hint = _did_you_mean(t, self.joker_names) if t != "joker" else ""
             if hint:  # a mistyped joker
-                raise TablecalcError(f"not a card: {quoted(text)}{hint}: expected a number, number-animal or a joker")
+                raise TablecalcError(_("not a card: {text}{hint}: expected a number, number-animal or a joker").format(
+                    text=quoted(text), hint=hint))
             if t == "joker":
-                raise TablecalcError(
-                    f"which joker? {quoted(text)} is ambiguous: expected one of {', '.join(self.jokers)}"
-                )
+                raise TablecalcError(_("which joker? {text} is ambiguous: expected one of {jokers}").format(
+                    text=quoted(text), jokers=jokers))
             raise TablecalcError(
-                f"not a card: {quoted(text)}: expected a number {self.low}-{self.high} (symbol card), "
-                f"number-animal like 3-bee (drawing card), or a joker ({', '.join(self.jokers)})"
+                _("not a card: {text}: expected a number {low}-{high} (symbol card), number-animal like {example} "
+                  "(drawing card), or a joker ({jokers})").format(
+                    text=quoted(text), low=self.low, high=self.high, example=card_name("3-bee"), jokers=jokers)
             )
         number = int(m.group(1))
         if not self.low <= number <= self.high:
             raise TablecalcError(
-                f"there is no card numbered {number} ({quoted(text)}): Nambarz numbers run {self.low}-{self.high}"
+                _("there is no card numbered {number} ({text}): Nambarz numbers run {low}-{high}").format(
+                    number=number, text=quoted(text), low=self.low, high=self.high)
             )
         word = m.group(2)
         if word is None or word in _SYMBOL_WORDS:
             return Card(number)
         animal = self.animal_names.get(word)
         if animal is None:
-            hint = did_you_mean(f"{number}-{word}", [f"{number}-{a}" for a in self.drawings_on(number)]
-                                or [f"{n}-{a}" for n in range(self.low, self.high + 1) for a in self.drawings_on(n)])
+            names = [f"{number}-{alias}" for alias, a in self.animal_names.items() if number in self.animals[a]]
+            hint = _did_you_mean(f"{number}-{word}", names or [f"{n}-{alias}" for alias, a in self.animal_names.items()
+                                                              for n in self.animals[a]])
             raise TablecalcError(
-                f"unknown drawing {quoted(word)} in {quoted(text)}{hint}: expected one of {', '.join(sorted(self.animals))}"
+                _("unknown drawing {word} in {text}{hint}: expected one of {animals}").format(
+                    word=quoted(word), text=quoted(text), hint=hint,
+                    animals=", ".join(sorted(card_name(f"1-{a}")[2:] for a in self.animals)))
             )
         card = Card(number, animal)
         if not self.copies(card):
-            on = ", ".join(f"{number}-{a}" for a in self.drawings_on(number)) or "none"
+            on = ", ".join(card_name(f"{number}-{a}") for a in self.drawings_on(number)) or _("none")
             raise TablecalcError(
-                f"there is no {card} card in the deck: the drawing cards numbered {number} are {on}"
+                _("there is no {card} card in the deck: the drawing cards numbered {number} are {cards}").format(
+                    card=card_name(card), number=number, cards=on)
             )
         return card
 

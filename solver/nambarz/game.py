@@ -18,6 +18,7 @@ from solver.nambarz.referee import CONCORDANCE, DRAW, Verdict, Violation, check,
 from solver.nambarz.rules import PRESETS, Rules
 from solver.nambarz.state import Deal, Turn, deal
 from solver.nambarz.words import best_answers, explain_verdict
+from solver.i18n import N_
 
 __all__ = ["Nambarz", "GAME"]
 
@@ -34,7 +35,7 @@ class Nambarz:
         "no concordant card), left to right or the parentheses variant, penalties, jokers, places and coups"
     )
     default_preset = "basic"
-    penalty_unit = "cards drawn"
+    penalty_unit = N_("cards drawn")
     violations = Violation
     presets = PRESETS
 

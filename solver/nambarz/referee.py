@@ -371,7 +371,7 @@ def check(
     best, simplest = sol.min_cards, sol.plays
     base = dict(target=target, hand=hand, rules=rules, answer=answer, min_cards=best, simplest=simplest)
     text = answer.strip()
-    if text.lower() == DRAW:
+    if text.lower() in DRAW_WORDS:
         return _judge_draw(sol.playable, base)
     word, _, rest = text.partition(" ")
     if word.lower() == CONCORDANCE and rest.strip():
@@ -503,6 +503,8 @@ def _penalty(violations: Sequence[Violation], laid: list[Card], simplest: tuple[
 
 DRAW = "draw"
 """The answer that draws a card instead of playing."""
+DRAW_WORDS = frozenset({DRAW, "pioche", "piocher", "trek", "trekken"})
+"""Every way to answer "I draw" (English, French, Dutch)."""
 CONCORDANCE = "concordance"
 """The word that may stand before a card played alone (``concordance 3-hippo``)."""
 

@@ -16,134 +16,182 @@ words it, so the referee never builds a sentence.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
+from solver.i18n import N_, NP_, _, ngettext, pgettext
 from solver.expr import SYMBOL, Intermediates, format_value, label_leaves, parse_expression, render
 from solver.nambarz.cards import Card
 from solver.nambarz.referee import CONCORDANCE, DRAW, Play, Solution, Verdict, Violation
 
-__all__ = ["explain_verdict", "explain_solution", "play_text", "cards_text", "best_answers", "best_line"]
+__all__ = ["explain_verdict", "explain_solution", "play_text", "cards_text", "card_name", "best_answers", "best_line"]
+
+ANIMAL = "nambarz animal"
+"""The gettext context of an animal's name (``pgettext(ANIMAL, "bee")``)."""
+JOKER = "nambarz joker"
+"""The gettext context of a joker's name."""
+
+# the names of the built-in deck, marked for the catalogues (a deck file's other animals stay as written)
+_NAMES = (
+    NP_(ANIMAL, "bee"), NP_(ANIMAL, "hippo"), NP_(ANIMAL, "cat"), NP_(ANIMAL, "dog"), NP_(ANIMAL, "owl"),
+    NP_(ANIMAL, "fish"), NP_(ANIMAL, "frog"), NP_(ANIMAL, "lion"), NP_(ANIMAL, "snail"), NP_(ANIMAL, "mouse"),
+    NP_(JOKER, "change-number"), NP_(JOKER, "change-drawing"), NP_(JOKER, "change-number-or-drawing"),
+    NP_(JOKER, "play-again"),
+)
 
 
 def _num(x: Fraction | int | None) -> str:
-    return "nothing" if x is None else format_value(x)
+    return _("nothing") if x is None else format_value(x)
+
+
+def card_name(card) -> str:
+    """A card (or its name) as the player's language writes it, in a form the deck reads back:
+    ``3-bee`` in English, ``3-abeille`` in French, ``3-bij`` in Dutch.
+
+    >>> from solver.i18n import use
+    >>> _ = use("fr"); card_name("3-bee"), card_name("play-again"), card_name("7"); _ = use("en")
+    ('3-abeille', 'rejouer', '7')
+    """
+    text = str(card)
+    m = re.fullmatch(r"([0-9]+)-(.+)", text)
+    if m:
+        return f"{m.group(1)}-{pgettext(ANIMAL, m.group(2))}"
+    return pgettext(JOKER, text) if text and not text[0].isdigit() else text
 
 
 def cards_text(cards) -> str:
     """``6, 5 and 10``."""
-    names = [str(c) for c in cards]
+    names = [card_name(c) for c in cards]
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
 def play_text(p: Play) -> str:
     """``6÷2`` or, for drawing cards, ``8-lion - 5-cat``."""
     if not any(c.animal for c in p.cards):
         return p.expression
-    return render(label_leaves(parse_expression(p.expression), p.cards), labels=True)
+    return render(label_leaves(parse_expression(p.expression), [card_name(c) for c in p.cards]), labels=True)
 
 
 def _why_concordant(card: Card, top: Card) -> str:
-    return "same number" if card.number == top.number else "same drawing"
+    return _("same number") if card.number == top.number else _("same drawing")
 
 
 def _reason(v: Verdict, code: Violation) -> str:
     t = v.target
+    top = card_name(t)
     if code is Violation.NOT_A_CALCULATION:
-        return v.error or f"{v.answer!r} is not a calculation: expected cards joined by + - × ÷"
+        return v.error or _("{answer} is not a calculation: expected cards joined by + - × ÷").format(answer=repr(v.answer))
     if code is Violation.NOT_IN_HAND:
-        return f"You do not have {cards_text(v.missing)} in your hand"
+        return _("You do not have {cards} in your hand").format(cards=cards_text(v.missing))
     if code is Violation.NOT_CONCORDANT:
         card = v.cards[0]
-        extra = " or the same drawing" if t.animal and card is not None and card.animal else ""
-        return f"{card} does not match {t}: a card played alone needs the same number{extra}"
+        if t.animal and card is not None and card.animal:
+            return _("{card} does not match {top}: a card played alone needs the same number or the same drawing").format(
+                card=card_name(card), top=top)
+        return _("{card} does not match {top}: a card played alone needs the same number").format(
+            card=card_name(card), top=top)
     if code is Violation.OPERATION_NOT_ALLOWED:
-        refused = " and ".join(SYMBOL[o] for o in v.ops_refused)
+        refused = _(" and ").join(SYMBOL[o] for o in v.ops_refused)
         allowed = " ".join(SYMBOL[o] for o in "+-*/" if o in v.rules.ops)
-        return f"{refused} is not allowed with the {v.rules.name} rules (only {allowed})"
+        return _("{refused} is not allowed with the {rules} rules (only {allowed})").format(
+            refused=refused, rules=v.rules.name, allowed=allowed)
     if code is Violation.NEEDS_PARENTHESES:
-        return (
-            f"The basic rule works strictly left to right, so {v.expression} needs the parentheses variant"
-        )
+        return _("The basic rule works strictly left to right, so {expression} needs the parentheses variant").format(
+            expression=v.expression)
     if code is Violation.BAD_INTERMEDIATE:
         s = v.bad_step
         if s is None or s.result is None:
-            return f"{s.left}÷0 divides by zero, which no rule allows" if s else "It divides by zero"
+            return _("{left}÷0 divides by zero, which no rule allows").format(left=s.left) if s else _("It divides by zero")
         shown = f"{_num(s.left)}{SYMBOL[s.op]}{_num(s.right)} = {_num(s.result)}"
         if s.result < 0 and v.rules.intermediates is Intermediates.NATURAL:
-            return f"{shown} goes below zero, which these rules do not allow"
-        return f"{_num(s.left)}{SYMBOL[s.op]}{_num(s.right)} does not divide exactly, which these rules do not allow"
+            return _("{step} goes below zero, which these rules do not allow").format(step=shown)
+        return _("{step} does not divide exactly, which these rules do not allow").format(
+            step=f"{_num(s.left)}{SYMBOL[s.op]}{_num(s.right)}")
     if code is Violation.WRONG_RESULT:
         if v.precedence_value is not None:
-            return (
-                f"Read left to right as the basic rule says, {v.expression} makes {_num(v.value)}, "
-                f"not {t.number}"
-            )
-        return f"{v.expression} makes {_num(v.value)}, not {t.number}"
+            return _("Read left to right as the basic rule says, {expression} makes {value}, not {target}").format(
+                expression=v.expression, value=_num(v.value), target=t.number)
+        return _("{expression} makes {value}, not {target}").format(expression=v.expression, value=_num(v.value),
+                                                                   target=t.number)
     if code is Violation.MIXED_FAMILIES:
-        return "A calculation uses only symbol cards or only drawing cards, and this one mixes them"
+        return _("A calculation uses only symbol cards or only drawing cards, and this one mixes them")
     if code is Violation.CONCORDANT_CARD:
         c = v.concordant_cards[0]
-        return f"{c} matches {t} ({_why_concordant(c, t)}), so it may not be used in a calculation"
+        return _("{card} matches {top} ({why}), so it may not be used in a calculation").format(
+            card=card_name(c), top=top, why=_why_concordant(c, t))
     if code is Violation.COULD_PLAY:
         p = v.simplest[0] if v.simplest else None
-        how = f"{play_text(p)} covers it" if p else "a card of your hand covers it"
-        return f"You may draw only when nothing covers {t}, and {how}"
+        how = _("{play} covers it").format(play=play_text(p)) if p else _("a card of your hand covers it")
+        return _("You may draw only when nothing covers {top}, and {how}").format(top=top, how=how)
     if code is Violation.NOT_SIMPLEST:
         p = v.penalty.play_instead or (v.simplest[0] if v.simplest else None)
-        shorter = f"{play_text(p)} uses only {len(p.cards)} cards" if p else "a shorter calculation exists"
-        return f"{v.expression} does make {t.number}, but {shorter}, and the simplest calculation is compulsory"
+        shorter = (_("{play} uses only {n} cards").format(play=play_text(p), n=len(p.cards)) if p
+                   else _("a shorter calculation exists"))
+        return _("{expression} does make {target}, but {shorter}, and the simplest calculation is compulsory").format(
+            expression=v.expression, target=t.number, shorter=shorter)
     return str(code)
 
 
 _ALSO = {
-    Violation.NOT_IN_HAND: "some cards are not in your hand",
-    Violation.OPERATION_NOT_ALLOWED: "it uses an operation these rules do not allow",
-    Violation.NEEDS_PARENTHESES: "it needs brackets",
-    Violation.BAD_INTERMEDIATE: "it passes through a number these rules do not allow",
-    Violation.WRONG_RESULT: "the result is wrong",
-    Violation.MIXED_FAMILIES: "it mixes symbol and drawing cards",
-    Violation.CONCORDANT_CARD: "it uses a card that matches the top card",
-    Violation.NOT_SIMPLEST: "a calculation with fewer cards exists",
-    Violation.COULD_PLAY: "something could be played",
+    Violation.NOT_IN_HAND: N_("some cards are not in your hand"),
+    Violation.OPERATION_NOT_ALLOWED: N_("it uses an operation these rules do not allow"),
+    Violation.NEEDS_PARENTHESES: N_("it needs brackets"),
+    Violation.BAD_INTERMEDIATE: N_("it passes through a number these rules do not allow"),
+    Violation.WRONG_RESULT: N_("the result is wrong"),
+    Violation.MIXED_FAMILIES: N_("it mixes symbol and drawing cards"),
+    Violation.CONCORDANT_CARD: N_("it uses a card that matches the top card"),
+    Violation.NOT_SIMPLEST: N_("a calculation with fewer cards exists"),
+    Violation.COULD_PLAY: N_("something could be played"),
 }
 
 
 def explain_verdict(v: Verdict) -> str:
     """One or two sentences: why, and what happens now (naming the simpler play when there is one)."""
+    top = card_name(v.target)
     if v.legal:
         if v.kind == DRAW:
-            return f"Correct: nothing in this hand covers {v.target}, so you draw a card."
+            return _("Correct: nothing in this hand covers {top}, so you draw a card.").format(top=top)
         if v.kind == "joker":
-            return f"Correct: a joker can be laid on any card; {v.cards[0]} now sets what comes next."
+            return _("Correct: a joker can be laid on any card; {card} now sets what comes next.").format(
+                card=card_name(v.cards[0]))
         if v.kind == "concordance":
             c = v.cards[0]
-            return f"Correct: {c} covers {v.target} by concordance ({_why_concordant(c, v.target)})."
+            return _("Correct: {card} covers {top} by concordance ({why}).").format(
+                card=card_name(c), top=top, why=_why_concordant(c, v.target))
         n = len(v.cards)
-        text = f"Correct: {v.expression} = {v.target.number} covers {v.target} with {n} cards, the fewest possible."
+        text = _("Correct: {expression} = {target} covers {top} with {n} cards, the fewest possible.").format(
+            expression=v.expression, target=v.target.number, top=top, n=n)
         if v.bonus:
             name = "coup de maître" if n == 4 else "coup de super maître" if n == 5 else "coup de maître"
-            text += f" {name.capitalize()}: a legal {n}-card calculation earns {v.bonus} points."
+            text += " " + _("{coup}: a legal {n}-card calculation earns {bonus} points.").format(
+                coup=name.capitalize(), n=n, bonus=v.bonus)
         return text
     first, *others = v.violations
     reason = _reason(v, first)
     if others:
-        reason += "; also, " + " and ".join(_ALSO[o] for o in others)
+        reason += _("; also, ") + _(" and ").join(_(_ALSO[o]) for o in others)
     p = v.penalty
     if Violation.COULD_PLAY in v.violations:
-        after = "Play instead of drawing."
+        after = _("Play instead of drawing.")
     elif p.draw == 0:
-        after = "Nothing was laid, so there is no penalty: try again."
+        after = _("Nothing was laid, so there is no penalty: try again.")
     elif p.play_instead is not None:
-        back = f" and take back {cards_text(p.take_back)}" if p.take_back else ""
-        after = f"Draw {p.draw} cards, play {play_text(p.play_instead)} instead{back}."
+        if p.take_back:
+            after = ngettext("Draw {n} card, play {play} instead and take back {cards}.",
+                             "Draw {n} cards, play {play} instead and take back {cards}.", p.draw).format(
+                n=p.draw, play=play_text(p.play_instead), cards=cards_text(p.take_back))
+        else:
+            after = ngettext("Draw {n} card, play {play} instead.", "Draw {n} cards, play {play} instead.",
+                             p.draw).format(n=p.draw, play=play_text(p.play_instead))
     else:
-        after = f"Draw {p.draw} cards and take back {cards_text(p.take_back)}."
+        after = ngettext("Draw {n} card and take back {cards}.", "Draw {n} cards and take back {cards}.",
+                         p.draw).format(n=p.draw, cards=cards_text(p.take_back))
         if v.relaid is not None:
-            after += f" Laid as {play_text(v.relaid)} it would have been right."
+            after += " " + _("Laid as {play} it would have been right.").format(play=play_text(v.relaid))
         elif v.simplest and Violation.NOT_SIMPLEST not in v.violations:
-            after += f" You could have played {play_text(v.simplest[0])}."
+            after += " " + _("You could have played {play}.").format(play=play_text(v.simplest[0]))
     return f"{reason}. {after}"
 
 
@@ -151,14 +199,15 @@ def explain_solution(s: Solution) -> str:
     """A one-sentence summary of what a hand can do."""
     parts = []
     if s.concordant:
-        parts.append(f"cover {s.target} by concordance with {cards_text(s.concordant)}")
+        parts.append(_("cover {top} by concordance with {cards}").format(top=card_name(s.target),
+                                                                        cards=cards_text(s.concordant)))
     if s.plays:
-        parts.append(f"calculate with {s.min_cards} cards: {play_text(s.plays[0])}")
+        parts.append(_("calculate with {n} cards: {play}").format(n=s.min_cards, play=play_text(s.plays[0])))
     if s.jokers:
-        parts.append(f"lay a joker ({cards_text(s.jokers)})")
+        parts.append(_("lay a joker ({cards})").format(cards=cards_text(s.jokers)))
     if not parts:
-        return f"Nothing in this hand covers {s.target}: draw a card."
-    return "You can " + "; or ".join(parts) + "."
+        return _("Nothing in this hand covers {top}: draw a card.").format(top=card_name(s.target))
+    return _("You can {options}.").format(options=_("; or ").join(parts))
 
 
 def best_answers(s: Solution) -> tuple[str, ...]:
@@ -182,5 +231,12 @@ def best_line(s: Solution) -> str:
     >>> best_line(solve(deck.parse_card("3"), deck.parse_hand("7 9")))
     'Nothing was playable: draw.'
     """
-    best = best_answers(s)[0]
-    return "Nothing was playable: draw." if best == DRAW else f"The best play was {best}."
+    if s.plays:
+        best = play_text(s.plays[0])
+    elif s.concordant:
+        best = f"{CONCORDANCE} {card_name(s.concordant[0])}"
+    elif s.jokers:
+        best = card_name(s.jokers[0])
+    else:
+        return _("Nothing was playable: draw.")  # a French or Dutch player may type "pioche" or "trek"
+    return _("The best play was {play}.").format(play=best)

@@ -23,6 +23,7 @@ from solver.namnam.search import SearchResult, best
 from solver.namnam.state import GameState
 from solver.namnam.tables import SMALL_TABLES, tables_for
 from solver.namnam.words import explain_verdict
+from solver.i18n import N_
 
 __all__ = ["NamNam", "GAME", "SMALL_TABLES", "SOLVE_DEPTH", "random_position", "solve"]
 
@@ -67,7 +68,7 @@ class NamNam:
             "captures of 2 and 3 backwards, compulsory feeding, grand slam captures nothing; the end splits the "
             "seeds left by row")
     default_preset = "standard"
-    penalty_unit = "moves taken back"
+    penalty_unit = N_("moves taken back")
     violations = Violation
     presets = PRESETS
 

@@ -30,6 +30,7 @@ from solver.nmbrs.sequences import SequenceVerdict
 from solver.nmbrs.state import Turn
 from solver.nmbrs.table import TurnVerdict, play_turn
 from solver.nmbrs.words import explain_sequence, explain_turn
+from solver.i18n import N_
 
 __all__ = ["Nmbrs", "GAME", "DEALT_SEQUENCES"]
 
@@ -50,7 +51,7 @@ class Nmbrs:
         "discard that ends a turn, the advanced count-back rule and the simple version"
     )
     default_preset = "basic"
-    penalty_unit = "cards taken back"
+    penalty_unit = N_("cards taken back")
     violations = Violation
     presets = PRESETS
 

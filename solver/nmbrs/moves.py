@@ -152,8 +152,8 @@ def parse_moves(texts: Iterable[str], deck: Deck) -> list[Move]:
     return moves
 
 
-PASS_WORDS = ("pass", "draw", "discard", "nothing")
-"""Answers that mean "no move" (the turn just ends with a discard)."""
+PASS_WORDS = ("pass", "draw", "discard", "nothing", "pas", "passen", "niets", "passe", "rien")
+"""Answers that mean "no move" (the turn just ends with a discard), in English, Dutch or French."""
 
 _MOVE_WORDS = frozenset(k.value for k in MoveKind)
 _LOOKS_LIKE_CARD = re.compile(r"(?i)[0-9]|j\b|joker|\*")

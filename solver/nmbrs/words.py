@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
+from solver.i18n import N_, _, ngettext
 from solver.nmbrs.reasons import Fault, Refusal, SequenceViolation, SequenceWhy
 from solver.nmbrs.rules import MIN_LENGTH, Opening
 
@@ -37,7 +38,11 @@ def cards_text(cards: Iterable[object]) -> str:
     ('7, 8 and joker', '7')
     """
     names = [str(c) for c in cards]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if len(names) == 1 else _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+_DOUBLED = (N_("one colour"), N_("all different"))
+"""Why a move's points are doubled (:class:`solver.nmbrs.scoring.Doubled`), for the catalogues."""
 
 
 def _dashed(numbers: Iterable[int]) -> str:
@@ -45,7 +50,7 @@ def _dashed(numbers: Iterable[int]) -> str:
 
 
 def _count_back_text(back: tuple[int, ...]) -> str:
-    return f"counting back {numbers_text(back)} lands on {back[-1]}, not 0 or 1"
+    return _("counting back {numbers} lands on {last}, not 0 or 1").format(numbers=numbers_text(back), last=back[-1])
 
 
 # ---------------------------------------------------------------- reasons
@@ -61,26 +66,29 @@ def sequence_reason(why: SequenceWhy) -> str:
     'the joker could only make 10-20-30-40, but 40 is already on the table'
     """
     code, nums = why.code, numbers_text(why.numbers)
-    who = "the joker" if why.jokers == 1 else "the jokers"
-    with_ = f"with {nums}" if why.numbers else "alone"
+    who = _("the joker") if why.jokers == 1 else _("the jokers")
+    with_ = _("with {numbers}").format(numbers=nums) if why.numbers else _("alone")
     if code is SequenceViolation.TOO_SHORT:
-        got = nums + (f" + {why.jokers} joker{'s' * (why.jokers > 1)}" if why.jokers else "")
-        return f"a sequence needs at least {MIN_LENGTH} cards, got {len(why.numbers) + why.jokers} ({got.strip(' +')})"
+        got = nums + (" + " + ngettext("{n} joker", "{n} jokers", why.jokers).format(n=why.jokers) if why.jokers else "")
+        return _("a sequence needs at least {min} cards, got {n} ({got})").format(
+            min=MIN_LENGTH, n=len(why.numbers) + why.jokers, got=got.strip(" +"))
     if code is SequenceViolation.NUMBER_TWICE:
-        return f"{nums} has a number twice: the step must be at least 1"
+        return _("{numbers} has a number twice: the step must be at least 1").format(numbers=nums)
     if code is SequenceViolation.NOT_A_PROGRESSION:
-        return (f"{nums} is not an arithmetic progression: the steps are {numbers_text(why.steps)} "
-                "(every step must be the same)")
+        return _("{numbers} is not an arithmetic progression: the steps are {steps} "
+                 "(every step must be the same)").format(numbers=nums, steps=numbers_text(why.steps))
     if code is SequenceViolation.COUNT_BACK:
         return _count_back_text(why.count_back)
     if code is SequenceViolation.JOKER_BLOCKED:
-        verb = "is" if len(why.on_table) == 1 else "are"
-        return (f"{who} could only make {_dashed(why.could[0])}, but {numbers_text(why.on_table)} {verb} "
-                "already on the table")
+        return ngettext("{who} could only make {sequence}, but {numbers} is already on the table",
+                        "{who} could only make {sequence}, but {numbers} are already on the table",
+                        len(why.on_table)).format(who=who, sequence=_dashed(why.could[0]),
+                                                  numbers=numbers_text(why.on_table))
     if code is SequenceViolation.NO_JOKER_NUMBER:
-        return f"no number for {who} makes an arithmetic progression {with_}"
-    could = " or ".join(_dashed(c) for c in why.could) + (" ..." if why.more else "")
-    return f"no number for {who} makes a valid sequence {with_}: it could only be {could}, and {_count_back_text(why.count_back)}"
+        return _("no number for {who} makes an arithmetic progression {with_}").format(who=who, with_=with_)
+    could = _(" or ").join(_dashed(c) for c in why.could) + (" ..." if why.more else "")
+    return _("no number for {who} makes a valid sequence {with_}: it could only be {could}, and {count_back}").format(
+        who=who, with_=with_, could=could, count_back=_count_back_text(why.count_back))
 
 
 def refusal_reason(why: Refusal) -> str:
@@ -104,53 +112,61 @@ def illegal_move(why: Refusal) -> str:
     >>> illegal_move(Refusal(Fault.NOT_ON_TABLE, "cross 21: 15 25", number=21))
     "illegal move 'cross 21: 15 25': 21 is not on the table"
     """
-    return f"illegal move {why.move!r}: {_refusal_text(why)}"
+    return _("illegal move {move}: {why}").format(move=repr(why.move), why=_refusal_text(why))
 
 
 def _refusal_text(why: Refusal) -> str:
     f, n, seqs = why.fault, why.number, why.sequences
     if f is Fault.NOT_IN_HAND:
-        return f"{why.card} is not in your hand ({' '.join(str(c) for c in why.hand or ()) or 'nothing'})"
+        return _("{card} is not in your hand ({hand})").format(
+            card=why.card, hand=" ".join(str(c) for c in why.hand or ()) or _("nothing"))
     if f is Fault.JOKER_ON_TABLE_NUMBER:
-        return f"a joker cannot stand for {n}: it is on the table already (sequence {numbers_text(seqs)})"
+        return _("a joker cannot stand for {n}: it is on the table already (sequence {sequences})").format(
+            n=n, sequences=numbers_text(seqs))
     if f is Fault.NUMBER_IS_A_JOKER:
-        return f"{n} is on the table already as a joker; swap it first (swap {n})"
+        return _("{n} is on the table already as a joker; swap it first (swap {n})").format(n=n)
     if f is Fault.NUMBER_TWICE:
-        return f"{n} would be in the sequence twice"
+        return _("{n} would be in the sequence twice").format(n=n)
     if f is Fault.NOT_A_SEQUENCE:
-        return sequence_reason(why.sequence) if why.sequence else "no valid sequence"
+        return sequence_reason(why.sequence) if why.sequence else _("no valid sequence")
     if f is Fault.LAY_TOO_SHORT:
-        return f"a new sequence needs at least {MIN_LENGTH} cards"
+        return _("a new sequence needs at least {min} cards").format(min=MIN_LENGTH)
     if f is Fault.CROSS_TOO_SHORT:
-        return f"a crossing sequence needs at least {MIN_LENGTH - 1} cards from your hand"
+        return _("a crossing sequence needs at least {min} cards from your hand").format(min=MIN_LENGTH - 1)
     if f is Fault.NO_SUCH_SEQUENCE:
-        return f"there is no sequence {n} (the table has {why.count})"
+        return _("there is no sequence {n} (the table has {count})").format(n=n, count=why.count)
     if f is Fault.NOT_ON_TABLE:
-        return f"{n} is not on the table"
+        return _("{n} is not on the table").format(n=n)
     if f is Fault.CROSSING_FULL:
-        return f"{n} already lies where sequences {seqs[0]} and {seqs[1]} cross; a card can be in two sequences at most"
+        return _("{n} already lies where sequences {a} and {b} cross; a card can be in two sequences at most").format(
+            n=n, a=seqs[0], b=seqs[1])
     if f is Fault.LINK_ITSELF:
-        return "a sequence cannot be linked to itself"
+        return _("a sequence cannot be linked to itself")
     if f is Fault.LINK_CROSSING:
-        return f"sequences {seqs[0]} and {seqs[1]} cross at {n}; only separate sequences can be linked"
+        return _("sequences {a} and {b} cross at {n}; only separate sequences can be linked").format(
+            a=seqs[0], b=seqs[1], n=n)
     if f is Fault.LINK_OVERLAP:
-        return f"sequences {seqs[0]} and {seqs[1]} overlap; linking joins one after the other"
+        return _("sequences {a} and {b} overlap; linking joins one after the other").format(a=seqs[0], b=seqs[1])
     if f is Fault.SHARES_CARDS:
         a, b = why.numbers
-        return f"the linked sequence would cross sequence {seqs[0]} twice (at {a} and {b})"
+        return _("the linked sequence would cross sequence {sequence} twice (at {a} and {b})").format(
+            sequence=seqs[0], a=a, b=b)
     if f is Fault.NOT_COME_OUT:
-        when = "this turn" if why.opening is Opening.EACH_TURN else "yet"
-        return f"you may add to the table only after laying a sequence of your own {when} (opening rule: {why.opening})"
+        if why.opening is Opening.EACH_TURN:
+            text = _("you may add to the table only after laying a sequence of your own this turn (opening rule: {rule})")
+        else:
+            text = _("you may add to the table only after laying a sequence of your own yet (opening rule: {rule})")
+        return text.format(rule=why.opening)
     if f is Fault.NO_JOKER_THERE:
-        return f"no joker on the table stands for {n}"
+        return _("no joker on the table stands for {n}").format(n=n)
     if f is Fault.JOKER_NOT_REUSED:
-        return "a joker taken from the table must be laid again in the same turn"
+        return _("a joker taken from the table must be laid again in the same turn")
     if f is Fault.NO_DISCARD:
-        return "you must keep one card to discard at the end of your turn (not in the simple version)"
+        return _("you must keep one card to discard at the end of your turn (not in the simple version)")
     if f is Fault.DISCARD_NEEDED:
         held = " ".join(str(c) for c in why.hand or ())
-        return f"you still hold {held}: a turn ends by discarding one card (discard CARD)"
-    return "the turn is already over: discard CARD or end is the last move of a turn"
+        return _("you still hold {cards}: a turn ends by discarding one card (discard CARD)").format(cards=held)
+    return _("the turn is already over: discard CARD or end is the last move of a turn")
 
 
 # ---------------------------------------------------------------- verdicts
@@ -168,25 +184,32 @@ def explain_sequence(v: "SequenceVerdict") -> str:
     """
     name = v.rules.name
     if not v.valid:
-        return f"Not valid ({name}): {v.reason}."
+        return _("Not valid ({rules}): {reason}.").format(rules=name, reason=v.reason)
     nums, jokers = v.resolutions[0], v.joker_values
-    text = f"Valid ({name}): {' '.join(map(str, nums))} goes up by {nums[1] - nums[0]}"
+    text = _("Valid ({rules}): {sequence} goes up by {step}").format(
+        rules=name, sequence=" ".join(map(str, nums)), step=nums[1] - nums[0])
     if jokers:
-        who = "the joker standing for" if len(jokers) == 1 else "the jokers standing for"
-        text += f", {who} {cards_text(jokers)}"
+        if len(jokers) == 1:
+            text += _(", the joker standing for {numbers}").format(numbers=cards_text(jokers))
+        else:
+            text += _(", the jokers standing for {numbers}").format(numbers=cards_text(jokers))
     text += "."
     others = v.resolutions[1:]
     if others:
-        who = "joker" if len(jokers) == 1 else "jokers"
-        text += f" The {who} could also make {' or '.join(' '.join(map(str, r)) for r in others)}."
+        also = _(" or ").join(" ".join(map(str, r)) for r in others)
+        if len(jokers) == 1:
+            text += " " + _("The joker could also make {sequences}.").format(sequences=also)
+        else:
+            text += " " + _("The jokers could also make {sequences}.").format(sequences=also)
     return text
 
 
 def _move_text(r: "MoveResult") -> str:
     if r.kind == "swap":
-        return f"{r.move} (no points)"
-    doubled = f" ({r.doubled}, doubled)" if r.doubled else ""
-    return f"{r.move} scores {r.score}{doubled}"
+        return _("{move} (no points)").format(move=r.move)
+    if r.doubled:
+        return _("{move} scores {score} ({why}, doubled)").format(move=r.move, score=r.score, why=_(r.doubled))
+    return _("{move} scores {score}").format(move=r.move, score=r.score)
 
 
 def explain_turn(v: "TurnVerdict") -> str:
@@ -203,28 +226,30 @@ def explain_turn(v: "TurnVerdict") -> str:
     'Refused at move 1: add 1: 15: 10, 15, 20, 30 is not an arithmetic progression: the steps are 5, 5, 10 (every step must be the same). The turn scores nothing.'
     """
     if not v.legal:
-        where = f"at move {v.failed_move}" if v.failed_move else "at the end of the turn"
+        where = _("at move {n}").format(n=v.failed_move) if v.failed_move else _("at the end of the turn")
         back = v.penalty.take_back
-        then = f"Take back {cards_text(back)}: the turn scores nothing." if back else "The turn scores nothing."
-        return f"Refused {where}: {v.reason}. {then}"
+        then = (_("Take back {cards}: the turn scores nothing.").format(cards=cards_text(back)) if back
+                else _("The turn scores nothing."))
+        return _("Refused {where}: {reason}.").format(where=where, reason=v.reason) + " " + then
     played = [r for r in v.results if r.kind not in ("discard", "end")]
     estimate = v.rules.scores_estimated(v.points_estimated)
-    note = "; card points are an estimate" if estimate and v.score else ""
+    note = _("; card points are an estimate") if estimate and v.score else ""
     if not played:
-        first = "Legal: nothing is laid, so the turn scores 0."
+        first = _("Legal: nothing is laid, so the turn scores 0.")
     elif len(played) == 1:
-        first = f"Legal: {_move_text(played[0])}{note}."
+        first = _("Legal: {move}{note}.").format(move=_move_text(played[0]), note=note)
     else:
-        first = f"Legal: {', '.join(_move_text(r) for r in played)}: {v.score} in all{note}."
+        first = _("Legal: {moves}: {score} in all{note}.").format(
+            moves=", ".join(_move_text(r) for r in played), score=v.score, note=note)
     discarded = v.discarded
     if discarded is not None:
-        then = f"The turn ends with the discard of {discarded}."
+        then = _("The turn ends with the discard of {card}.").format(card=discarded)
     elif not v.hand_left:
-        then = "Your hand is empty: you are out."
+        then = _("Your hand is empty: you are out.")
     elif len(v.hand_left) == 1:
-        then = f"Discard {v.hand_left[0]} to end the turn."
+        then = _("Discard {card} to end the turn.").format(card=v.hand_left[0])
     else:
-        then = f"Discard one of {cards_text(v.hand_left)} to end the turn."
+        then = _("Discard one of {cards} to end the turn.").format(cards=cards_text(v.hand_left))
     return f"{first} {then}"
 
 

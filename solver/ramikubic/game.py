@@ -25,6 +25,7 @@ from solver.ramikubic.rules import PRESETS, Rules
 from solver.ramikubic.state import Turn
 from solver.ramikubic.tiles import TileSet
 from solver.ramikubic.words import explain_move
+from solver.i18n import N_
 
 __all__ = ["Ramikubic", "GAME"]
 
@@ -45,7 +46,7 @@ class Ramikubic:
             "from the rack alone, manipulating the table, the penalty (table restored, draw 1), 50 s a turn, "
             "round scores and the first-turn finish")
     default_preset = "standard"
-    penalty_unit = "tiles drawn"
+    penalty_unit = N_("tiles drawn")
     violations = Violation
     presets = PRESETS
 

@@ -32,7 +32,7 @@ from solver.ramikubic.tiles import JOKER, Tile, TileSet, tiles_text
 
 __all__ = ["Violation", "Penalty", "MoveVerdict", "check_move", "parse_answer", "PASS_WORDS"]
 
-PASS_WORDS = frozenset({"pass", "draw", "passe", "pioche", "piocher", "passer", "nothing", "rien"})
+PASS_WORDS = frozenset({"pass", "draw", "passe", "pioche", "piocher", "passer", "nothing", "rien", "pas", "passen", "niets"})
 """Answers that mean: lay nothing, draw a tile."""
 
 

@@ -10,42 +10,47 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from solver.i18n import N_, _, ngettext
 from solver.ramikubic.combos import ComboFault, ComboVerdict, MAX_SHOWN
 from solver.ramikubic.tiles import Tile, tiles_text
 
 __all__ = ["fault_text", "explain_combination", "explain_move", "violation_text", "lay_lines", "meld_lines"]
 
 _FAULTS = {
-    ComboFault.TOO_SHORT: "a combination has at least 3 tiles",
-    ComboFault.MIXED: "a group has one number, a run one colour; these tiles have neither",
-    ComboFault.GROUP_TOO_BIG: "a group has at most 4 tiles, one of each colour",
-    ComboFault.COLOUR_TWICE: "a group has each colour at most once",
-    ComboFault.NUMBER_TWICE: "a run has each number once",
-    ComboFault.WRAP_NOT_ALLOWED: "these rules do not let this run go on past the 10 (standard: only a 1 may follow the 10, at the end)",
-    ComboFault.NOT_CONSECUTIVE: "a run's numbers follow each other, and the jokers cannot fill the gaps",
+    ComboFault.TOO_SHORT: N_("a combination has at least 3 tiles"),
+    ComboFault.MIXED: N_("a group has one number, a run one colour; these tiles have neither"),
+    ComboFault.GROUP_TOO_BIG: N_("a group has at most 4 tiles, one of each colour"),
+    ComboFault.COLOUR_TWICE: N_("a group has each colour at most once"),
+    ComboFault.NUMBER_TWICE: N_("a run has each number once"),
+    ComboFault.WRAP_NOT_ALLOWED: N_("these rules do not let this run go on past the 10 (standard: only a 1 may follow the 10, at the end)"),
+    ComboFault.NOT_CONSECUTIVE: N_("a run's numbers follow each other, and the jokers cannot fill the gaps"),
 }
+_KINDS = (N_("group"), N_("run"))
+"""The kinds of combination (:class:`solver.ramikubic.combos.Kind`), for the catalogues."""
 
 
 def fault_text(fault: ComboFault, tiles: Sequence[Tile] = ()) -> str:
     """Why tiles make no combination, in words (the same for any ``tiles``)."""
-    return _FAULTS[fault]
+    return _(_FAULTS[fault])
 
 
 def explain_combination(v: ComboVerdict) -> str:
     """A combination's verdict: valid with its readings (the tile each joker stands for), or why not."""
     shown = tiles_text(v.tiles)
     if not v.valid:
-        return f"{shown} is not a combination: {fault_text(v.fault, v.tiles)}."  # type: ignore[arg-type]
+        return _("{tiles} is not a combination: {why}.").format(tiles=shown, why=fault_text(v.fault, v.tiles))  # type: ignore[arg-type]
     rs = v.readings
     if len(rs) == 1:
         r = rs[0]
-        jokers = f" (the joker stands for {', '.join(map(str, r.jokers))})" if r.jokers else ""
+        jokers = (" " + _("(the joker stands for {tiles})").format(tiles=", ".join(map(str, r.jokers)))) if r.jokers else ""
         if len(r.jokers) > 1:
-            jokers = f" (the jokers stand for {', '.join(map(str, r.jokers))})"
-        return f"{shown} is a valid {r.kind}{jokers}, worth {r.points}."
-    more = f", and {len(rs) - MAX_SHOWN} more" if len(rs) > MAX_SHOWN else ""
+            jokers = " " + _("(the jokers stand for {tiles})").format(tiles=", ".join(map(str, r.jokers)))
+        return _("{tiles} is a valid {kind}{jokers}, worth {points}.").format(
+            tiles=shown, kind=_(str(r.kind)), jokers=jokers, points=r.points)
+    more = _(", and {n} more").format(n=len(rs) - MAX_SHOWN) if len(rs) > MAX_SHOWN else ""
     listed = "; ".join(" ".join(r.laid()) for r in rs[:MAX_SHOWN])
-    return f"{shown} is valid, {len(rs)} readings: {listed}{more}. Worth up to {v.points}."
+    return _("{tiles} is valid, {n} readings: {listed}{more}. Worth up to {points}.").format(
+        tiles=shown, n=len(rs), listed=listed, more=more, points=v.points)
 
 
 def violation_text(v, code) -> str:
@@ -53,54 +58,63 @@ def violation_text(v, code) -> str:
     from solver.ramikubic.referee import Violation
 
     if code is Violation.NOT_IN_RACK:
-        return f"{tiles_text(v.not_in_rack)} {'is' if len(v.not_in_rack) == 1 else 'are'} neither on the table nor in your rack"
+        return ngettext("{tiles} is neither on the table nor in your rack", "{tiles} are neither on the table nor in your rack",
+                        len(v.not_in_rack)).format(tiles=tiles_text(v.not_in_rack))
     if code is Violation.TABLE_TILE_REMOVED:
-        return f"{tiles_text(v.removed)} left the table: what is laid stays on the table"
+        return _("{tiles} left the table: what is laid stays on the table").format(tiles=tiles_text(v.removed))
     if code is Violation.JOKER_NOT_RELAID:
         n = v.jokers_missing
-        return f"{'a joker was' if n == 1 else f'{n} jokers were'} taken from the table and not laid again"
+        return ngettext("a joker was taken from the table and not laid again",
+                        "{n} jokers were taken from the table and not laid again", n).format(n=n)
     if code is Violation.NOT_A_COMBINATION:
         parts = [f"{tiles_text(v.new_table[i - 1])} ({fault_text(f, v.new_table[i - 1])})" for i, f in v.invalid]
-        return f"not a group or a run: {'; '.join(parts)}"
+        return _("not a group or a run: {parts}").format(parts="; ".join(parts))
     if code is Violation.MELD_USES_TABLE:
-        return "the initial meld comes from your rack alone: the table's combinations stay as they are"
-    return f"the initial meld is worth {v.meld_points}, less than {v.rules.meld_points}"
+        return _("the initial meld comes from your rack alone: the table's combinations stay as they are")
+    return _("the initial meld is worth {points}, less than {need}").format(points=v.meld_points, need=v.rules.meld_points)
 
 
 def explain_move(v) -> str:
     """A move's verdict: what was laid, or why not and the penalty."""
     if v.legal:
         if not v.placed:
-            return "Nothing laid: draw a tile and pass."
-        meld = f" (initial meld worth {v.meld_points})" if v.meld_points is not None else ""
+            return _("Nothing laid: draw a tile and pass.")
+        meld = " " + _("(initial meld worth {points})").format(points=v.meld_points) if v.meld_points is not None else ""
         n = v.tiles_placed
-        return f"Legal: {n} tile{'s' * (n != 1)} laid ({tiles_text(v.placed)}), {v.points_placed} points{meld}."
+        return ngettext("Legal: {n} tile laid ({tiles}), {points} points{meld}.",
+                        "Legal: {n} tiles laid ({tiles}), {points} points{meld}.", n).format(
+            n=n, tiles=tiles_text(v.placed), points=v.points_placed, meld=meld)
     reasons = "; ".join(violation_text(v, c) for c in v.violations)
     p = v.penalty
-    back = f" take back {tiles_text(p.take_back)}," if p.take_back else ""
-    return f"Not legal: {reasons}. The table is restored:{back} draw {p.draw} tile{'s' * (p.draw != 1)}."
+    if p.take_back:
+        return ngettext("Not legal: {reasons}. The table is restored: take back {tiles}, draw {n} tile.",
+                        "Not legal: {reasons}. The table is restored: take back {tiles}, draw {n} tiles.", p.draw).format(
+            reasons=reasons, tiles=tiles_text(p.take_back), n=p.draw)
+    return ngettext("Not legal: {reasons}. The table is restored: draw {n} tile.",
+                    "Not legal: {reasons}. The table is restored: draw {n} tiles.", p.draw).format(reasons=reasons, n=p.draw)
 
 
 def lay_lines(lay) -> list[str]:
     """The best lay in lines: what to lay, the new table, and how each combination is made."""
     if not lay.placed:
-        what = "initial meld" if lay.kind == "meld" else "lay"
-        return [f"No {what} possible: draw a tile and pass."]
-    head = (f"Lay {lay.tiles_placed} tile{'s' * (lay.tiles_placed != 1)} ({tiles_text(lay.placed)}), "
-            f"{lay.points_placed} points")
+        if lay.kind == "meld":
+            return [_("No initial meld possible: draw a tile and pass.")]
+        return [_("No lay possible: draw a tile and pass.")]
+    head = ngettext("Lay {n} tile ({tiles}), {points} points", "Lay {n} tiles ({tiles}), {points} points",
+                    lay.tiles_placed).format(n=lay.tiles_placed, tiles=tiles_text(lay.placed), points=lay.points_placed)
     if lay.meld_points is not None:
-        head += f"; initial meld worth {lay.meld_points}"
-    out = [head + ".", "New table:"]
+        head += _("; initial meld worth {points}").format(points=lay.meld_points)
+    out = [head + ".", _("New table:")]
     for i, m in enumerate(lay.moves, 1):
         if m.kept is not None:
-            how = f"combination {m.kept} as it was"
+            how = _("combination {n} as it was").format(n=m.kept)
         else:
-            bits = [f"{tiles_text(t)} from combination {j}" for j, t in m.from_table]
-            bits += [f"{tiles_text(m.from_rack)} from your rack"] if m.from_rack else []
+            bits = [_("{tiles} from combination {n}").format(tiles=tiles_text(t), n=j) for j, t in m.from_table]
+            bits += [_("{tiles} from your rack").format(tiles=tiles_text(m.from_rack))] if m.from_rack else []
             how = " + ".join(bits)
         out.append(f"  {i}. {tiles_text(m.combination):<30} {how}")
     if lay.rack_after:
-        out.append(f"Left in your rack: {tiles_text(lay.rack_after)}.")
+        out.append(_("Left in your rack: {tiles}.").format(tiles=tiles_text(lay.rack_after)))
     return out
 
 
@@ -108,11 +122,14 @@ def meld_lines(meld) -> list[str]:
     """The initial meld in lines: the one laying the most tiles, and the highest total."""
     need = meld.rules.meld_points
     if not meld.possible and not meld.highest:
-        return ["No initial meld: your rack makes no group or run. Draw a tile and pass."]
+        return [_("No initial meld: your rack makes no group or run. Draw a tile and pass.")]
     if not meld.possible:
-        return [f"No initial meld: the best your rack makes is worth {meld.highest_points}, less than {need} ({' | '.join(tiles_text(c) for c in meld.highest)}). Draw a tile and pass."]
-    out = [f"Initial meld: {meld.tiles} tiles worth {meld.points} (at least {need}):"]
+        return [_("No initial meld: the best your rack makes is worth {points}, less than {need} ({combinations}). "
+                  "Draw a tile and pass.").format(points=meld.highest_points, need=need,
+                                                  combinations=" | ".join(tiles_text(c) for c in meld.highest))]
+    out = [_("Initial meld: {n} tiles worth {points} (at least {need}):").format(n=meld.tiles, points=meld.points, need=need)]
     out += [f"  {tiles_text(c)}" for c in meld.combinations]
     if meld.highest_points > meld.points:
-        out.append(f"Highest total: {meld.highest_points} with {' | '.join(tiles_text(c) for c in meld.highest)}.")
+        out.append(_("Highest total: {points} with {combinations}.").format(
+            points=meld.highest_points, combinations=" | ".join(tiles_text(c) for c in meld.highest)))
     return out

@@ -12,6 +12,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.expr import Intermediates, Order
+from solver.i18n import _, ngettext
 from trainer.clikit import (
     EXIT_ILLEGAL, Group, JobsOpt, JsonOpt, add_rules_command, check_jobs, emit_json, choice_option, preset_option, work_progress,
 )
@@ -46,12 +47,12 @@ def solve(problem: ProblemArg, preset: PresetOpt = "countdown", order: OrderOpt 
         return
     typer.echo(f"{situation}  [{rules.describe()}]")
     if not sol.expressions:
-        typer.echo("Unreachable: no calculation with these numbers makes the target.")
+        typer.echo(_("Unreachable: no calculation with these numbers makes the target."))
     elif sol.min_cards is None:
         typer.echo(f"= {sol.expressions[0]}")
     else:
-        typer.echo(f"Fewest numbers: {sol.min_cards} — {len(sol.expressions)} distinct calculation"
-                   f"{'s' * (len(sol.expressions) != 1)}:")
+        typer.echo(ngettext("Fewest numbers: {k} — {n} distinct calculation:", "Fewest numbers: {k} — {n} distinct calculations:",
+                            len(sol.expressions)).format(k=sol.min_cards, n=len(sol.expressions)))
         for e in sol.expressions:
             typer.echo(f"  {e} = {situation.target}")
 
@@ -69,9 +70,9 @@ def check(problem: ProblemArg, answer: Annotated[str, typer.Argument(help="Your 
     if as_json:
         emit_json({**verdict.as_dict(), "explanation": explain_verdict(verdict)})
     else:
-        typer.echo(("RIGHT" if verdict.legal else f"WRONG  ({', '.join(verdict.violations)})"))
+        typer.echo((_("RIGHT") if verdict.legal else _("WRONG") + f"  ({', '.join(verdict.violations)})"))
         typer.echo(explain_verdict(verdict))
-        typer.echo(f"Rules {rules.describe()}")
+        typer.echo(_("Rules {rules}").format(rules=rules.describe()))
     if not verdict.legal:
         raise typer.Exit(EXIT_ILLEGAL)
 

@@ -104,9 +104,9 @@ class Drill(GameDrill):
             return Puzzle(self.game, self.level, kind, situation.text, f"arith:{kind}:{situation.text.replace(' ', '')}",
                           situation=str(situation), fields={"hand": []}, time_limit=self.time_limit)
         shown = " ".join(map(str, situation.numbers))
-        how = "using all four numbers" if rules.search.use_all else "using some of the numbers"
+        how = _("using all four numbers") if rules.search.use_all else _("using some of the numbers")
         return Puzzle(
-            self.game, self.level, rules.name, f"Make {situation.target} from {shown} ({how})",
+            self.game, self.level, rules.name, _("Make {target} from {numbers} ({how})").format(target=situation.target, numbers=shown, how=how),
             f"arith:{rules.name}:{shown}>{situation.target}", situation=str(situation),
             fields={"hand": [str(n) for n in situation.numbers], "target": str(situation.target)},
             time_limit=self.time_limit,

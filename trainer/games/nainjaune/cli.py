@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.nainjaune.rules import Announce, OperaOrder, Payment
 from solver.nainjaune.simulate import Bot
 from solver.nainjaune.solver import Goal
@@ -122,7 +123,7 @@ def check(position: PositionArg,
     if as_json:
         emit_json({**v.as_dict(), "explanation": explain_verdict(v)})
     else:
-        typer.echo("LEGAL" if v.legal else f"NOT LEGAL  ({', '.join(map(str, v.violations))})")
+        typer.echo(_("LEGAL") if v.legal else _("NOT LEGAL") + f"  ({', '.join(map(str, v.violations))})")
         typer.echo(explain_verdict(v))
     if not v.legal:
         raise typer.Exit(EXIT_ILLEGAL)
@@ -194,9 +195,9 @@ def referee(log: Annotated[str, typer.Argument(help="A file of JSON lines (as si
                 typer.echo(explain_move_verdict(m, rules))
         for r in v.rounds:
             if r.settlement is not None:
-                typer.echo(f"round {r.round}: " + " ".join(explain_settlement(r.settlement, rules)))
+                typer.echo(_("round {n}:").format(n=r.round) + " " + " ".join(explain_settlement(r.settlement, rules)))
             elif not r.end.is_over() and r.legal:
-                typer.echo(f"round {r.round}: not finished (nobody went out)")
+                typer.echo(_("round {n}: not finished (nobody went out)").format(n=r.round))
         typer.echo(f"{len(v.moves)} moves in {len(v.rounds)} round{'s' * (len(v.rounds) != 1)}: "
                    + ("all legal." if v.legal else f"first illegal move on line {v.first_illegal.line}."))
     if not v.legal:

@@ -30,7 +30,7 @@ from solver.nainjaune.round import Position
 from solver.nainjaune.solver import Goal, best_lay
 from solver.nainjaune.rules import MIN_PLAYERS, Board, Rules, hand_size
 from solver.nainjaune.settle import RoundEnd, settle
-from solver.nainjaune.words import drill_prompt, explain_amount, explain_lay, explain_verdict, tokens
+from solver.nainjaune.words import best_line, drill_prompt, explain_amount, explain_lay, explain_verdict
 from trainer.drills import GameDrill, Judgement, Level, Puzzle
 
 __all__ = ["Drill", "CAST", "TIME_LIMIT"]
@@ -68,7 +68,8 @@ class Drill(GameDrill):
             name = situation.names[situation.to]
             return Puzzle(
                 game=self.game, level=self.level, preset=rules.name,
-                prompt=f"{situation}. {name} to move: lay as many cards as you can (e.g. 9c 10d! Jc! sans Q).",
+                prompt=f"{situation}. " + _("{player} to move: lay as many cards as you can (e.g. 9c 10d! Jc! sans Q).").format(
+                    player=name),
                 item=f"nainjaune:{rules.name}:{situation}", situation=str(situation),
                 fields={"player": name, "hand": [str(c) for c in situation.hands[situation.to]],
                         "board": situation.board.as_dict()},
@@ -125,7 +126,7 @@ class Drill(GameDrill):
         amount = asked_amount(s)
         ask = end.ask if end.ask is not None else next(i for i in range(len(end.hands)) if i != end.winner)
         verb = "receives" if ask == end.winner else "pays"
-        common = dict(best_score=1, expected=(str(amount),), best=f"{end.names[ask]} {verb} {tokens(amount)}.")
+        common = dict(best_score=1, expected=(str(amount),), best=best_line(amount, end.names[ask], verb))
         if answer is None:
             return Judgement(False, **common)
         v = check_amount(end, answer, rules)
@@ -138,7 +139,7 @@ class Drill(GameDrill):
     def _judge_lay(self, pos: Position, rules: Rules, answer: str | None) -> Judgement:
         """A round in progress (from a pack): right when the lay is legal and lays as many cards as the best."""
         best = best_lay(pos, rules, Goal.CARDS)
-        common = dict(best_score=1, expected=(str(best),), best=f"Best lay: {explain_lay(best, pos)}.")
+        common = dict(best_score=1, expected=(str(best),), best=_("Best lay: {lay}.").format(lay=explain_lay(best, pos)))
         if answer is None:
             return Judgement(False, **common)
         try:

@@ -24,7 +24,8 @@ from solver.errors import TablecalcError
 from solver.i18n import _
 from solver.nambarz import Deal, Move, Penalty, Rules, Solution, check, solve
 from solver.nambarz.state import deal, moves_of, score_of
-from solver.nambarz.words import best_answers, best_line, cards_text, explain_verdict
+from solver.i18n import _
+from solver.nambarz.words import best_answers, best_line, card_name, cards_text, explain_verdict
 from trainer.drills import TRAP_RATE, GameDrill, Judgement, Level, Puzzle, check_trap_rate, option
 
 __all__ = ["Drill"]
@@ -79,7 +80,7 @@ class Drill(GameDrill):
         top, hand = situation.top, situation.hand
         return Puzzle(
             game=self.game, level=self.level, preset=rules.name,
-            prompt=f"Cover {top} with your hand: {' '.join(str(c) for c in hand)}",
+            prompt=_("Cover {top} with your hand: {hand}").format(top=card_name(top), hand=" ".join(card_name(c) for c in hand)),
             item=f"nambarz:{rules.name}:{top}|{' '.join(sorted(str(c) for c in hand))}",
             situation=str(situation),
             fields={"hand": [str(c) for c in hand], "target": str(top)},
@@ -98,7 +99,7 @@ class Drill(GameDrill):
         exists (at most ``max_solutions`` of them), or — at ``trap_rate`` — nothing is playable.
         Jokers are left out: a joker can always be played and teaches no calculation."""
         trap = rng.random() < self.trap_rate
-        for _ in range(MAX_TRIES):
+        for _try in range(MAX_TRIES):
             d = deal(rng, self.data, self.hand_size)
             if self._fits(solve(d.top, d.hand, self.rules, self.data), trap):
                 return self.puzzle(d, self.rules)
@@ -159,7 +160,7 @@ class Drill(GameDrill):
         parts = item.split(":", 2)
         if len(parts) == 3 and "|" in parts[2]:
             top, _sep, hand = parts[2].partition("|")
-            return _("{top} with {hand}").format(top=top, hand=hand)
+            return _("{top} with {hand}").format(top=card_name(top), hand=" ".join(card_name(c) for c in hand.split()))
         return super().label(item, puzzle)
 
     # -- for the learner ---------------------------------------------------------

@@ -3,44 +3,46 @@
 
 from __future__ import annotations
 
+from solver.i18n import N_, _
 from solver.nambarz import Deck, Scoreboard, Solution, Verdict
-from solver.nambarz.words import cards_text, explain_solution, explain_verdict, play_text
+from solver.nambarz.words import card_name, cards_text, explain_solution, explain_verdict, play_text
 from trainer.out import escape, out as console
 
 
 def print_solution(s: Solution) -> None:
-    console.print(f"Top card [bold]{escape(str(s.target))}[/], hand {escape(' '.join(str(c) for c in s.hand))}")
-    console.print(f"[dim]Rules {escape(s.rules.describe())}[/]")
-    console.print(f"By concordance: {escape(cards_text(s.concordant) or 'none')}")
+    console.print(_("Top card {top}, hand {hand}").format(
+        top=f"[bold]{escape(card_name(s.target))}[/]", hand=escape(" ".join(card_name(c) for c in s.hand))))
+    console.print("[dim]" + _("Rules {rules}").format(rules=escape(s.rules.describe())) + "[/]")
+    console.print(_("By concordance: {cards}").format(cards=escape(cards_text(s.concordant) or _("none"))))
     if s.jokers:
-        console.print(f"Jokers: {escape(cards_text(s.jokers))}")
+        console.print(_("Jokers: {cards}").format(cards=escape(cards_text(s.jokers))))
     if s.min_cards is None:
-        console.print("By calculation: none")
+        console.print(_("By calculation: none"))
     else:
         bonus = s.rules.coup_bonus(s.min_cards)
-        extra = f" (coup de maître: +{bonus} points)" if bonus else ""
-        console.print(f"By calculation: [bold]{s.min_cards}[/] cards at least{extra}")
-        console.table(["calculation", "lay, in order"],
-                      [[escape(play_text(p)), escape(", ".join(str(c) for c in p.cards))] for p in s.plays])
+        extra = " " + _("(coup de maître: +{bonus} points)").format(bonus=bonus) if bonus else ""
+        console.print(_("By calculation: {n} cards at least{extra}").format(n=f"[bold]{s.min_cards}[/]", extra=extra))
+        console.table([_("calculation"), _("lay, in order")],
+                      [[escape(play_text(p)), escape(", ".join(card_name(c) for c in p.cards))] for p in s.plays])
     console.print(escape(explain_solution(s)))
 
 
 def print_verdict(v: Verdict) -> None:
-    mark = "[bold green]LEGAL[/]" if v.legal else "[bold red]NOT LEGAL[/]"
+    mark = f"[bold green]{_('LEGAL')}[/]" if v.legal else f"[bold red]{_('NOT LEGAL')}[/]"
     codes = "" if v.legal else f"  [dim]({', '.join(str(x) for x in v.violations)})[/]"
     console.print(f"{mark}{codes}")
     console.print(escape(explain_verdict(v)))
-    console.print(f"[dim]Rules {escape(v.rules.describe())}[/]")
+    console.print("[dim]" + _("Rules {rules}").format(rules=escape(v.rules.describe())) + "[/]")
 
 
 def print_scoreboard(b: Scoreboard) -> None:
     from rich.table import Table
 
     table = Table(header_style="bold")
-    table.add_column("player")
+    table.add_column(_("player"))
     for i in range(len(b.rounds)):
-        table.add_column(f"round {i + 1}", justify="right")
-    table.add_column("total", justify="right", style="bold")
+        table.add_column(_("round {n}").format(n=i + 1), justify="right")
+    table.add_column(_("total"), justify="right", style="bold")
     for p in b.players:
         cells = []
         for place, pp, cp in b.cells[p]:
@@ -50,21 +52,28 @@ def print_scoreboard(b: Scoreboard) -> None:
     console.rich(table)
     if b.teams:
         for t, members in b.teams.items():
-            console.print(f"Team {escape(t)} ({escape(', '.join(members))}): [bold]{b.team_totals[t]}[/]")
+            console.print(_("Team {team} ({members}): {total}").format(
+                team=escape(t), members=escape(", ".join(members)), total=f"[bold]{b.team_totals[t]}[/]"))
     leaders = b.leaders
     if len(leaders) > 1:
-        console.print(f"Tie between {escape(cards_text(leaders))}: play an extra round.")
+        console.print(_("Tie between {players}: play an extra round.").format(players=escape(cards_text(leaders))))
     else:
-        console.print(f"Winner: [bold]{escape(leaders[0])}[/]")
+        console.print(_("Winner: {player}").format(player=f"[bold]{escape(leaders[0])}[/]"))
 
 
 def print_deck(d: Deck) -> None:
     from rich.table import Table
 
     table = Table(header_style="bold")
-    for col in ("card", "family", "copies", "confirmed"):
-        table.add_column(col)
+    for col in (N_("card"), N_("family"), N_("copies"), N_("confirmed")):
+        table.add_column(_(col))
     for c in d.as_dict()["cards"]:
-        table.add_row(escape(c["card"]), c["family"], str(c["copies"]), "yes" if c["confirmed"] else "assumed")
+        table.add_row(escape(card_name(c["card"])), _(c["family"]), str(c["copies"]),
+                      _("yes") if c["confirmed"] else _("assumed"))
     console.rich(table)
-    console.print(f"{d.size()} cards ({escape(d.source)}). Animal pairs marked 'assumed' are not published; edit the deck file to match your box.")
+    console.print(_("{n} cards ({source}). Animal pairs marked 'assumed' are not published; edit the deck file to match "
+                    "your box.").format(n=d.size(), source=escape(d.source)))
+
+
+_FAMILIES = (N_("symbol"), N_("drawing"), N_("joker"))
+"""The card families (:class:`solver.nambarz.cards.Family`), for the catalogues."""

@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.namnam.players import PLAY_LEVELS
 from solver.namnam.rules import Direction, GrandSlam, Leftover
 from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json, choice_option, preset_option
@@ -53,7 +54,7 @@ def show(position: PositionArg, preset: PresetOpt = "standard", direction: Direc
     from trainer.games.namnam.render import console, print_board
 
     print_board(pos, rules)
-    console.print(f"Legal moves: {', '.join(map(str, moves)) or 'none — the game is over'}")
+    console.print(_("Legal moves: {moves}").format(moves=", ".join(map(str, moves)) or _("none — the game is over")))
 
 
 @app.command("move")
@@ -71,7 +72,7 @@ def move(position: PositionArg, pit: Annotated[str, typer.Argument(help="The pit
         from solver.namnam import Position
         from trainer.games.namnam.render import console, marks_of, print_board
 
-        console.print(("LEGAL" if v.legal else f"NOT LEGAL  ({', '.join(v.violations)})"))
+        console.print((_("LEGAL") if v.legal else _("NOT LEGAL") + f"  ({', '.join(v.violations)})"))
         console.print(GAME.explain(v))
         if v.legal:
             marks = marks_of((v.last, *v.captured_pits) if not v.captured else v.captured_pits, pos.to_move)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from solver.errors import TablecalcError, quoted
-from solver.i18n import _
+from solver.i18n import N_, _, ngettext
 from solver.namnam import GAME, Position, Rules, judge, legal_pits
 from solver.namnam.board import SIDES
 from solver.namnam.game import SMALL_TABLES, random_position, solve
@@ -26,24 +26,25 @@ from solver.namnam.referee import TakeBack, pit_name
 from solver.namnam.sowing import ROW, SEEDS, sow
 from solver.namnam.board import pit_index
 from solver.namnam.tables import tables_for
+from solver.namnam.words import pit_text, side_name
 from trainer.drills import GameDrill, Judgement, Level, Puzzle
 
 __all__ = ["Drill", "parse_pit_name"]
 
 _QUESTIONS = {
-    "last-seed": "where does the last seed of pit {pit} land? (answer like n3 or s5)",
-    "last-seed-laps": "where does the last seed of pit {pit} land? (answer like n3 or s5)",
-    "captures": "how many seeds does pit {pit} capture?",
-    "most": "which move captures the most seeds?",
-    "feeding": "is pit {pit} a legal move? (yes or no)",
-    "best": "what is the best move?",
-    "best-easy": "what is the best move?",
+    "last-seed": N_("where does the last seed of pit {pit} land? (answer like n3 or s5)"),
+    "last-seed-laps": N_("where does the last seed of pit {pit} land? (answer like n3 or s5)"),
+    "captures": N_("how many seeds does pit {pit} capture?"),
+    "most": N_("which move captures the most seeds?"),
+    "feeding": N_("is pit {pit} a legal move? (yes or no)"),
+    "best": N_("what is the best move?"),
+    "best-easy": N_("what is the best move?"),
 }
 _MAX_SEEDS = {"best": SMALL_TABLES, "best-easy": 5}
 _YES_NO = {"yes": "yes", "no": "no", "y": "yes", "oui": "yes", "o": "yes", "ja": "yes", "j": "yes",
            "n": "no", "non": "no", "nee": "no"}
 """Yes and no as an English, French or Dutch player types them."""
-_PIT_NAME = re.compile(r"^\s*(n|north|s|south)\s*([1-6])\s*$", re.IGNORECASE)
+_PIT_NAME = re.compile(r"^\s*(n|north|nord|noord|s|south|sud|z|zuid)\s*([1-6])\s*$", re.IGNORECASE)
 
 
 def parse_pit_name(text: str) -> str | None:
@@ -79,10 +80,12 @@ class Drill(GameDrill):
     def puzzle(self, situation: Position, rules: Rules, pit: int | None = None) -> Puzzle:
         if pit is None:
             pit = self._default_pit(situation, rules)
-        question = _QUESTIONS[self.level].format(pit=pit)
+        question = _(_QUESTIONS[self.level]).format(pit=pit)
         asks_pit = "{pit}" in _QUESTIONS[self.level]
         return Puzzle(
-            self.game, self.level, rules.name, f"{SIDES[situation.to_move]} to move in {situation}: {question}",
+            self.game, self.level, rules.name,
+            _("{side} to move in {position}: {question}").format(
+                side=side_name(SIDES[situation.to_move]), position=situation, question=question),
             f"namnam:{self.level}:{situation}" + (f":{pit}" if asks_pit else ""), situation=str(situation),
             fields={"position": str(situation), **({"pit": pit} if asks_pit else {})}, time_limit=self.time_limit)
 
@@ -106,7 +109,7 @@ class Drill(GameDrill):
             return self._feeding(rng, rules)
         if self.level == "last-seed-laps":
             return self._laps(rng, rules)
-        for _ in range(500):
+        for _try in range(500):
             p = random_position(rng, rules)
             legal = legal_pits(p, rules)
             if not legal:
@@ -196,19 +199,21 @@ class Drill(GameDrill):
         return None  # a move: the referee says what is not a move (asked again too)
 
     def _ok(self, correct: bool, expected: tuple[str, ...], explanation: str, answer) -> Judgement:
-        best = f"Answer: {' or '.join(expected)}. {explanation}"
+        best = _("Answer: {answers}.").format(answers=_(" or ").join(expected)) + f" {explanation}"
         if answer is None:
             return Judgement(False, best_score=1, expected=expected, best=best)
         return Judgement(correct, () if correct else ("wrong-answer",), self.no_penalty, score=int(correct),
-                         best_score=1, expected=expected, explanation=("Right. " if correct else "Not quite. ") + best,
+                         best_score=1, expected=expected, explanation=(_("Right.") if correct else _("Not quite.")) + " " + best,
                          best=best)
 
     def _judge_last_seed(self, p: Position, rules: Rules, pit: int, answer) -> Judgement:
         c = p.canonical(rules.direction)
         s = sow(c, pit_index(pit, rules.direction))
         where = pit_name(s.last, p.to_move, rules)
-        skip = " (skipping the emptied pit on each lap)" if s.seeds >= 12 else ""
-        why = f"Pit {pit} holds {s.seeds} seed{'s' * (s.seeds != 1)}, one into each following pit{skip}: the last lands in {where}."
+        skip = " " + _("(skipping the emptied pit on each lap)") if s.seeds >= 12 else ""
+        why = ngettext("Pit {pit} holds {n} seed, one into each following pit{skip}: the last lands in {where}.",
+                       "Pit {pit} holds {n} seeds, one into each following pit{skip}: the last lands in {where}.",
+                       s.seeds).format(pit=pit, n=s.seeds, skip=skip, where=pit_text(where))
         given = parse_pit_name(answer) if answer is not None else None
         return self._ok(given == where, (where.replace("orth ", "").replace("outh ", ""),), why, answer)
 
@@ -223,7 +228,8 @@ class Drill(GameDrill):
         caps = {q: judge(p, str(q), rules).captured for q in legal_pits(p, rules)}
         top = max(caps.values(), default=0)
         best = tuple(str(q) for q, n in caps.items() if n == top)
-        why = "Captures per move: " + ", ".join(f"pit {q} → {n}" for q, n in caps.items()) + "."
+        why = _("Captures per move: {moves}.").format(
+            moves=", ".join(_("pit {pit} → {n}").format(pit=q, n=n) for q, n in caps.items()))
         ok = answer is not None and answer.strip() in best
         return self._ok(ok, best, why, answer)
 
@@ -248,16 +254,18 @@ class Drill(GameDrill):
             from solver.namnam.board import pit_number
 
             values = sorted((pit_number(i, rules.direction), v) for i, v in mv.items())
-        why = ("With best play, the seeds the mover will still take minus the opponent's, after each move: "
-               + ", ".join(f"pit {q} → {v:+d}" for q, v in values) + ".") if values else (
-            f"The tables do not reach {p.seeds_on_board} seeds: this is what a search of {sol.depth} plies prefers "
-            f"(value {sol.value - p.score_difference():+d} for the mover from here, an estimate).")
+        why = _("With best play, the seeds the mover will still take minus the opponent's, after each move: {moves}.").format(
+            moves=", ".join(_("pit {pit} → {n}").format(pit=q, n=f"{v:+d}") for q, v in values)) if values else _(
+            "The tables do not reach {seeds} seeds: this is what a search of {depth} plies prefers "
+            "(value {value} for the mover from here, an estimate).").format(
+            seeds=p.seeds_on_board, depth=sol.depth, value=f"{sol.value - p.score_difference():+d}")
         if v is not None:
             if not v.legal:
                 return Judgement(False, tuple(map(str, v.violations)), v.penalty.as_dict(), v.penalty.amount,
                                  best_score=1, expected=expected,
-                                 explanation=f"{GAME.explain(v)} Best: {' or '.join(expected)}. {why}",
-                                 best=f"Best: {' or '.join(expected)}.")
+                                 explanation=f"{GAME.explain(v)} " + _("Best: {answers}.").format(
+                                     answers=_(" or ").join(expected)) + f" {why}",
+                                 best=_("Best: {answers}.").format(answers=_(" or ").join(expected)))
         return self._ok(answer is not None and answer.strip() in expected, expected, why, answer)
 
     # -- for the learner ---------------------------------------------------------

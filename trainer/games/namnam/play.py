@@ -7,11 +7,12 @@ import random
 import typer
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.namnam import GameState, Position, Rules
 from solver.namnam.board import SIDES, SOUTH
 from solver.namnam.players import PLAY_LEVELS, computer_move
 from solver.namnam.referee import judge
-from solver.namnam.words import explain_verdict
+from solver.namnam.words import explain_verdict, side_name
 from trainer.games.namnam.render import console, marks_of, print_board
 
 __all__ = ["play_game"]
@@ -26,8 +27,9 @@ def play_game(position: Position, rules: Rules, *, level: str, first: str, seed:
     rng = random.Random(seed)
     human = position.to_move if first == "you" else 1 - position.to_move
     state = GameState(position, rules)
-    console.print(f"You play {SIDES[human]} against the computer ({level}: {PLAY_LEVELS[level].description}).")
-    console.print("Type a pit number 1-6 counted from your left, 'hint' for the best move, or 'quit'.")
+    console.print(_("You play {side} against the computer ({level}: {description}).").format(
+        side=side_name(SIDES[human]), level=level, description=PLAY_LEVELS[level].description))
+    console.print(_("Type a pit number 1-6 counted from your left, 'hint' for the best move, or 'quit'."))
     marks: set = set()
     show = True
     while not state.is_terminal():
@@ -36,17 +38,17 @@ def play_game(position: Position, rules: Rules, *, level: str, first: str, seed:
         show = False
         mover = state.position.to_move
         if mover == human:
-            answer = typer.prompt("Your move").strip().lower()
-            if answer in ("q", "quit", "exit"):
-                console.print("Game abandoned.")
+            answer = typer.prompt(_("Your move")).strip().lower()
+            if answer in ("q", "quit", "exit", "quitter", "stop", "stoppen"):
+                console.print(_("Game abandoned."))
                 return state
-            if answer in ("h", "hint", "?"):
+            if answer in ("h", "hint", "?", "indice", "aide", "tip", "hulp"):
                 pit = computer_move(state.position, rules, "hard", rng)
-                console.print(f"Hint: pit {pit}.")
+                console.print(_("Hint: pit {pit}.").format(pit=pit))
                 continue
         else:
             answer = str(computer_move(state.position, rules, level, rng))
-            console.print(f"The computer sows pit {answer}.")
+            console.print(_("The computer sows pit {pit}.").format(pit=answer))
         v = judge(state.position, answer, rules)
         console.print(explain_verdict(v) if v.legal or mover != human else f"[bold]{explain_verdict(v)}[/]")
         if not v.legal:
@@ -56,12 +58,13 @@ def play_game(position: Position, rules: Rules, *, level: str, first: str, seed:
         state = state.apply(state.parse_move(answer))
     print_board(state.position, rules, marks)
     s, n = state.final_seeds()
-    why = "the position came back (an endless cycle)" if state.is_repetition else (
-        "every seed is taken" if state.position.seeds_on_board == 0 else "the player to move cannot play")
-    console.print(f"Game over: {why}; each player takes the seeds left in their own row.")
+    why = _("the position came back (an endless cycle)") if state.is_repetition else (
+        _("every seed is taken") if state.position.seeds_on_board == 0 else _("the player to move cannot play"))
+    console.print(_("Game over: {why}; each player takes the seeds left in their own row.").format(why=why))
     mine, theirs = (s, n) if human == SOUTH else (n, s)
-    verdict = "You win" if mine > theirs else "You lose" if mine < theirs else "A draw"
-    console.print(f"[bold]{verdict}[/]: South {s}, North {n}.")
+    verdict = _("You win") if mine > theirs else _("You lose") if mine < theirs else _("A draw")
+    console.print(f"[bold]{verdict}[/]: " + _("{south} {s}, {north} {n}.").format(
+        south=side_name("South"), s=s, north=side_name("North"), n=n))
     return state
 
 

@@ -8,8 +8,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from solver.i18n import _
 from solver.namnam import Position, Rules
 from solver.namnam.board import NORTH, SIDES, SOUTH
+from solver.namnam.words import side_name
 
 console = Console(highlight=False, soft_wrap=True)
 
@@ -18,10 +20,12 @@ def board_table(p: Position, rules: Rules, marks: set[tuple[int, int]] = frozens
     """The board as a rich table; ``marks`` are (side, pit) pairs to highlight (the last seed, captures)."""
     arrow = "→" if rules.direction.value == "ccw" else "←"
     t = Table(box=box.ROUNDED, show_header=False, padding=(0, 1),
-              title=f"{'▶ ' if p.to_move == NORTH else ''}North {p.captured[NORTH]} captured",
-              caption=f"{'▶ ' if p.to_move == SOUTH else ''}South {p.captured[SOUTH]} captured   (sowing {arrow} "
-                      f"along South's row)")
-    for _ in range(6):
+              title=("▶ " if p.to_move == NORTH else "") + _("{side} {n} captured").format(
+                  side=side_name("North"), n=p.captured[NORTH]),
+              caption=("▶ " if p.to_move == SOUTH else "") + _("{side} {n} captured").format(
+                  side=side_name("South"), n=p.captured[SOUTH]) + "   " + _("(sowing {arrow} along {side}'s row)").format(
+                  arrow=arrow, side=side_name("South")))
+    for _column in range(6):
         t.add_column(justify="center", width=4)
     north = [(NORTH, pit) for pit in range(6, 0, -1)]
     south = [(SOUTH, pit) for pit in range(1, 7)]
@@ -40,7 +44,7 @@ def board_table(p: Position, rules: Rules, marks: set[tuple[int, int]] = frozens
 
 def print_board(p: Position, rules: Rules, marks=frozenset()) -> None:
     console.print(board_table(p, rules, marks))
-    console.print(f"[dim]{escape(str(p))}[/]  {SIDES[p.to_move]} to move")
+    console.print(f"[dim]{escape(str(p))}[/]  " + _("{side} to move").format(side=side_name(SIDES[p.to_move])))
 
 
 def marks_of(pit_names, mover_side: int) -> set[tuple[int, int]]:

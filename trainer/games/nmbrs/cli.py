@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
+from solver.i18n import _, ngettext
 from solver.nmbrs.rules import Doubling, JokerColour, Opening, ScoreBy, SequenceRule
 from trainer.clikit import (
     EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json as _emit_json, export_data, choice_option, preset_option,
@@ -63,8 +64,8 @@ def _estimate_note(deck, rules) -> str:
     from solver.nmbrs import ScoreBy
 
     if rules.score_by is ScoreBy.CARDS:
-        return "1 point per card laid"
-    return "card points are an estimate" if deck.points_estimated else "card points from the deck file"
+        return _("1 point per card laid")
+    return _("card points are an estimate") if deck.points_estimated else _("card points from the deck file")
 
 
 def _estimated(deck, rules) -> bool:
@@ -98,13 +99,14 @@ def check(
     else:
         shown = " ".join(map(str, verdict.numbers or ())) or " ".join(tokens)
         if verdict.valid:
-            typer.echo(f"valid ({rules.name}): {shown}, step {verdict.numbers[1] - verdict.numbers[0]}")  # type: ignore[index]
+            typer.echo(_("valid ({rules}): {sequence}, step {step}").format(
+                rules=rules.name, sequence=shown, step=verdict.numbers[1] - verdict.numbers[0]))  # type: ignore[index]
             if len(verdict.resolutions) > 1:
-                typer.echo(f"the jokers can make {len(verdict.resolutions)} sequences:")
+                typer.echo(_("the jokers can make {n} sequences:").format(n=len(verdict.resolutions)))
                 for r in verdict.resolutions:
                     typer.echo("  " + " ".join(map(str, r)))
         else:
-            typer.echo(f"invalid ({rules.name}): {verdict.reason}")
+            typer.echo(_("invalid ({rules}): {reason}").format(rules=rules.name, reason=verdict.reason))
     if not verdict.valid:
         raise typer.Exit(EXIT_ILLEGAL)
 
@@ -147,22 +149,24 @@ def sequences(
             "rules": rules.as_dict(),
         })
         return
-    typer.echo(f"{len(rows)} valid sequence{'s' * (len(rows) != 1)} in {' '.join(map(str, cards))} "
-               f"({rules.name}; score if laid as a new sequence, {_estimate_note(d, rules)}):")
+    typer.echo(ngettext("{n} valid sequence in {cards} ({rules}; score if laid as a new sequence, {note}):",
+                        "{n} valid sequences in {cards} ({rules}; score if laid as a new sequence, {note}):",
+                        len(rows)).format(n=len(rows), cards=" ".join(map(str, cards)), rules=rules.name,
+                                          note=_estimate_note(d, rules)))
     for s, row in zip(found, rows):
         jokers_text = ", ".join(f"joker = {v}" for v in s.joker_values)
         extra = f"  [{jokers_text}]" if jokers_text else ""
         typer.echo(f"  {' '.join(map(str, s.cards)):<30} {' '.join(map(str, s.numbers)):<24} "
                    f"{_score_text(row['points'], row['doubled'], row['score'])}{extra}")
     if omitted:
-        typer.echo(f"(plus {omitted} sequences made of jokers only, not listed)")
+        typer.echo(_("(plus {n} sequences made of jokers only, not listed)").format(n=omitted))
 
 
 # ---------------------------------------------------------------- a turn
 
 
 def _score_text(points: int, doubled: str | None, score: int) -> str:
-    return f"{points} × 2 ({doubled}) = {score}" if doubled else str(score)
+    return f"{points} × 2 ({_(doubled)}) = {score}" if doubled else str(score)
 
 
 def _print_turn(v, deck, rules) -> None:
@@ -171,19 +175,21 @@ def _print_turn(v, deck, rules) -> None:
             typer.echo(f"  {k}. {r.move}")
             continue
         seq = " ".join(map(str, r.numbers))
-        typer.echo(f"  {k}. {r.move}  — {r.kind} → sequence {r.sequence}: {seq}   {_score_text(r.points, r.doubled, r.score)}")
+        typer.echo(f"  {k}. {r.move}  — {r.kind} → " + _("sequence {n}: {numbers}").format(n=r.sequence, numbers=seq)
+                   + f"   {_score_text(r.points, r.doubled, r.score)}")
     if not v.legal:
-        where = f"move {v.failed_move}" if v.failed_move else "end of turn"
-        typer.echo(f"refused ({where}, {v.violation}): {v.reason}")
+        where = _("move {n}").format(n=v.failed_move) if v.failed_move else _("end of turn")
+        typer.echo(_("refused ({where}, {code}): {reason}").format(where=where, code=v.violation, reason=v.reason))
         return
     left = " ".join(map(str, v.hand_left))
-    typer.echo(f"score {v.score} ({_estimate_note(deck, rules)}); table now: {v.table or '(empty)'}")
+    typer.echo(_("score {score} ({note}); table now: {table}").format(
+        score=v.score, note=_estimate_note(deck, rules), table=v.table or _("(empty)")))
     if v.discarded is not None:
-        typer.echo(f"discarded {v.discarded}; hand left: {left or 'none'}")
+        typer.echo(_("discarded {card}; hand left: {cards}").format(card=v.discarded, cards=left or _("none")))
     elif left:
-        typer.echo(f"hand left: {left}" + (" — discard one of these" if rules.discard_last else ""))
+        typer.echo(_("hand left: {cards}").format(cards=left) + (" — " + _("discard one of these") if rules.discard_last else ""))
     else:
-        typer.echo("hand left: none — you are out")
+        typer.echo(_("hand left: none — you are out"))
 
 
 @app.command("move")
@@ -211,7 +217,8 @@ def move(
     if as_json:
         _emit_json(verdict.as_dict())
     else:
-        typer.echo(f"table: {t or '(empty)'}  hand: {' '.join(map(str, verdict.hand))}  [{rules.name}]")
+        typer.echo(_("table: {table}  hand: {hand}").format(table=t or _("(empty)"), hand=" ".join(map(str, verdict.hand)))
+                   + f"  [{rules.name}]")
         _print_turn(verdict, d, rules)
     if not verdict.legal:
         raise typer.Exit(EXIT_ILLEGAL)
@@ -250,11 +257,12 @@ def best(
         _emit_json(found.as_dict())
         return
     v = found.verdict
-    typer.echo(f"table: {t or '(empty)'}  hand: {' '.join(map(str, v.hand))}  [{rules.name}]")
+    typer.echo(_("table: {table}  hand: {hand}").format(table=t or _("(empty)"), hand=" ".join(map(str, v.hand)))
+               + f"  [{rules.name}]")
     if not v.results:
-        typer.echo("no move scores: just discard a card")
+        typer.echo(_("no move scores: just discard a card"))
     else:
-        typer.echo(f"best turn ({found.states} positions searched):")
+        typer.echo(_("best turn ({n} positions searched):").format(n=found.states))
     _print_turn(v, d, rules)
 
 

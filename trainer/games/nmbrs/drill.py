@@ -82,7 +82,7 @@ class Drill(GameDrill):
     def generate(self, rng) -> Puzzle:
         """A deal whose best turn scores something, or — at ``trap_rate`` — nothing (answer: pass)."""
         trap = rng.random() < self.trap_rate
-        for _ in range(MAX_TRIES):
+        for _try in range(MAX_TRIES):
             position = deal(rng, self.rules, self.data, hand_size=self.hand_size, table_sequences=self.table_sequences)
             if (self.spec.solve(position, self.rules, self.data).score == 0) == trap:
                 return self.puzzle(position, self.rules)
@@ -109,7 +109,7 @@ class Drill(GameDrill):
         position = self.situation_of(puzzle)
         best = self.spec.solve(position, rules, deck)
         (best_moves,) = self.spec.best_answers(best)
-        line = f"Best turn: {best_moves} (score {best.score})."
+        line = _("Best turn: {moves} (score {score}).").format(moves=best_moves, score=best.score)
         common = dict(best_score=best.score, expected=(best_moves,), best=line)
         if answer is None:
             return Judgement(False, **common)

@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.ramikubic.rules import MeldJoker, Wrap
 from trainer.clikit import EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json, export_data, choice_option, preset_option
 
@@ -75,7 +76,7 @@ def check(
     if as_json:
         emit_json({**v.as_dict(), "rules": rules.as_dict(), "explanation": explain_combination(v)})
     else:
-        typer.echo(("VALID" if v.valid else f"NOT VALID  ({v.fault})"))
+        typer.echo((_("VALID") if v.valid else _("NOT VALID") + f"  ({v.fault})"))
         typer.echo(explain_combination(v))
     if not v.valid:
         raise typer.Exit(EXIT_ILLEGAL)
@@ -148,7 +149,7 @@ def move(
     if as_json:
         emit_json({**v.as_dict(), "explanation": explain_move(v)})
     else:
-        typer.echo("LEGAL" if v.legal else f"NOT LEGAL  ({', '.join(v.violations)})")
+        typer.echo(_("LEGAL") if v.legal else _("NOT LEGAL") + f"  ({', '.join(v.violations)})")
         typer.echo(explain_move(v))
     if not v.legal:
         raise typer.Exit(EXIT_ILLEGAL)
@@ -181,7 +182,7 @@ def score(
     width = max(len(n) for n in names)
     for i, n in enumerate(names):
         typer.echo(f"{n:<{width}}  " + "  ".join(f"{s[i]:>5}" for s in scores) + f"   total {total[i]:>5}")
-    typer.echo(f"Winner: {', '.join(won)} (the lowest total of points lost).")
+    typer.echo(_("Winner: {players} (the lowest total of points lost).").format(players=", ".join(won)))
 
 
 # ---------------------------------------------------------------- tiles

@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 from solver.errors import TablecalcError
-from solver.i18n import _
+from solver.i18n import _, ngettext
 from solver.ramikubic import Objective, Position, check_move, solve, tiles_text
 from solver.ramikubic.deal import deal
 from solver.ramikubic.referee import Penalty
@@ -83,11 +83,11 @@ class Drill(GameDrill):
     def puzzle(self, situation: Position, rules) -> Puzzle:
         table = [tiles_text(c) for c in situation.table]
         rack = [str(t) for t in situation.rack]
-        task = "your initial meld (20+ from your rack)" if not situation.melded else "lay as many tiles as you can"
-        shown = "  ".join(f"[{i}] {c}" for i, c in enumerate(table, 1)) or "empty"
+        task = _("your initial meld (20+ from your rack)") if not situation.melded else _("lay as many tiles as you can")
+        shown = "  ".join(f"[{i}] {c}" for i, c in enumerate(table, 1)) or _("empty")
         return Puzzle(
             game=self.game, level=self.level, preset=rules.name,
-            prompt=f"Table: {shown} — your rack: {' '.join(rack)} — {task}",
+            prompt=_("Table: {table} — your rack: {rack} — {task}").format(table=shown, rack=" ".join(rack), task=task),
             item=f"ramikubic:{rules.name}:{' | '.join(table)}#{' '.join(sorted(rack))}#{int(situation.melded)}",
             situation=str(situation), fields={"table": table, "rack": rack, "melded": situation.melded},
             time_limit=self.time_limit,
@@ -103,7 +103,7 @@ class Drill(GameDrill):
 
     def generate(self, rng) -> Puzzle:
         """A deal of the level whose best play lays something (at ``rearrange``, more than the rack alone can)."""
-        for _ in range(MAX_TRIES):
+        for _try in range(MAX_TRIES):
             position = deal(rng, self.rules, self.data, **self.deal)
             if self._fits(position):
                 return self.puzzle(position, self.rules)
@@ -119,7 +119,7 @@ class Drill(GameDrill):
         rules = self.rules_for(puzzle)
         penalty = Penalty(rules.penalty_draw, (), True)
         return Judgement(False, j.violations, penalty.as_dict(), penalty.amount, best_score=j.best_score,
-                         expected=j.expected, explanation=f"No move: draw {penalty.draw}. {j.best}".strip(), best=j.best)
+                         expected=j.expected, explanation=(_("No move: draw {n}.").format(n=penalty.draw) + f" {j.best}").strip(), best=j.best)
 
     def _judge(self, puzzle: Puzzle, answer: str | None) -> Judgement:
         rules = self.rules_for(puzzle)
@@ -128,10 +128,10 @@ class Drill(GameDrill):
         best = solve(position, rules, ts)
         by_points = rules.objective is Objective.POINTS
         best_score = best.points_placed if by_points else best.tiles_placed
-        unit = ("point" if by_points else "tile") + "s" * (best_score != 1)
-        line = (f"Best: lay {tiles_text(best.placed)} ({best.tiles_placed} tile{'s' * (best.tiles_placed != 1)}, "
-                f"{best.points_placed} points): {best.short_answer}."
-                if best.placed else "Best: pass (nothing can be laid).")
+        line = (ngettext("Best: lay {tiles} ({n} tile, {points} points): {answer}.",
+                         "Best: lay {tiles} ({n} tiles, {points} points): {answer}.", best.tiles_placed).format(
+                    tiles=tiles_text(best.placed), n=best.tiles_placed, points=best.points_placed, answer=best.short_answer)
+                if best.placed else _("Best: pass (nothing can be laid)."))
         common = dict(best_score=best_score, expected=(best.answer,), best=line)
         if answer is None:
             return Judgement(False, **common)
@@ -146,8 +146,8 @@ class Drill(GameDrill):
         got = v.points_placed if by_points else v.tiles_placed
         if got < best_score:
             return Judgement(False, ("below-best",), penalty, score=got,
-                             explanation=f"{explain_move(v)} The best lays {best_score} {unit}. {line}", **common)
-        return Judgement(True, (), penalty, score=got, explanation=f"{explain_move(v)} The best possible.", **common)
+                             explanation=f"{explain_move(v)} {_best_lays(best_score, by_points)} {line}", **common)
+        return Judgement(True, (), penalty, score=got, explanation=f"{explain_move(v)} " + _("The best possible."), **common)
 
     # -- for the learner ---------------------------------------------------------
 
@@ -179,3 +179,9 @@ class Drill(GameDrill):
             else _("It needs no combination of the table: new combinations only."),
             _("Lay {tiles}.").format(tiles=tiles_text(best.placed)),
         ]
+
+
+def _best_lays(n: int, by_points: bool) -> str:
+    if by_points:
+        return ngettext("The best lays {n} point.", "The best lays {n} points.", n).format(n=n)
+    return ngettext("The best lays {n} tile.", "The best lays {n} tiles.", n).format(n=n)

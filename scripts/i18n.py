@@ -1,0 +1,298 @@
+"""The translation catalogues of tablecalc: find the sentences, keep the .po files up to date,
+compile them to .mo. Pure Python (no Babel, no GNU gettext needed); see docs/translating.md.
+
+    python3 scripts/i18n.py extract            # the msgids of the code, as ./tablecalc.pot (a template)
+    python3 scripts/i18n.py update             # add new msgids (untranslated) to every .po, list the stale ones
+    python3 scripts/i18n.py compile            # every .po -> its .mo
+    python3 scripts/i18n.py check              # what is untranslated, per language (exit 1 if anything is)
+
+A message is any string literal given to ``_``, ``N_``, ``ngettext`` (singular and plural) or
+``pgettext`` / ``NP_`` (context and message) in ``solver/`` and ``trainer/``. The .mo writer follows
+CPython's ``Tools/i18n/msgfmt.py``: the same file a GNU ``msgfmt`` would read back.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import struct
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ("solver", "trainer")
+LOCALE = ROOT / "solver" / "locale"
+DOMAIN = "tablecalc"
+LANGUAGES = ("fr", "nl")
+
+Key = tuple[str | None, str]  # (context, msgid)
+
+
+@dataclass
+class Message:
+    """One entry of a catalogue; ``msgstr`` holds one string, or one per plural form."""
+
+    msgid: str
+    msgid_plural: str | None = None
+    context: str | None = None
+    msgstr: list[str] = field(default_factory=lambda: [""])
+    where: list[str] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    fuzzy: bool = False
+
+    @property
+    def key(self) -> Key:
+        return (self.context, self.msgid)
+
+    @property
+    def translated(self) -> bool:
+        return not self.fuzzy and all(self.msgstr)
+
+
+# ---------------------------------------------------------------- extraction
+
+_SIMPLE = {"_": 1, "N_": 1}
+
+
+def _literal(node: ast.AST) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def extract(paths=None) -> dict[Key, Message]:
+    """Every message of the code, in the order first met; ``where`` lists the files that use it."""
+    found: dict[Key, Message] = {}
+    files = paths or sorted(f for d in SOURCES for f in (ROOT / d).rglob("*.py"))
+    for path in files:
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"), str(path))
+        calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
+        constants = {t.id: v.value for n in tree.body if isinstance(n, ast.Assign) and _literal(v := n.value) is not None
+                     for t in n.targets if isinstance(t, ast.Name)}  # a context may be a module's constant
+        for node in sorted(calls, key=lambda n: (n.lineno, n.col_offset)):
+            name = node.func.id
+            args = [ast.Constant(constants[a.id]) if isinstance(a, ast.Name) and a.id in constants else a
+                    for a in node.args]
+            msg = None
+            if name in _SIMPLE and args and _literal(args[0]) is not None:
+                msg = Message(_literal(args[0]))
+            elif name == "ngettext" and len(args) >= 2 and _literal(args[0]) is not None and _literal(args[1]) is not None:
+                msg = Message(_literal(args[0]), _literal(args[1]), msgstr=["", ""])
+            elif name in ("pgettext", "NP_") and len(args) >= 2 and _literal(args[0]) is not None and _literal(args[1]) is not None:
+                msg = Message(_literal(args[1]), context=_literal(args[0]))
+            if msg is None:
+                continue
+            where = str(Path(path).resolve().relative_to(ROOT))  # the file, not the line: fewer diffs in the .po
+            if msg.key in found:
+                if where not in found[msg.key].where:
+                    found[msg.key].where.append(where)
+            else:
+                msg.where.append(where)
+                found[msg.key] = msg
+    return found
+
+
+# ---------------------------------------------------------------- .po files
+
+def _unquote(s: str) -> str:
+    return ast.literal_eval(s.strip())
+
+
+def _quote(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t").replace("\n", "\\n") + '"'
+
+
+def read_po(path: Path) -> tuple[str, dict[Key, Message]]:
+    """The header's msgstr and the messages of a .po file (obsolete ``#~`` entries skipped)."""
+    header = ""
+    messages: dict[Key, Message] = {}
+    cur: dict = {}
+    section = None
+    comments: list[str] = []
+    where: list[str] = []
+    fuzzy = False
+
+    def flush():
+        nonlocal cur, comments, where, fuzzy
+        if "msgid" in cur:
+            strs = cur.get("msgstr", {})
+            n = max(strs) + 1 if strs else 1
+            m = Message(cur["msgid"], cur.get("msgid_plural"), cur.get("msgctxt"),
+                        [strs.get(i, "") for i in range(n)], where=where, comments=comments, fuzzy=fuzzy)
+            if m.msgid == "" and m.context is None:
+                nonlocal header
+                header = m.msgstr[0]
+            else:
+                messages[m.key] = m
+        cur, comments, where, fuzzy = {}, [], [], False
+
+    for lineno, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#~"):
+            continue
+        if line.startswith("#"):
+            if "msgid" in cur and section != "comment":
+                flush()
+            section = "comment"
+            if line.startswith("#,"):  # flags: write_po writes python-brace-format itself
+                fuzzy = fuzzy or "fuzzy" in line
+            elif line.startswith("#:"):
+                where.extend(line[2:].split())
+            else:
+                comments.append(raw)
+            continue
+        m = re.match(r'(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(".*")$', line)
+        if m:
+            word, index, text = m.group(1), m.group(2), _unquote(m.group(3))
+            if word in ("msgctxt", "msgid") and "msgid" in cur:
+                flush()
+            if word.startswith("msgstr"):
+                cur.setdefault("msgstr", {})[int(index or 0)] = text
+                section = ("msgstr", int(index or 0))
+            else:
+                cur[word] = text
+                section = word
+            continue
+        if line.startswith('"'):
+            text = _unquote(line)
+            if isinstance(section, tuple):
+                cur["msgstr"][section[1]] += text
+            elif section in ("msgctxt", "msgid", "msgid_plural"):
+                cur[section] += text
+            else:
+                raise ValueError(f"{path}:{lineno}: a string outside an entry")
+            continue
+        raise ValueError(f"{path}:{lineno}: cannot read {raw!r}")
+    flush()
+    return header, messages
+
+
+def _po_string(keyword: str, s: str) -> list[str]:
+    if "\n" not in s.rstrip("\n") and len(s) < 70:
+        return [f"{keyword} {_quote(s)}"]
+    parts = re.findall(r"[^\n]*\n|[^\n]+", s) or [""]
+    return [f'{keyword} ""'] + [_quote(p) for p in parts]
+
+
+def write_po(path: Path, header: str, messages) -> None:
+    out = ["# A catalogue of tablecalc's messages (MIT licence); see docs/translating.md.",
+           'msgid ""', 'msgstr ""'] + [_quote(line) for line in re.findall(r"[^\n]*\n|[^\n]+", header)]
+    for m in messages:
+        out.append("")
+        out += m.comments
+        if m.where:
+            out.append("#: " + " ".join(m.where))
+        if m.fuzzy:
+            out.append("#, fuzzy")
+        if "{" in m.msgid or (m.msgid_plural and "{" in m.msgid_plural):
+            out.append("#, python-brace-format")
+        if m.context is not None:
+            out += _po_string("msgctxt", m.context)
+        out += _po_string("msgid", m.msgid)
+        if m.msgid_plural is not None:
+            out += _po_string("msgid_plural", m.msgid_plural)
+            for i, s in enumerate(m.msgstr):
+                out += _po_string(f"msgstr[{i}]", s)
+        else:
+            out += _po_string("msgstr", m.msgstr[0])
+    Path(path).write_text("\n".join(out) + "\n", encoding="utf-8")
+
+
+# ---------------------------------------------------------------- .mo files
+
+def catalogue(header: str, messages: dict[Key, Message]) -> dict[str, str]:
+    """The translated entries as a .mo file holds them (keys with context ``ctx\\x04id``, plural
+    forms joined by NUL); untranslated and fuzzy entries are left out, as msgfmt does."""
+    out = {"": header}
+    for m in messages.values():
+        if not m.translated:
+            continue
+        key = m.msgid if m.msgid_plural is None else m.msgid + "\0" + m.msgid_plural
+        if m.context is not None:
+            key = m.context + "\x04" + key
+        out[key] = "\0".join(m.msgstr)
+    return out
+
+
+def mo_bytes(entries: dict[str, str]) -> bytes:
+    """A GNU .mo file of ``entries`` (CPython's Tools/i18n/msgfmt.py layout)."""
+    keys = sorted(entries)
+    ids = strs = b""
+    offsets = []
+    for k in keys:
+        kb, vb = k.encode("utf-8"), entries[k].encode("utf-8")
+        offsets.append((len(ids), len(kb), len(strs), len(vb)))
+        ids += kb + b"\0"
+        strs += vb + b"\0"
+    keystart = 7 * 4 + 16 * len(keys)
+    valuestart = keystart + len(ids)
+    koffsets, voffsets = [], []
+    for o1, l1, o2, l2 in offsets:
+        koffsets += [l1, o1 + keystart]
+        voffsets += [l2, o2 + valuestart]
+    head = struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + len(keys) * 8, 0, 0)
+    return head + struct.pack("%di" % len(koffsets), *koffsets) + struct.pack("%di" % len(voffsets), *voffsets) + ids + strs
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+# ---------------------------------------------------------------- commands
+
+def cmd_extract() -> None:
+    header = ("Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n"
+              "Project-Id-Version: tablecalc\n")
+    out = Path(f"{DOMAIN}.pot")
+    write_po(out, header, extract().values())
+    print(f"wrote {out.resolve()}: {len(extract())} messages")
+
+
+def cmd_update() -> None:
+    code = extract()
+    for lang in LANGUAGES:
+        header, old = read_po(po_path(lang))
+        merged = []
+        for key, m in code.items():
+            kept = old.get(key)
+            if kept is not None:
+                kept.where = m.where
+                kept.msgid_plural = m.msgid_plural
+                merged.append(kept)
+            else:
+                merged.append(m)
+        stale = [k for k in old if k not in code]
+        write_po(po_path(lang), header, merged)
+        new = sum(1 for k in code if k not in old)
+        print(f"{lang}: {len(merged)} messages, {new} new (untranslated), {len(stale)} dropped")
+        for ctx, msgid in stale:
+            print(f"  dropped: {msgid!r}")
+
+
+def cmd_compile() -> None:
+    for lang in LANGUAGES:
+        header, messages = read_po(po_path(lang))
+        mo = po_path(lang).with_suffix(".mo")
+        mo.write_bytes(mo_bytes(catalogue(header, messages)))
+        print(f"wrote {mo.relative_to(ROOT)}: {sum(m.translated for m in messages.values())} of {len(messages)} translated")
+
+
+def cmd_check() -> int:
+    code = extract()
+    bad = 0
+    for lang in LANGUAGES:
+        _, messages = read_po(po_path(lang))
+        missing = [k for k in code if k not in messages or not messages[k].translated]
+        bad += len(missing)
+        print(f"{lang}: {len(missing)} untranslated of {len(code)}")
+        for ctx, msgid in missing:
+            print(f"  {msgid!r}" + (f" (context {ctx!r})" if ctx else ""))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    commands = {"extract": cmd_extract, "update": cmd_update, "compile": cmd_compile, "check": cmd_check}
+    if len(sys.argv) != 2 or sys.argv[1] not in commands:
+        sys.exit(f"usage: python3 scripts/i18n.py {{{'|'.join(commands)}}}")
+    sys.exit(commands[sys.argv[1]]() or 0)
