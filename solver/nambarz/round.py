@@ -14,8 +14,10 @@ Its notation (``str`` and :meth:`RoundState.parse` round-trip)::
   none: P1, P2... otherwise); ``-`` is an empty hand (a player out);
 * ``top``: what the player to move covers: a number card (``3-bee``), or a change joker laid
   alone and what it announced (``change-number 5``, ``change-drawing cat``);
-* ``pile``: the whole played pile, bottom first (it ends with the top); left out, only the top;
-* ``stock``: the draw pile, next card first; left out, every card not elsewhere, shuffled by ``seed``;
+* ``pile``: the whole played pile, bottom first (it ends with the top, then any play-again laid
+  on it); left out, only the top;
+* ``stock``: the draw pile, next card first; left out (and not written when it is that), every
+  card not elsewhere, shuffled by ``seed``;
 * ``to``: the player to move (a name, or a seat from 1); ``out``: the finishing order so far;
 * ``coups``: legal calculations of 4+ cards so far (``Ann:4 Cid:5``); ``seed``: the seed of the
   reshuffles (and of a stock left out); ``reshuffles``: how many there were;
@@ -245,11 +247,10 @@ class RoundState:
 
     def _top_len(self) -> int:
         """How many cards at the top of the pile stay when it is reshuffled: the card to cover
-        (or the lone joker) and any play-again laid on it this turn."""
+        (or the lone joker) and any play-again laid on it since."""
         k = 0
-        if self.phase is not Phase.PLAY:
-            while k < len(self.pile) - 1 and self.pile[-1 - k].joker == JokerKind.PLAY_AGAIN:
-                k += 1
+        while k < len(self.pile) - 1 and self.pile[-1 - k].joker == JokerKind.PLAY_AGAIN:
+            k += 1
         return k + 1
 
     def _draw(self, count: int) -> tuple["RoundState", tuple[Card, ...]]:
@@ -388,19 +389,19 @@ class RoundState:
         if phase is not Phase.PLAY:
             top_cards = top_cards + (Card(joker=JokerKind.PLAY_AGAIN.value),)
         pile = tuple(d.parse_hand(str(f["pile"]))) if "pile" in f else top_cards
-        if pile[-len(top_cards):] != top_cards:
-            raise TablecalcError(_("bad round: the pile must end with the top ({top})").format(
+        again = Card(joker=JokerKind.PLAY_AGAIN.value)
+        bare = pile
+        while len(bare) > 1 and bare[-1] == again:
+            bare = bare[:-1]
+        if not pile or bare[-1] != top_cards[0] or (phase is not Phase.PLAY and pile[-1] != again):
+            raise TablecalcError(_("bad round: the pile must end with the top ({top}), then any play-again laid on it").format(
                 top=" ".join(str(c) for c in top_cards)))
         seed = _whole(f.get("seed", "0"), "seed")
         placed = [c for h in hands for c in h] + list(pile)
         if "stock" in f:
             stock = tuple(d.parse_hand(str(f["stock"])))
         else:
-            left = Counter(d.stock())
-            left.subtract(Counter(placed))
-            rest = sorted(left.elements())
-            random.Random(seed).shuffle(rest)
-            stock = tuple(rest)
+            stock = _default_stock(d, placed, seed)
         d.check_available([*placed, *stock], "cards of the round")
         to = _player(str(f["to"]), names, where="to") if "to" in f else 0
         out = tuple(_player(x, names, "out") for x in str(f.get("out", "")).replace(",", " ").split())
@@ -413,9 +414,11 @@ class RoundState:
                     name=names[i]))
             if h and i in out:
                 raise TablecalcError(_("bad round: {name} is out but holds cards").format(name=names[i]))
+        ended = End.BLOCKED if f.get("blocked") else End.TOO_LONG if f.get("too-long") else None
         if phase is Phase.LAST_DRAW and hands[to]:
             raise TablecalcError(_("bad round: 'last-draw' is for a player whose last card was play-again (an empty hand)"))
-        if to in out:
+        over = ended is not None or (n - len(out) <= 1 if n <= OUT_TO_END else len(out) >= OUT_TO_END)
+        if to in out and not over:
             raise TablecalcError(_("bad round: {name} is out and cannot be the player to move").format(name=names[to]))
         coups = []
         for part in str(f.get("coups", "")).replace(",", " ").split():
@@ -424,7 +427,6 @@ class RoundState:
                 raise TablecalcError(_("bad coup {part}: expected NAME:N, N the cards of a legal calculation (4 or more)").format(
                     part=quoted(part)))
             coups.append((_player(who, names, "coups"), int(k)))
-        ended = End.BLOCKED if f.get("blocked") else End.TOO_LONG if f.get("too-long") else None
         if n > MAX_PLAYERS or n < MIN_PLAYERS:
             raise TablecalcError(_("Nambarz is played by {low} to {high} players, not {n}").format(
                 low=MIN_PLAYERS, high=MAX_PLAYERS, n=n))
@@ -441,7 +443,7 @@ class RoundState:
             ("hands", hands),
             ("top", top),
             ("pile", _cards_text(self.pile) if self.pile != top_cards else ""),
-            ("stock", _cards_text(self.stock)),
+            ("stock", "" if self.stock == _default_stock(self.deck, self._placed(), self.seed) else _cards_text(self.stock)),
             ("to", self.names[self.to] if self.to != 0 else ""),
             ("out", " ".join(self.names[i] for i in self.out)),
             ("coups", " ".join(f"{self.names[p]}:{k}" for p, k in self.coups)),
@@ -452,6 +454,9 @@ class RoundState:
             ("blocked", self.ended is End.BLOCKED),
             ("too-long", self.ended is End.TOO_LONG),
         ])
+
+    def _placed(self) -> list[Card]:
+        return [c for h in self.hands for c in h] + list(self.pile)
 
     def _top_cards(self) -> tuple[Card, ...]:
         first = Card(joker=self.cover.joker) if isinstance(self.cover, Announcement) else self.cover
@@ -475,6 +480,16 @@ class RoundState:
             "over": self.is_terminal(),
             "end": self.end().value if self.end() else None,
         }
+
+
+def _default_stock(deck: Deck, placed: Sequence[Card], seed: int) -> tuple[Card, ...]:
+    """The draw pile a notation leaves out: every card of the deck not in a hand or the pile,
+    shuffled by ``seed``."""
+    left = Counter(deck.stock())
+    left.subtract(Counter(placed))
+    rest = sorted(left.elements())
+    random.Random(seed).shuffle(rest)
+    return tuple(rest)
 
 
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import typer
-from click.exceptions import Abort
+from typer.exceptions import Abort
 from rich.markup import escape
 
 from solver.errors import TablecalcError
