@@ -330,3 +330,50 @@ def test_play_a_whole_round_in_a_real_terminal():
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0 and turns > 0
+
+
+# ---------------------------------------------------------------- hostile input
+
+TOKENS = ["hands", "top", "pile", "stock", "to", "out", "coups", "seed", "again", "last-draw", "blocked", ";", "|",
+          ":", "Ann", "Bob", "-", "3-bee", "5-cat", "7", "10", "0", "99", "change-number", "change-drawing", "play-again",
+          "cat", "5", "then", "draw", "6÷2", "6+5+2-10", "Ann:4", "1", "3-lion", "joker", "(", "é", "\x00", " "]
+texts = st.one_of(st.text(max_size=60), st.lists(st.sampled_from(TOKENS), max_size=25).map(" ".join),
+                  st.lists(st.sampled_from(TOKENS), max_size=25).map("".join))
+
+
+@settings(max_examples=2000 if LONG else 200, deadline=None, derandomize=True)
+@given(situation=texts, move=texts)
+def test_hostile_round_notation_and_moves(situation, move):
+    """Any text as a round, and any text as a move in a round: an answer or TablecalcError, nothing else."""
+    try:
+        s = state("hands " + situation if not situation.startswith("hands") else situation)
+    except TablecalcError:
+        s = state("hands Ann: 6 2 5-cat change-number play-again | Bob: 7; top change-number 5")
+    try:
+        s.after(s.judge(move))
+        s.apply(s.parse_move(move))
+    except TablecalcError:
+        pass
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers(-3, 10**6) | st.text(max_size=12),
+                           lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=6), c, max_size=3),
+                           max_leaves=10)
+log_lines_st = st.lists(st.one_of(
+    st.fixed_dictionaries({"hands": st.one_of(json_values, st.just(["6 5 2", "3-hippo 7"]), st.just("6 5 | 7")),
+                           "top": st.one_of(json_values, st.sampled_from(["3-bee", "change-number 5", "8"]))},
+                          optional={"names": json_values, "stock": json_values, "to": json_values, "seed": json_values}),
+    st.fixed_dictionaries({"move": st.one_of(json_values, texts)}, optional={"player": json_values, "drew": json_values}),
+    st.fixed_dictionaries({"type": st.just("game")}, optional={"rules": json_values, "teams": json_values}),
+    json_values,
+), max_size=6)
+
+
+@settings(max_examples=1000 if LONG else 150, deadline=None, derandomize=True)
+@given(log_lines_st)
+def test_hostile_logs(lines):
+    """Any log: judged, or refused with TablecalcError (one line at the CLI), never anything else."""
+    try:
+        referee_log("\n".join(json.dumps(x) for x in lines))
+    except TablecalcError:
+        pass

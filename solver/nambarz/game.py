@@ -31,6 +31,7 @@ from solver.nambarz.round import RoundState
 from solver.nambarz.simulate import Policy, choose
 from solver.nambarz.state import Deal, Turn, deal
 from solver.nambarz.words import best_answers, explain_ruling, explain_verdict
+from solver.i18n import _
 
 __all__ = ["Nambarz", "GAME", "RoundSolution"]
 
@@ -88,7 +89,7 @@ class Nambarz:
             if situation.is_terminal():
                 from solver.errors import TablecalcError
 
-                raise TablecalcError("this round is over: there is no move to make")
+                raise TablecalcError(_("this round is over: there is no move to make"))
         else:
             deck.check_available([*situation.hand, situation.top], "hand and top card")
 
