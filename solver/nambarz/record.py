@@ -173,6 +173,27 @@ def deal_state(obj: dict, rules: Rules, deck: Deck, where: str) -> RoundState:
         raise TablecalcError(f"{where}: {e}") from None
 
 
+def check_seats(names: tuple[str, ...], teams: dict, where: str) -> None:
+    """The members of a team sit one after another (seed 000, I: "les membres d'une équipe
+    jouent à la suite"), going round the table.
+
+    >>> check_seats(("A", "B", "C", "D"), {"X": ("D", "A"), "Y": ("B", "C")}, "log")
+    >>> check_seats(("A", "B", "C", "D"), {"X": ("A", "C"), "Y": ("B", "D")}, "log")
+    Traceback (most recent call last):
+    ...
+    solver.errors.TablecalcError: log: team X (A, C) does not sit together: a team's players play one after another
+    """
+    n = len(names)
+    for team, members in teams.items():
+        seats = sorted(names.index(m) for m in members if m in names)
+        if len(seats) != len(members):
+            continue  # score_game names the unknown player
+        gaps = sum(1 for i, s in enumerate(seats) if (seats[(i + 1) % len(seats)] - s) % n != 1)
+        if len(seats) > 1 and gaps != (0 if len(seats) == n else 1):
+            raise TablecalcError(_("{where}: team {team} ({members}) does not sit together: a team's players play one "
+                                   "after another").format(where=where, team=team, members=", ".join(members)))
+
+
 def _player(value: Any, state: RoundState, where: str) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value < state.players:
@@ -198,6 +219,7 @@ def referee_log(text: str, rules: Rules | None = None, source: str = "log", deck
     clean = True
     k = 0
     teams: dict = {}
+    team_where = source
 
     def close() -> None:
         if state is not None and start is not None:
@@ -207,6 +229,7 @@ def referee_log(text: str, rules: Rules | None = None, source: str = "log", deck
         where = f"{source}, line {number}"
         if obj.get("type") == "game" and isinstance(obj.get("teams"), dict):
             teams = {str(t): tuple(map(str, m)) for t, m in obj["teams"].items() if isinstance(m, list)}
+            team_where = where
         if "hands" in obj:
             close()
             k += 1
@@ -241,6 +264,8 @@ def referee_log(text: str, rules: Rules | None = None, source: str = "log", deck
     board = None
     if done:
         names = rounds[0].start.names
+        if teams:
+            check_seats(names, teams, team_where)
         try:
             board = score_game(done, names, teams or None, rules)
         except TablecalcError as e:
