@@ -158,6 +158,13 @@ def test_play_again_as_the_last_card():
     assert s.to == 1 and s.hands[0] == (DECK.parse_card("1"),) and s.out == ()
 
 
+def test_play_again_last_with_nothing_to_draw_is_out():
+    s = state("hands Ann: play-again | Bob: 7 9 | Cid: 4; top 3-bee")
+    s = RoundState(s.rules, s.deck, s.names, s.hands, (), s.pile, s.cover, 0)  # nothing left to draw
+    s = s.apply(s.parse_move("play-again")).apply(s.parse_move("draw"))
+    assert s.out == (0,) and s.to == 1
+
+
 def test_draws_reshuffle_the_played_pile_deterministically():
     text = "hands Ann: 7 | Bob: 9 4; top 3-bee; pile 1 2 5 6 10 3-bee; stock 8; seed 3"
     s = state(text)

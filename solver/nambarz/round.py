@@ -318,7 +318,9 @@ class RoundState:
         s, drawn = self._draw(1)
         if last:
             # the seed: the card drawn is laid if it covers the card under the joker, else kept
-            if drawn and legal_moves(s.cover, s.hand(), s.rules, s.deck) != [Move(MoveKind.DRAW)]:
+            if not drawn:  # nothing left to draw: the player has no card, and is out
+                return replace(s, phase=Phase.PLAY)._pass_turn()
+            if legal_moves(s.cover, s.hand(), s.rules, s.deck) != [Move(MoveKind.DRAW)]:
                 return replace(s, phase=Phase.AGAIN)
             return s._pass_turn()
         if not drawn:
