@@ -273,6 +273,33 @@ def test_a_hand_written_log_with_an_illegal_move_in_the_middle():
     assert v.rulings[2].legal and v.rulings[3].legal
 
 
+ONE_ILLEGAL = """\
+{"type": "game", "names": ["Ann", "Bob", "Cid"], "rules": {"preset": "basic"}}
+{"hands": ["6 2 4-fish", "change-number 4-frog", "8 4 1"], "names": ["Ann", "Bob", "Cid"], "top": "3-bee", "stock": "5-cat 10-cat 2 6 7 9-snail"}
+{"player": "Ann", "move": "6÷2"}
+{"player": "Bob", "move": "change-number 4"}
+{"player": "Cid", "move": "8-4"}
+{"player": "Ann", "move": "4-fish"}
+{"player": "Bob", "move": "4-frog"}
+"""
+
+
+def test_one_illegal_move_in_the_middle_of_a_hand_written_round():
+    """Cid calculates on a joker laid alone: the seed's penalty (draw 3, take back 8 and 4), the turn
+    passes, every other move is legal from the table after it, and the round ends with its places."""
+    v = referee_log(ONE_ILLEGAL)
+    assert not v.legal and v.judged == 5 and [m.legal for m in v.rulings] == [True, True, False, True, True]
+    first = v.first_illegal
+    assert first.line == 5 and first.player == "Cid"
+    assert [str(x) for x in first.ruling.violations] == ["calculation-on-joker"]
+    assert first.ruling.penalty.draw == 3 and [str(c) for c in first.ruling.penalty.take_back] == ["8", "4"]
+    assert "Cid: 8 4 1 5-cat 10-cat 2; top change-number 4" in first.after and first.after.endswith("to Ann")
+    assert v.scores == {"Ann": 40, "Bob": 32, "Cid": 0}
+    with open(os.path.join(os.path.dirname(__file__), "..", "docs", "examples", "nambarz-dispute.jsonl"), encoding="utf-8") as f:
+        docs = referee_log(f.read())
+    assert docs.as_dict()["first_illegal"] == v.as_dict()["first_illegal"] and docs.scores == v.scores
+
+
 def test_referee_command_exit_code_and_json(tmp_path):
     log = tmp_path / "round.jsonl"
     log.write_text(HAND_WRITTEN, "utf-8")

@@ -446,7 +446,7 @@ class RoundState:
             ("top", top),
             ("pile", _cards_text(self.pile) if self.pile != top_cards else ""),
             ("stock", "" if self.stock == _default_stock(self.deck, self._placed(), self.seed) else _cards_text(self.stock)),
-            ("to", self.names[self.to] if self.to != 0 else ""),
+            ("to", self.names[self.to]),
             ("out", " ".join(self.names[i] for i in self.out)),
             ("coups", " ".join(f"{self.names[p]}:{k}" for p, k in self.coups)),
             ("seed", str(self.seed) if self.seed else ""),

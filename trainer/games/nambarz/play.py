@@ -133,7 +133,8 @@ def play_game(players: int, bots: int | None, rounds: int, seed: int | None, rul
                     console.print(escape(what + _(" ({n} left).").format(n=len(nxt.hands[p]))))
                     state = nxt
                 if p in state.out and p not in before_out:
-                    console.print(escape(_("{name} is out, place {place}.").format(name=names[p], place=len(state.out))))
+                    line = _("You are out: place {place}.") if human[p] and names[p] == "You" else _("{name} is out: place {place}.")
+                    console.print(escape(line.format(name=names[p], place=len(state.out))))
             results.append(state.result())
             console.print(escape(_("Round {k} is over: {result}.").format(k=k, result=state.result())))
             board = score_game(results, names, None, rules)
