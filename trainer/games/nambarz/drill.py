@@ -109,7 +109,7 @@ class Drill(GameDrill):
         exists (at most ``max_solutions`` of them), or — at ``trap_rate`` — nothing is playable.
         Jokers are left out: a joker can always be played and teaches no calculation."""
         trap = rng.random() < self.trap_rate
-        for _ in range(MAX_TRIES):
+        for _try in range(MAX_TRIES):
             d = deal(rng, self.data, self.hand_size)
             if self._fits(solve(d.top, d.hand, self.rules, self.data), trap):
                 return self.puzzle(d, self.rules)
