@@ -177,7 +177,7 @@ def test_deck_and_rules_commands():
     assert d["size"] == 92
     assert {"card": "3-bee", "family": "drawing", "copies": 2, "confirmed": True} in d["cards"]
     d = run_json("nambarz", "rules")
-    assert set(d) == {"beginner", "basic", "parentheses"}
+    assert set(d) == {"beginner", "basic", "parentheses", "confirmed", "experienced"}
 
 
 def test_score_rounds_and_teams():
@@ -411,7 +411,7 @@ def test_the_built_in_data_exports_reads_back_and_is_never_overwritten(tmp_path,
 
 
 @pytest.mark.parametrize("words, offered", [
-    ("tablecalc nambarz solve --preset ", {"beginner", "basic", "parentheses"}),
+    ("tablecalc nambarz solve --preset ", {"beginner", "basic", "parentheses", "confirmed", "experienced"}),
     ("tablecalc drill arith --level ", None),  # the drill's own levels
 ])
 def test_completion_offers_presets_and_levels(words, offered):

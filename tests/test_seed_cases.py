@@ -9,7 +9,10 @@ from puzzles import list_packs, load_pack
 from solver.nambarz import Deal, Deck
 from trainer.cli import app
 
-CASES = [case for name in list_packs() if (pack := load_pack(name)).game == "nambarz" for case in pack.cases]
+ALL_CASES = [case for name in list_packs() if (pack := load_pack(name)).game == "nambarz" for case in pack.cases]
+ROUND_CASES = [c for c in ALL_CASES if c.situation.lstrip().lower().startswith("hands")]
+ERROR_CASES = [c for c in ALL_CASES if (c.expect or {}).get("error")]
+CASES = [c for c in ALL_CASES if c not in ROUND_CASES and c not in ERROR_CASES]
 runner = CliRunner()
 
 
@@ -55,6 +58,47 @@ def test_seed_case_through_the_cli(case):
     if "bonus" in exp:
         assert verdict["bonus"] == exp["bonus"]
     assert verdict["explanation"]
+
+
+def test_packs_hold_the_joker_and_round_end_examples():
+    ids = {c.id for c in ROUND_CASES}
+    assert {"no-calculation-on-a-lone-joker", "the-wrong-joker", "play-again-as-last-card-draws",
+            "play-again-last-card-drawn-card-kept", "finish-on-a-change-joker", "round-ends-when-one-player-holds-cards",
+            "round-ends-when-five-are-out", "coup-de-maitre-without-going-out"} <= ids
+    assert ERROR_CASES  # the joker levels: a deck of 4 jokers has one of each kind
+
+
+@pytest.mark.parametrize("case", ROUND_CASES, ids=lambda c: c.id)
+def test_round_case_through_the_round_state(case):
+    """The move is judged by the round's referee; the table after it (after the penalty when
+    illegal) is what the pack says."""
+    from solver.nambarz import GAME
+
+    rules = GAME.rules(case.preset)
+    deck = GAME.load_data(rules)
+    state = GAME.new_state(GAME.parse_situation(case.situation, deck), rules, deck)
+    exp = case.expect
+    ruling = GAME.check(state, case.answer, rules, deck)
+    assert ruling.legal is exp["legal"], GAME.explain(ruling)
+    if "violations" in exp:
+        assert [str(v) for v in ruling.violations] == exp["violations"]
+    if "draw" in exp:
+        assert ruling.penalty.draw == exp["draw"]
+    if "take_back" in exp:
+        assert [str(c) for c in ruling.penalty.take_back] == exp["take_back"]
+    if "bonus" in exp:
+        assert ruling.bonus == exp["bonus"]
+    assert GAME.explain(ruling)
+    after = state.after(ruling)
+    d = after.as_dict()
+    for key in ("top", "to", "phase", "out", "over"):
+        if key in exp:
+            assert d[key] == exp[key], (key, str(after))
+    if "result" in exp:
+        assert str(after.result()) == exp["result"]
+    if "points" in exp:
+        assert dict(zip(after.names, map(int, after.returns()))) == exp["points"]
+    assert after.all_cards() == state.all_cards()  # no card appears or vanishes
 
 
 def test_pack_loader_refuses_bad_packs(tmp_path):

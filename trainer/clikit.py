@@ -227,7 +227,7 @@ def preset_option(game_name: str):
     >>> import typer
     >>> option = preset_option("nambarz").__metadata__[0]
     >>> option.metavar
-    '[beginner|basic|parentheses]'
+    '[beginner|basic|parentheses|confirmed|experienced]'
     """
     from solver.registry import find_game
 

@@ -12,6 +12,8 @@ from solver.nambarz.referee import Penalty, Play, Solution, Verdict, Violation, 
 from solver.nambarz.rules import PRESETS, Rules, SimplestScope
 from solver.nambarz.scoring import PLACE_POINTS, Round, Scoreboard, parse_round, score_game
 from solver.nambarz.state import Deal, Move, Turn
+from solver.nambarz.moves import Announcement, JokerKind, Ruling
+from solver.nambarz.round import RoundState
 from solver.nambarz.game import GAME
 
 __all__ = [
@@ -20,4 +22,5 @@ __all__ = [
     "PRESETS", "Rules", "SimplestScope",
     "PLACE_POINTS", "Round", "Scoreboard", "parse_round", "score_game",
     "Deal", "Move", "Turn", "GAME",
+    "Announcement", "JokerKind", "Ruling", "RoundState",
 ]

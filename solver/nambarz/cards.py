@@ -197,6 +197,24 @@ class Deck:
         out += [Card(joker=j) for j in self.jokers]
         return out
 
+    def with_jokers(self, per_kind: int) -> "Deck":
+        """The same deck with at most ``per_kind`` copies of each joker (the seed's levels:
+        3, 2 or 1 of each kind for 12, 8 or 4 jokers).
+
+        >>> Deck.default().with_jokers(1).size()
+        84
+        """
+        jokers = {k: min(n, per_kind) for k, n in self.jokers.items()}
+        if jokers == self.jokers:
+            return self
+        from dataclasses import replace
+
+        return replace(self, jokers=jokers)
+
+    def stock(self) -> list[Card]:
+        """Every card of the deck, each as many times as it has copies, in :meth:`cards` order."""
+        return [c for c in self.cards() for _ in range(self.copies(c))]
+
     def is_confirmed(self, card: Card) -> bool:
         """Whether the published rules confirm this card (symbol cards and jokers always are)."""
         return card.animal is None or (card.animal, card.number) in self.confirmed

@@ -7,20 +7,49 @@
 ('5-2', '6÷2')
 >>> GAME.explain(GAME.check(deal, "6÷2", GAME.rules("basic"), deck))
 'Correct: 6÷2 = 3 covers 3-bee with 2 cards, the fewest possible.'
+
+A situation with ``hands`` is a moment of a whole round (:class:`~solver.nambarz.round.RoundState`):
+the answer is the move of the player to move, judged with the jokers' rules.
+
+>>> s = GAME.parse_situation("hands Ann: 6 1 5-cat | Bob: 7; top change-number 5", deck)
+>>> GAME.explain(GAME.check(s, "6-1", GAME.rules(), deck))
+'After a joker laid alone (change-number 5) the next player may not calculate: they lay one card of that number or drawing. Draw 3 cards and take back 6 and 1.'
+>>> GAME.best_answers(GAME.solve(s, GAME.rules(), deck))
+('5-cat',)
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from solver.nambarz.cards import Deck, is_concordant
 from solver.nambarz.referee import CONCORDANCE, DRAW, Verdict, Violation, check, solve
 from solver.nambarz.rules import PRESETS, Rules
+from solver.nambarz.moves import Move, Ruling
+from solver.nambarz.round import RoundState
+from solver.nambarz.simulate import Policy, choose
 from solver.nambarz.state import Deal, Turn, deal
-from solver.nambarz.words import best_answers, explain_verdict
-from solver.i18n import N_
+from solver.nambarz.words import best_answers, explain_ruling, explain_verdict
+from solver.i18n import N_, _
 
-__all__ = ["Nambarz", "GAME"]
+__all__ = ["Nambarz", "GAME", "RoundSolution"]
+
+
+@dataclass(frozen=True)
+class RoundSolution:
+    """What the player to move may do in a round: every legal move, and the greedy bot's choice."""
+
+    state: RoundState
+    moves: tuple[Move, ...]
+    best: Move
+
+    def as_dict(self) -> dict:
+        return {"player": self.state.names[self.state.to], "moves": [str(m) for m in self.moves], "best": str(self.best)}
+
+
+def _is_round(text: str) -> bool:
+    return any(part.strip().lower().startswith("hands") for part in str(text).split(";"))
 
 
 class Nambarz:
@@ -43,29 +72,59 @@ class Nambarz:
         return Rules.preset(preset or self.default_preset).with_options(**options)
 
     def load_data(self, rules: Rules, path: str | Path | None = None) -> Deck:
-        return Deck.from_file(path) if path else Deck.default()
+        """The deck file, with the jokers of the rules' level (12, 8 or 4)."""
+        deck = Deck.from_file(path) if path else Deck.default()
+        return deck.with_jokers(rules.jokers_per_kind)
 
-    def parse_situation(self, text: str, deck: Deck) -> Deal:
+    def parse_situation(self, text: str, deck: Deck) -> Deal | RoundState:
+        """``top CARD; hand CARDS`` (one turn), or a moment of a round (``hands ...; top ...``)."""
+        if _is_round(text):
+            return RoundState.parse(text, Rules(), deck)  # the rules come with check, solve, new_state
         return Deal.parse(text, deck)
 
-    def check_situation(self, situation: Deal, rules: Rules, deck: Deck) -> None:
-        """Every deal the deck allows can be played under every preset."""
+    def check_situation(self, situation: Deal | RoundState, rules: Rules, deck: Deck) -> None:
+        """The cards fit the deck of the rules' joker level; a round is not over."""
+        if isinstance(situation, RoundState):
+            deck.check_available(list(situation.all_cards().elements()), "cards of the round")
+            if situation.is_terminal():
+                from solver.errors import TablecalcError
+
+                raise TablecalcError(_("this round is over: there is no move to make"))
+        else:
+            deck.check_available([*situation.hand, situation.top], "hand and top card")
 
     def random_situation(self, rng, rules: Rules, deck: Deck) -> Deal:
         return deal(rng, deck, 7, jokers=True)
 
-    def solve(self, situation: Deal, rules: Rules, deck: Deck):
+    def _state(self, situation: RoundState, rules: Rules, deck: Deck) -> RoundState:
+        return replace(situation, rules=rules, deck=deck)
+
+    def solve(self, situation: Deal | RoundState, rules: Rules, deck: Deck):
+        if isinstance(situation, RoundState):
+            state = self._state(situation, rules, deck)
+            import random
+
+            return RoundSolution(state, tuple(state.legal_moves()), choose(state, Policy.GREEDY, random.Random(0)))
         return solve(situation.top, situation.hand, rules, deck)
 
     def best_answers(self, solution) -> tuple[str, ...]:
+        if isinstance(solution, RoundSolution):
+            return (str(solution.best),)
         return best_answers(solution)
 
-    def check(self, situation: Deal, answer: str, rules: Rules, deck: Deck) -> Verdict:
+    def check(self, situation: Deal | RoundState, answer: str, rules: Rules, deck: Deck) -> Verdict | Ruling:
+        if isinstance(situation, RoundState):
+            return self._state(situation, rules, deck).judge(answer)
         return check(situation.top, situation.hand, answer, rules, deck)
 
     def refused_answer(self, situation: Deal, rules: Rules, deck: Deck) -> str | None:
         """A card that does not match the top card laid alone, else a calculation that uses a
         concordant card, else ``draw`` when something could be played."""
+        if isinstance(situation, RoundState):
+            state = self._state(situation, rules, deck)
+            legal = {str(m) for m in state.legal_moves()}
+            return next((t for t in ("draw", "6+5+2-10", *(str(c) for c in state.hand())) if t not in legal
+                         and not state.judge(t).legal and state.judge(t).move is not None), None)
         top, hand = situation.top, situation.hand
         numbered = [c for c in hand if not c.is_joker]
         for c in numbered:
@@ -77,10 +136,13 @@ class Nambarz:
                     return f"{a.exact_name} + {b.exact_name}"
         return DRAW if solve(top, hand, rules, deck).playable else None
 
-    def explain(self, verdict: Verdict) -> str:
-        return explain_verdict(verdict)
+    def explain(self, verdict: Verdict | Ruling) -> str:
+        return explain_ruling(verdict) if isinstance(verdict, Ruling) else explain_verdict(verdict)
 
-    def new_state(self, situation: Deal, rules: Rules, deck: Deck) -> Turn:
+    def new_state(self, situation: Deal | RoundState, rules: Rules, deck: Deck) -> Turn | RoundState:
+        """A deal gives the one-turn state the drills use; a round situation, the whole round."""
+        if isinstance(situation, RoundState):
+            return self._state(situation, rules, deck)
         return Turn(situation, rules, deck)
 
 

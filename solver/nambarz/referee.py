@@ -173,6 +173,19 @@ class Violation(Code):
     NOT_SIMPLEST = "not-simplest"
     COULD_PLAY = "could-play"
     """Drawing when a card, a joker or a calculation could cover the top card."""
+    WRONG_JOKER = "wrong-joker"
+    """A joker that cannot do what was asked of it: a change-number joker announcing a drawing,
+    a change joker announcing nothing, play-again announcing something (the seed's "wrong joker")."""
+    CALCULATION_ON_JOKER = "calculation-on-joker"
+    """A calculation on a change joker laid alone: one card of the announced number or drawing only."""
+    JOKER_ON_JOKER = "joker-on-joker"
+    """A joker on a change joker laid alone, when the rules (``joker_on_joker=false``) forbid it."""
+    MUST_DRAW = "must-draw"
+    """Play-again was the player's last card: they draw one card before anything else."""
+    NOT_YOUR_TURN = "not-your-turn"
+    """Another player was to move."""
+    ROUND_OVER = "round-over"
+    """A move after the round ended."""
 
 
 _ORDER = list(Violation)

@@ -1,7 +1,13 @@
 """Nambarz scoring: places in each round, coup de maître bonuses, several rounds, teams.
 
 A round is written as its finishing order, first out first, separated by commas; a
-player's legal calculations of 4 or more cards follow their name as ``+N``:
+player's legal calculations of 4 or more cards follow their name as ``+N``; a player still
+holding cards when the round ended is written in brackets, with their coups (seed 000, V:
+coups count "pour les joueurs qui ont réussi à en faire", out or not):
+
+>>> r = Round.parse("Ann, Bob, (Cid+4)")
+>>> r.order, r.holding, str(r), score_game([r]).totals
+(('Ann', 'Bob'), ('Cid',), 'Ann, Bob, (Cid+4)', {'Ann': 40, 'Bob': 32, 'Cid': 7})
 
 >>> r = Round.parse("Ann+4, Bob, Cid+5+4, Dee")
 >>> str(r), r.coups
@@ -23,6 +29,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.parsing import is_whole
 from solver.nambarz.rules import Rules
 
@@ -32,6 +39,8 @@ PLACE_POINTS = (40, 32, 25, 19, 14)
 """Points for the first five players out in a round."""
 
 MAX_PLAYERS = 12
+MIN_TEAM, MAX_TEAM = 2, 6
+"""A team has 2 to 6 players (seed 000, I), who sit one after another."""
 MAX_COUP = 40
 """The most cards one calculation can hold: a whole family (40 symbol or 40 drawing cards)."""
 
@@ -44,11 +53,14 @@ class Round:
 
     order: tuple[str, ...]
     coups: tuple[tuple[str, int], ...] = ()
+    holding: tuple[str, ...] = ()
+    """Players still holding cards when the round ended (no place)."""
 
     @classmethod
     def parse(cls, text: str) -> "Round":
         """Read ``"Ann+4, Bob, Cid+5+4, Dee"`` (finishing order; ``+N`` = a coup with N cards)."""
         order: list[str] = []
+        holding: list[str] = []
         coups: list[tuple[str, int]] = []
         parts = [p.strip() for p in text.split(",")]
         if not any(parts):
@@ -56,15 +68,25 @@ class Round:
         for part in parts:
             if not part:
                 raise TablecalcError(f"empty name in round {quoted(text)}: expected names separated by commas")
+            held = part.startswith("(") and part.endswith(")")
+            if held:
+                part = part[1:-1].strip()
             name, *bonus = [x.strip() for x in part.split("+")]
             if not _NAME.fullmatch(name):
                 raise TablecalcError(
                     f"bad player name {quoted(name)} in round {quoted(text)}: expected a name, optionally followed by +N for "
                     "each coup of N cards, e.g. Ann+4"
                 )
-            if name in order:
+            if name in order or name in holding:
                 raise TablecalcError(f"{name} appears twice in round {quoted(text)}: each player finishes once")
-            order.append(name)
+            if held:
+                holding.append(name)
+            elif holding:
+                raise TablecalcError(_("{name} is written after a player still holding cards in round {text}: "
+                                       "expected the players out first, then those in brackets").format(
+                                           name=name, text=quoted(text)))
+            else:
+                order.append(name)
             for b in bonus:
                 if not is_whole(b) or not 4 <= int(b) <= MAX_COUP:
                     raise TablecalcError(
@@ -72,12 +94,16 @@ class Round:
                         "cards of a legal calculation (4 = coup de maître, 5 = coup de super maître)"
                     )
                 coups.append((name, int(b)))
-        return cls(tuple(order), tuple(coups))
+        if not order:
+            raise TablecalcError(_("nobody went out in round {text}: expected at least one player out").format(
+                text=quoted(text)))
+        return cls(tuple(order), tuple(coups), tuple(holding))
 
     def __str__(self) -> str:
-        return ", ".join(
-            name + "".join(f"+{n}" for who, n in self.coups if who == name) for name in self.order
-        )
+        def named(name: str) -> str:
+            return name + "".join(f"+{n}" for who, n in self.coups if who == name)
+
+        return ", ".join([*(named(n) for n in self.order), *(f"({named(n)})" for n in self.holding)])
 
 
 parse_round = Round.parse
@@ -160,7 +186,7 @@ def score_game(
         if not _NAME.fullmatch(n):
             raise TablecalcError(f"bad player name {n!r}: expected a name that starts with a letter, e.g. Ann")
     for r in rounds:
-        for n in r.order:
+        for n in (*r.order, *r.holding):
             if n not in names:
                 names.append(n)
     if len(names) < 2:
@@ -170,6 +196,9 @@ def score_game(
     teams = {t: tuple(m) for t, m in (teams or {}).items()}
     seen: dict[str, str] = {}
     for t, members in teams.items():
+        if not MIN_TEAM <= len(members) <= MAX_TEAM:
+            raise TablecalcError(_("team {team} has {n} players: a Nambarz team has {low} to {high}").format(
+                team=t, n=len(members), low=MIN_TEAM, high=MAX_TEAM))
         if len(set(members)) != len(members):
             raise TablecalcError(f"team {t} names a player twice: {', '.join(members)}")
         for m in members:

@@ -24,7 +24,7 @@ from solver.expr import SYMBOL, Intermediates, format_value, label_leaves, parse
 from solver.nambarz.cards import Card
 from solver.nambarz.referee import CONCORDANCE, DRAW, Play, Solution, Verdict, Violation
 
-__all__ = ["explain_verdict", "explain_solution", "play_text", "cards_text", "card_name", "best_answers", "best_line"]
+__all__ = ["explain_verdict", "explain_solution", "play_text", "cards_text", "card_name", "best_answers", "best_line", "explain_ruling"]
 
 ANIMAL = "nambarz animal"
 """The gettext context of an animal's name (``pgettext(ANIMAL, "bee")``)."""
@@ -144,6 +144,12 @@ _ALSO = {
     Violation.CONCORDANT_CARD: N_("it uses a card that matches the top card"),
     Violation.NOT_SIMPLEST: N_("a calculation with fewer cards exists"),
     Violation.COULD_PLAY: N_("something could be played"),
+    Violation.WRONG_JOKER: N_("it is the wrong joker"),
+    Violation.CALCULATION_ON_JOKER: N_("it calculates on a joker laid alone"),
+    Violation.JOKER_ON_JOKER: N_("it lays a joker on a joker laid alone"),
+    Violation.MUST_DRAW: N_("play-again was the last card: draw first"),
+    Violation.NOT_YOUR_TURN: N_("it is not this player's turn"),
+    Violation.ROUND_OVER: N_("the round is over"),
 }
 
 
@@ -240,3 +246,85 @@ def best_line(s: Solution) -> str:
     else:
         return _("Nothing was playable: draw.")  # a French or Dutch player may type "pioche" or "trek"
     return _("The best play was {play}.").format(play=best)
+
+
+# ---------------------------------------------------------------- a move in a round
+
+
+def explain_ruling(r) -> str:
+    """A ruling on a move in a round (:class:`solver.nambarz.moves.Ruling`) in one or two sentences.
+
+    >>> from solver.nambarz.cards import Deck
+    >>> from solver.nambarz.moves import Announcement, judge
+    >>> from solver.nambarz.rules import Rules
+    >>> deck = Deck.default()
+    >>> print(explain_ruling(judge(Announcement("change-number", 5), deck.parse_hand("6 1 5-cat"), "6-1", Rules(), deck)))
+    After a joker laid alone (change-number 5) the next player may not calculate: they lay one card of that number or drawing. Draw 3 cards and take back 6 and 1.
+    """
+    from solver.nambarz.moves import Announcement
+
+    if r.verdict is not None:
+        return explain_verdict(r.verdict)
+    cover = r.cover
+    if r.legal:
+        m = r.move
+        if m is None:
+            return _("Correct.")
+        if m.kind == "draw":
+            return _("Correct: nothing in this hand may be laid, so you draw a card.")
+        if m.kind == "joker":
+            if m.announce is None:
+                return _("Correct: {joker} is laid; the same player plays again (or draws if they cannot).").format(joker=card_name(m.cards[0]))
+            if m.then is not None:
+                return _("Correct: {joker} announces {value} and {card} follows it.").format(
+                    joker=card_name(m.cards[0]), value=m.announce, card=card_name(m.then))
+            return _("Correct: {joker} announces {value}; the next player must lay a card of it, without calculating.").format(
+                joker=card_name(m.cards[0]), value=m.announce)
+        return _("Correct: {card} follows {cover}.").format(card=card_name(m.cards[0]), cover=cover)
+    code = r.violations[0]
+    p = r.penalty
+    if code is Violation.NOT_IN_HAND:
+        why = _("You do not have {cards} in your hand").format(cards=cards_text(r.missing))
+    elif code is Violation.WRONG_JOKER:
+        m = r.move
+        if m.announce is None:
+            why = _("{joker} must announce what comes next (a number or a drawing, as the joker says)").format(joker=card_name(m.cards[0]))
+        elif m.cards[0].joker == "play-again":
+            why = _("play-again announces nothing: the same player plays again")
+        else:
+            why = _("{joker} cannot announce {value}: that is the wrong joker").format(joker=card_name(m.cards[0]), value=m.announce)
+    elif code is Violation.CALCULATION_ON_JOKER:
+        why = _("After a joker laid alone ({cover}) the next player may not calculate: they lay one card of that "
+                "number or drawing").format(cover=cover)
+    elif code is Violation.JOKER_ON_JOKER:
+        why = _("These rules allow no joker on a joker laid alone ({cover}): lay a card of what it announced").format(cover=cover)
+    elif code is Violation.NOT_CONCORDANT:
+        card = r.move.then if r.move is not None and r.move.then is not None else (r.move.cards[0] if r.move else None)
+        said = cover if isinstance(cover, Announcement) else r.move.announce if r.move else cover
+        why = _("{card} does not follow {said}: one card of the announced number or drawing").format(
+            card=card_name(card) if card is not None else "", said=said)
+    elif code is Violation.COULD_PLAY:
+        why = _("You may draw only when nothing may be laid on {cover}").format(cover=cover)
+    elif code is Violation.MUST_DRAW:
+        why = _("Play-again was your last card: draw one card first")
+    elif code is Violation.NOT_YOUR_TURN:
+        why = _("It is not this player's turn")
+    elif code is Violation.ROUND_OVER:
+        why = _("The round is over")
+    elif code is Violation.NOT_A_CALCULATION:
+        why = _("{answer} is not a move: expected a card, a calculation, a joker or draw").format(answer=quoted_text(r.answer))
+    else:
+        why = str(code)
+    if p.draw == 0 and not r.joker_stands:
+        after = _("Nothing was laid, so there is no penalty: try again.")
+    elif r.joker_stands:
+        after = _("The joker stays alone; draw {n} cards and take back {cards}.").format(n=p.draw, cards=cards_text(p.take_back))
+    else:
+        after = _("Draw {n} cards and take back {cards}.").format(n=p.draw, cards=cards_text(p.take_back))
+    return f"{why}. {after}"
+
+
+def quoted_text(text: str) -> str:
+    from solver.errors import quoted
+
+    return quoted(text)

@@ -1,4 +1,5 @@
-"""``tablecalc nambarz``: solve a hand, judge a play, score a game, show the deck.
+"""``tablecalc nambarz``: solve a hand, judge a play, score a game, show the deck; whole games
+between bots (``simulate``), a recorded game refereed (``referee``), a game against the bots (``play``).
 
 A thin layer over :mod:`solver.nambarz`: it reads the options, calls the solver and
 renders. Bad input raises :class:`~solver.errors.TablecalcError`, which
@@ -29,6 +30,21 @@ InterOpt = choice_option("--intermediates", choices=Intermediates, help="Overrid
 ScopeOpt = choice_option("--simplest-against", choices=SimplestScope,
                          help="Judge 'simplest' against the whole 'hand' or the 'played' cards.")
 DeckOpt = Annotated[Optional[Path], typer.Option("--deck", help="A deck file (TOML) instead of the built-in deck.")]
+JokersOpt = Annotated[Optional[int], typer.Option("--jokers", help="Jokers in the deck: 12 (beginner), 8 (confirmed), 4 (experienced) or 0.")]
+HandSizeOpt = Annotated[Optional[int], typer.Option("--hand-size", help="Cards dealt to each player (7).")]
+JokerOnJokerOpt = Annotated[Optional[bool], typer.Option("--joker-on-joker/--no-joker-on-joker",
+                                                          help="May a joker answer a change joker laid alone? (yes)")]
+PlayDrawnOpt = Annotated[Optional[bool], typer.Option("--play-drawn/--no-play-drawn",
+                                                      help="May a player who drew play at once if they now can? (no)")]
+HolderOpt = Annotated[Optional[str], typer.Option("--holder-place", help="2-5 players: the player left holding cards scores none (default) or last place.")]
+SeedOpt = Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed (same seed, same game).")]
+
+
+def _round_rules(preset, jokers=None, hand_size=None, joker_on_joker=None, play_drawn=None, holder_place=None):
+    from solver.nambarz import GAME
+
+    return GAME.rules(preset, jokers=jokers, hand_size=hand_size, joker_on_joker=joker_on_joker,
+                      play_drawn=play_drawn, holder_place=holder_place)
 
 
 def _setup(preset, order, ops, intermediates, simplest, deck_path):
@@ -134,6 +150,99 @@ def deck_cmd(deck: DeckOpt = None, export: ExportOpt = None, as_json: JsonOpt = 
     from trainer.games.nambarz.render import print_deck
 
     print_deck(d)
+
+
+@app.command("simulate")
+def simulate(
+    players: Annotated[int, typer.Option("--players", "-n", help="2 to 12 players.")] = 4,
+    rounds: Annotated[int, typer.Option("--rounds", "-r", help="Rounds: 1 (quick), 3 (classic) or 5 (long); extra rounds follow a tie.")] = 3,
+    seed: SeedOpt = None,
+    policy: Annotated[str, typer.Option("--policy", help="The bots: greedy (default), simplest or random.")] = "greedy",
+    teams: Annotated[Optional[int], typer.Option("--teams", help="Teams of K players sitting together (2 to 6).")] = None,
+    log: Annotated[Optional[Path], typer.Option("--log", help="Write the deals and every move as JSON lines to FILE.")] = None,
+    preset: PresetOpt = "basic",
+    jokers: JokersOpt = None,
+    hand_size: HandSizeOpt = None,
+    joker_on_joker: JokerOnJokerOpt = None,
+    play_drawn: PlayDrawnOpt = None,
+    holder_place: HolderOpt = None,
+    deck: DeckOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Whole games between bots, every move chosen among the legal ones: the rounds and the score sheet."""
+    from solver.gamelog import write_log
+    from solver.nambarz import GAME
+    from solver.nambarz.simulate import log_lines, play_game
+
+    rules = _round_rules(preset, jokers, hand_size, joker_on_joker, play_drawn, holder_place)
+    game = play_game(players, rounds, seed, rules, policy, GAME.load_data(rules, deck), teams)
+    if log is not None:
+        write_log(log, log_lines(game))
+    if as_json:
+        emit_json(game.as_dict())
+        return
+    from trainer.games.nambarz.render import print_game
+
+    print_game(game)
+
+
+@app.command("referee")
+def referee(
+    log: Annotated[str, typer.Argument(help="A file of JSON lines (as simulate --log writes them), or - for stdin.")],
+    preset: Annotated[Optional[str], typer.Option("--preset", "-p", help="The rules (default: the log's game line, else basic).")] = None,
+    jokers: JokersOpt = None,
+    joker_on_joker: JokerOnJokerOpt = None,
+    play_drawn: PlayDrawnOpt = None,
+    holder_place: HolderOpt = None,
+    deck: DeckOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Judge a recorded game move by move: every illegal move, why, its penalty and the table after it (exit 1 if any)."""
+    from solver.gamelog import read_log
+    from solver.nambarz import GAME
+    from solver.nambarz.record import referee_log
+    from solver.nambarz.words import explain_ruling
+
+    rules = None
+    if preset is not None or any(x is not None for x in (jokers, joker_on_joker, play_drawn, holder_place)):
+        rules = _round_rules(preset, jokers, None, joker_on_joker, play_drawn, holder_place)
+    text, source = read_log(log)
+    d = GAME.load_data(rules or GAME.rules(), deck)
+    v = referee_log(text, rules, source, d)
+    if as_json:
+        out = v.as_dict()
+        for row, m in zip(out["illegal"], [m for m in v.rulings if not m.legal]):
+            row["explanation"] = explain_ruling(m.ruling)
+        if out["first_illegal"] is not None:
+            out["first_illegal"]["explanation"] = explain_ruling(v.first_illegal.ruling)
+        emit_json(out)
+    else:
+        from trainer.games.nambarz.render import print_log_verdict
+
+        print_log_verdict(v)
+    if not v.legal:
+        raise typer.Exit(EXIT_ILLEGAL)
+
+
+@app.command("play")
+def play(
+    players: Annotated[int, typer.Option("--players", "-n", help="2 to 12 players, you included.")] = 3,
+    bots: Annotated[Optional[int], typer.Option("--bots", help="How many of them are bots (default: all but you).")] = None,
+    rounds: Annotated[int, typer.Option("--rounds", "-r", help="Rounds: 1, 3 or 5.")] = 1,
+    seed: SeedOpt = None,
+    policy: Annotated[str, typer.Option("--policy", help="The bots: greedy (default), simplest or random.")] = "greedy",
+    preset: PresetOpt = "basic",
+    jokers: JokersOpt = None,
+    hand_size: HandSizeOpt = None,
+    joker_on_joker: JokerOnJokerOpt = None,
+    play_drawn: PlayDrawnOpt = None,
+    holder_place: HolderOpt = None,
+) -> None:
+    """A game against the bots in the terminal: type your move (6÷2, 3-hippo, change-number 5, draw), 'hint' or 'quit'."""
+    from trainer.games.nambarz.play import play_game
+
+    rules = _round_rules(preset, jokers, hand_size, joker_on_joker, play_drawn, holder_place)
+    play_game(players, bots, rounds, seed, rules, policy)
 
 
 add_rules_command(app, "nambarz")

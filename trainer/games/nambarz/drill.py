@@ -25,7 +25,8 @@ from solver.i18n import _
 from solver.nambarz import Deal, Move, Penalty, Rules, Solution, check, solve
 from solver.nambarz.state import deal, moves_of, score_of
 from solver.i18n import _
-from solver.nambarz.words import best_answers, best_line, card_name, cards_text, explain_verdict
+from solver.nambarz.round import RoundState
+from solver.nambarz.words import best_answers, best_line, card_name, cards_text, explain_ruling, explain_verdict
 from trainer.drills import TRAP_RATE, GameDrill, Judgement, Level, Puzzle, check_trap_rate, option
 
 __all__ = ["Drill"]
@@ -76,7 +77,18 @@ class Drill(GameDrill):
 
     # -- puzzles ---------------------------------------------------------------
 
-    def puzzle(self, situation: Deal, rules: Rules) -> Puzzle:
+    def puzzle(self, situation: Deal | RoundState, rules: Rules) -> Puzzle:
+        if isinstance(situation, RoundState):  # a moment of a round (a pack's joker and round-end cases)
+            hand = situation.hand()
+            return Puzzle(
+                game=self.game, level=self.level, preset=rules.name,
+                prompt=_("{name} to move on {top} with: {hand}").format(
+                    name=situation.names[situation.to], top=situation.cover, hand=" ".join(str(c) for c in hand) or "-"),
+                item=f"nambarz:{rules.name}:round:{situation}",
+                situation=str(situation),
+                fields={"hand": [str(c) for c in hand], "target": str(situation.cover)},
+                time_limit=self.time_limit,
+            )
         top, hand = situation.top, situation.hand
         return Puzzle(
             game=self.game, level=self.level, preset=rules.name,
@@ -118,9 +130,32 @@ class Drill(GameDrill):
 
     # -- answers ---------------------------------------------------------------
 
+    def _judge_round(self, state: RoundState, answer: str | None, rules: Rules) -> Judgement:
+        from solver.nambarz import GAME
+
+        state = GAME.new_state(state, rules, self.data_for(rules))
+        moves = state.legal_moves()
+        best = max(len(m.cards) + (rules.coup_bonus(len(m.cards)) if m.kind.value == "calculation" else 0) for m in moves)
+        sol = GAME.solve(state, rules, self.data_for(rules))
+        common = dict(best_score=best, expected=GAME.best_answers(sol), best=_("A good move was {move}.").format(move=sol.best))
+        if answer is None:
+            return Judgement(False, **common)
+        try:
+            r = state.judge(answer)
+        except TablecalcError as e:
+            return Judgement(False, ("not-a-calculation",), self.no_penalty, explanation=f"{e}. {common['best']}", **common)
+        m = r.move
+        score = len(m.cards) + r.bonus if r.legal and m is not None and m.kind.value != "draw" else 0
+        return Judgement(
+            correct=r.legal, violations=tuple(str(x) for x in r.violations), penalty=r.penalty.as_dict(),
+            penalty_amount=r.penalty.amount, score=score, explanation=explain_ruling(r), **common,
+        )
+
     def _judge(self, puzzle: Puzzle, answer: str | None) -> Judgement:
         rules = self.rules_for(puzzle)
         d = self.situation_of(puzzle)
+        if isinstance(d, RoundState):
+            return self._judge_round(d, answer, rules)
         sol = solve(d.top, d.hand, rules, self.data)
         best = max(score_of(m, rules) for m in moves_of(sol))
         common = dict(best_score=best, expected=best_answers(sol), best=best_line(sol))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from solver.i18n import N_, _
 from solver.nambarz import Deck, Scoreboard, Solution, Verdict
-from solver.nambarz.words import card_name, cards_text, explain_solution, explain_verdict, play_text
+from solver.nambarz.words import card_name, cards_text, explain_ruling, explain_solution, explain_verdict, play_text
 from trainer.out import escape, out as console
 
 
@@ -77,3 +77,40 @@ def print_deck(d: Deck) -> None:
 
 _FAMILIES = (N_("symbol"), N_("drawing"), N_("joker"))
 """The card families (:class:`solver.nambarz.cards.Family`), for the catalogues."""
+
+
+def print_game(game) -> None:
+    """A simulated game: who played, each round's finishing order, the score sheet."""
+    console.print(escape(_("{n} players, {policy} bots, {rules}").format(
+        n=len(game.names), policy=game.policy.value, rules=game.rules.describe())))
+    for r in game.rounds:
+        extra = _(" (extra round)") if r.number > game.rounds_asked else ""
+        end = "" if r.end.end().value == "out" else _(" [{end}]").format(end=r.end.end().value)
+        console.print(escape(_("round {k}{extra}: {result}, {moves} moves{end}").format(
+            k=r.number, extra=extra, result=r.end.result(), moves=len(r.moves), end=end)))
+    if game.board is not None:
+        print_scoreboard(game.board)
+
+
+def print_log_verdict(v) -> None:
+    """A refereed log: every illegal move with why, the penalty and the table after it; the rounds; the scores."""
+    for m in v.rulings:
+        if m.legal:
+            continue
+        codes = ", ".join(str(x) for x in m.ruling.violations)
+        console.print(escape(_("line {line}, round {k}: {player} plays {move}: NOT LEGAL ({codes})").format(
+            line=m.line, k=m.round, player=m.player, move=m.move, codes=codes)))
+        console.print("  " + escape(explain_ruling(m.ruling)))
+        console.print("  " + escape(_("After it: {position}").format(position=m.after)))
+    for r in v.rounds:
+        if r.end.is_terminal():
+            console.print(escape(_("round {k}: {result}").format(k=r.number, result=r.end.result())))
+        else:
+            console.print(escape(_("round {k}: not finished ({who} to move)").format(k=r.number, who=r.end.names[r.end.to])))
+    if v.board is not None:
+        print_scoreboard(v.board)
+    first = v.first_illegal
+    if first is None:
+        console.print(escape(_("{n} moves judged: all legal.").format(n=v.judged)))
+    else:
+        console.print(escape(_("{n} moves judged: the first illegal move is on line {line}.").format(n=v.judged, line=first.line)))
