@@ -253,7 +253,8 @@ def test_a_whole_nambarz_drill_in_french():
 
 
 def test_a_whole_nmbrs_drill_in_dutch():
-    """The table level: a refused turn, a pass (typed in Dutch) below the best, and the best turn itself."""
+    """The table level: a refused turn, a pass (typed in Dutch) below the best, and the best turn itself.
+    A card not in hand would be asked again (a retry, not a verdict): the refused turn uses cards of the hand."""
     from trainer.drills import make_drill
     import random
 
@@ -262,15 +263,19 @@ def test_a_whole_nmbrs_drill_in_dutch():
     puzzles = [d.generate(rng) for _ in range(3)]
     best = d.judge(puzzles[2], "pass").expected[0]
     out = _run("--lang", "nl", "drill", "nmbrs", "--level", "table", "--count", "3", "--seed", "1",
-               stdin=f"12 14 16\npas\n{best}\n")  # "pas": passing, in Dutch
+               stdin=f"1r 4o 13r\npas\n{best}\n")  # "pas": passing, in Dutch
     lines = _session(out)
-    assert lines[0].startswith("#1/3 Je hand: 1r 4o 13r") and " — tafel: 16 18 20 22 |" in lines[0]
-    assert lines[1].startswith("FOUT (score 0, maximaal 16): Geweigerd bij zet 1: lay 12 14 16: 12 zit niet in je hand")
-    assert "De beurt levert niets op. Beste beurt: " in lines[1]
-    assert lines[3].startswith("FOUT") and "maar er is een betere beurt" in lines[3]
-    assert lines[5].startswith("GOED") and "Geldig en de best mogelijke: score" in lines[5]
-    assert lines[6].startswith("Sessie: 1/3 goed (33%), score ")
-    assert "teruggenomen kaarten, mediaan" in lines[6]
+    assert lines[:3] == ["#1/3 Je hand: 1r 4o 13r 57r 65r 73r 90g", "  tafel:", "    1: 16 18 20 22"]
+    verdicts = [line for line in lines if line.startswith(("GOED", "FOUT", "PROBEER OPNIEUW"))]
+    assert len(verdicts) == 3
+    assert verdicts[0].startswith("FOUT (score 0, maximaal 16): Geweigerd bij zet 1: lay 1r 4o 13r: "
+                                  "1, 4, 13 is geen rekenkundige reeks")
+    assert "De beurt levert niets op. Beste beurt: " in verdicts[0]
+    assert verdicts[1].startswith("FOUT") and "maar er is een betere beurt" in verdicts[1]
+    assert verdicts[2].startswith("GOED") and "Geldig en de best mogelijke: score" in verdicts[2]
+    assert "→ reeks " in out and "(all different)" not in out and "(one colour)" not in out  # the breakdown too
+    summary = next(line for line in lines if line.startswith("Sessie: "))
+    assert summary.startswith("Sessie: 1/3 goed (33%), score ") and "teruggenomen kaarten, mediaan" in summary
     assert out.splitlines()[-1] == "1 dag op rij; 3 van 20 antwoorden vandaag. Nog 17 om het te halen."
 
 

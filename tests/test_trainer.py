@@ -134,6 +134,23 @@ def test_quit_ends_the_session_with_its_summary():
     assert r.output.splitlines()[1].startswith("#1/5") and "Session: 0/0 right" in r.output  # after the streak line
 
 
+def test_the_prompt_commands_in_french_and_dutch():
+    """The translated how-to names indice/tip, suivant/overslaan, quitter/stoppen, aide/hulp: they work
+    as hint, skip, quit and help whatever the language, and none is taken for an answer."""
+    (p,) = same_puzzles("nambarz", 5, 1, level="basic")
+    r = drill("nambarz", "-n", "3", "--seed", "5", "--json",
+              input=f"indice\ntip\naide\nhulp\n{best_answer(p)}\nsuivant\noverslaan\n")
+    assert r.exit_code == 0, r.output
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert [x["type"] for x in lines] == ["puzzle", "hint", "hint", "help", "help", "verdict",
+                                          "puzzle", "skipped", "puzzle", "skipped", "summary"]
+    assert lines[-1]["answered"] == 1 and lines[-1]["skipped"] == 2 and lines[-1]["hints"] == 2
+    for word in ("quitter", "stoppen", "stop"):
+        r = drill("nambarz", "-n", "5", "--seed", "5", "--json", input=f"{word}\n")
+        assert r.exit_code == 0, r.output
+        assert [json.loads(x)["type"] for x in r.stdout.splitlines()] == ["puzzle", "summary"]
+
+
 def test_trap_puzzles_expect_draw():
     r = drill("nambarz", "-n", "3", "--seed", "2", "--trap-rate", "1", "--json", input="draw\ndraw\ndraw\n")
     verdicts = [json.loads(x) for x in r.stdout.splitlines() if '"verdict"' in x]

@@ -13,7 +13,8 @@ crash or a bad answer never loses what was already answered.
 
 At the prompt a few words are commands, not answers (:data:`COMMANDS`): ``?`` or ``help``
 shows the drill's how-to again, ``hint`` the next of the drill's graded hints, ``skip``
-shows the answer and moves on, ``quit`` ends the session with its summary. An answer the
+shows the answer and moves on, ``quit`` ends the session with its summary (each also in French
+and Dutch: ``aide``/``hulp``, ``indice``/``tip``, ``suivant``/``overslaan``, ``quitter``/``stoppen``). An answer the
 drill cannot read (a typo, a card not in hand) is asked again on the same puzzle with one
 line saying what was wrong; only judged answers are recorded.
 
@@ -42,14 +43,20 @@ from typing import Iterator, Protocol
 from rich.markup import escape
 
 from solver.errors import TablecalcError, quoted
-from solver.i18n import N_, _
+from solver.i18n import N_, _, ngettext
 from solver.parsing import did_you_mean
 from trainer.drills import Drill, Judgement, Puzzle
 
 __all__ = ["SessionOptions", "Summary", "run_session", "JsonIO", "LineIO", "TerminalIO", "COMMANDS"]
 
-COMMANDS = {"?": "help", "help": "help", "hint": "hint", "skip": "skip", "quit": "quit"}
-"""What a typed word means at the prompt when it is a command rather than an answer."""
+COMMANDS = {"?": "help", "help": "help", "aide": "help", "hulp": "help",
+            "hint": "hint", "indice": "hint", "tip": "hint",
+            "skip": "skip", "suivant": "skip", "overslaan": "skip",
+            "quit": "quit", "quitter": "quit", "stop": "quit", "stoppen": "quit"}
+"""What a typed word means at the prompt when it is a command rather than an answer: the English
+word, or the French or Dutch one the translated how-to names (``indice``/``tip``, ``suivant``/
+``overslaan``, ``quitter``/``stoppen``, ``aide``/``hulp``), in any language. None of them is an
+answer of any drill (``passer``, a Ramikubic pass, is deliberately not ``skip``)."""
 
 HELP = N_("At the prompt: hint gives a hint (a right answer after a hint counts, but comes back sooner); "
           "skip shows the answer and moves on (not counted); quit ends the session (every answer is kept); "
@@ -164,7 +171,7 @@ class LineIO:
             "Session: {correct}/{answered} right ({accuracy}){skipped}, score {score} of {best}, "
             "{penalties} {unit}, median {median} s per answer."
         ).format(correct=s.correct, answered=s.answered, accuracy=acc, score=s.score, best=s.best_score,
-                 skipped=_(", {n} skipped").format(n=s.skipped) if s.skipped else "",
+                 skipped=ngettext(", {n} skipped", ", {n} skipped", s.skipped).format(n=s.skipped) if s.skipped else "",
                  penalties=s.penalties, unit=_(s.penalty_unit),
                  median="-" if d["median_seconds"] is None else d["median_seconds"]))
 
@@ -172,7 +179,7 @@ class LineIO:
 
     def show_message(self, kind, text, **data):
         label = self._LABELS.get(kind)
-        self.write(f"{_(label)}: {text}" if label else text)
+        self.write(_("{label}: {text}").format(label=_(label), text=text) if label else text)  # French: "label : text"
 
 
 class JsonIO(LineIO):
@@ -321,7 +328,7 @@ class TerminalIO:
             self.console.print(Panel(escape(text), title=title, title_align="left", border_style="cyan"))
             return
         style, label = self._STYLES.get(kind, ("bold", kind))
-        self.console.print(f"[{style}]{escape(_(label))}:[/] {escape(text)}")
+        self.console.print(_("{label}: {text}").format(label=f"[{style}]{escape(_(label))}[/]", text=escape(text)))
 
 
 # ---------------------------------------------------------------- the loop

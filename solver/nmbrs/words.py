@@ -274,7 +274,7 @@ def score_breakdown(v: "TurnVerdict") -> str:
         if r.kind == "swap":
             lines.append(_("  {move}   no points").format(move=r.move))
             continue
-        score = (_("{points} × 2 ({doubled}) = {score}").format(points=r.points, doubled=r.doubled, score=r.score)
+        score = (_("{points} × 2 ({doubled}) = {score}").format(points=r.points, doubled=_(r.doubled), score=r.score)
                  if r.doubled else str(r.score))
         lines.append(_("  {move} → sequence {n}: {numbers}   {score}").format(
             move=r.move, n=r.sequence, numbers=" ".join(map(str, r.numbers)), score=score))

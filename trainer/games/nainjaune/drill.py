@@ -30,7 +30,7 @@ from solver.nainjaune.round import Position
 from solver.nainjaune.solver import Goal, best_lay
 from solver.nainjaune.rules import MIN_PLAYERS, Board, Rules, hand_size
 from solver.nainjaune.settle import RoundEnd, settle
-from solver.nainjaune.words import best_line, drill_prompt, explain_amount, explain_lay, explain_verdict
+from solver.nainjaune.words import best_line, card_text, drill_prompt, explain_amount, explain_lay, explain_verdict
 from trainer.drills import GameDrill, Judgement, Level, Puzzle
 
 __all__ = ["Drill", "CAST", "TIME_LIMIT"]
@@ -164,7 +164,7 @@ class Drill(GameDrill):
             _("Each player still holding cards pays the player out for them ({unit}); whoever still holds a board "
               "card ({board}) pays in the tokens of its cell again (the cell doubles).").format(
                 unit=_("the cards' face value, figures 10") if self.level == "face-value" else _("1 token per card"),
-                board=", ".join(map(str, self.rules.board_cards))),
+                board=", ".join(map(card_text, self.rules.board_cards))),  # 10♦, V♣, D♠, R♥, 7♦ in French
         ]
         if self.level == "opera":
             lines.append(_("A Grand Opéra (going out in one go) also collects the whole board."))
