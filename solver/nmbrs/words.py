@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
+from solver.i18n import _
 from solver.nmbrs.reasons import Fault, Refusal, SequenceViolation, SequenceWhy
 from solver.nmbrs.rules import MIN_LENGTH, Opening
 
@@ -150,7 +151,36 @@ def _refusal_text(why: Refusal) -> str:
     if f is Fault.DISCARD_NEEDED:
         held = " ".join(str(c) for c in why.hand or ())
         return f"you still hold {held}: a turn ends by discarding one card (discard CARD)"
-    return "the turn is already over: discard CARD or end is the last move of a turn"
+    if f is Fault.TURN_OVER:
+        return "the turn is already over: discard CARD or end is the last move of a turn"
+    return _round_text(why)
+
+
+def _round_text(why: Refusal) -> str:
+    """The refusals of a whole round (the draw, the claim of a refused open card, whose turn)."""
+    f = why.fault
+    if f is Fault.NOT_YOUR_TURN:
+        return _("it is not this player's turn")
+    if f is Fault.DRAW_FIRST:
+        return _("draw first: a turn starts with draw open, refuse (the open card) or draw closed")
+    if f is Fault.ALREADY_DREW:
+        return _("the card of this turn is drawn already: lay, add, cross, link, swap, then discard a card")
+    if f is Fault.ANSWER_CLAIM:
+        return _("the refused open card is offered: the player asked answers claim or pass")
+    if f is Fault.NO_OFFER:
+        return _("no refused open card is offered now")
+    if f is Fault.REFUSE_FIRST:
+        return _("the open pile has a card: take it (draw open) or refuse it first, so that the players after you "
+                 "may claim it")
+    if f is Fault.ALREADY_REFUSED:
+        return _("the open card is refused already: draw from the closed pile")
+    if f is Fault.OPEN_EMPTY:
+        return _("the open pile is empty")
+    if f is Fault.CLOSED_EMPTY:
+        return _("the closed pile is empty")
+    if f is Fault.REFUSED_CARD:
+        return _("you refused the open card and nobody claimed it: draw from the closed pile")
+    return _("the round is over: a player went out")
 
 
 # ---------------------------------------------------------------- verdicts
