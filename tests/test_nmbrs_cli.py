@@ -133,6 +133,13 @@ def test_score_end_of_round():
     assert "play another round" in r.stdout
 
 
+def test_score_refuses_two_players_out():
+    """Only one player goes out: the round ends when the first does (issue 9)."""
+    r = run("score", "--player", "Ann=60", "--player", "Bob=70", "--player", "Cid=40:60")
+    assert r.exit_code == 2
+    assert "Ann and Bob went out, but only one player can" in r.output and len(r.output.strip().splitlines()) == 1
+
+
 def test_deck_and_rules():
     d = run_json("deck")
     assert d["size"] == 104 and d["points_estimated"] is True and len(d["cards"]) == 100
