@@ -60,7 +60,8 @@ from solver.nmbrs.table import Table
 from solver.nmbrs.words import illegal_move
 from solver.parsing import format_fields, parse_fields
 
-__all__ = ["Phase", "DrawKind", "Draw", "RoundMove", "Round", "Blocked", "MIN_PLAYERS", "MAX_PLAYERS", "player_names"]
+__all__ = ["Phase", "DrawKind", "Draw", "RoundMove", "Round", "Blocked", "MIN_PLAYERS", "MAX_PLAYERS", "player_names",
+           "parse_cards"]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
@@ -133,7 +134,8 @@ def player_names(count: int) -> tuple[str, ...]:
     return tuple(f"P{i + 1}" for i in range(count))
 
 
-def _cards(text: str, deck: Deck, what: str) -> tuple[Card, ...]:
+def parse_cards(text: str, deck: Deck, what: str) -> tuple[Card, ...]:
+    """Cards of a hand or a pile; empty (or ``-``) gives none."""
     text = text.strip()
     if text in ("", "-"):
         return ()
@@ -213,7 +215,8 @@ class Round:
         """Shuffle the whole deck with ``rng`` (a :class:`random.Random`), deal ``hand_size`` cards
         each (``hand_size_two_players`` with two players), turn the next card over as the open pile."""
         n = len(names)
-        cards = [c for c in deck.cards() if c.is_joker or c.number <= rules.high]  # type: ignore[operator]
+        cards = [c if c.is_joker else Card(c.number) for c in deck.cards()  # the deck file's colours, unwritten
+                 if c.is_joker or c.number <= rules.high]  # type: ignore[operator]
         rng.shuffle(cards)
         size = rules.hand_size_two_players if n == 2 else rules.hand_size
         if size < 1 or n * size + 1 > len(cards):
@@ -230,7 +233,7 @@ class Round:
         ``names A B`` names the players). :meth:`__str__` writes a round at its start back."""
         f = parse_fields(text, "round", ["hands", "open", "closed", "table", "scores", "to", "names"],
                          required=["hands"])
-        hands = [_cards(h, deck, _("hand")) for h in str(f["hands"]).split("|")]
+        hands = [parse_cards(h, deck, _("hand")) for h in str(f["hands"]).split("|")]
         names = str(f["names"]).split() if "names" in f else list(player_names(len(hands)))
         scores = None
         if "scores" in f:
@@ -243,8 +246,8 @@ class Round:
         if not re.fullmatch(r"[0-9]{1,2}", to):
             raise TablecalcError(_("bad player {text}: expected a seat number from 0").format(text=quoted(to)))
         table = Table.parse(str(f.get("table", "")), deck, rules)
-        return cls.start(rules, deck, names, hands, _cards(str(f.get("open", "")), deck, _("open pile")),
-                         _cards(str(f.get("closed", "")), deck, _("closed pile")), scores, int(to), table)
+        return cls.start(rules, deck, names, hands, parse_cards(str(f.get("open", "")), deck, _("open pile")),
+                         parse_cards(str(f.get("closed", "")), deck, _("closed pile")), scores, int(to), table)
 
     def __str__(self) -> str:
         return format_fields([
@@ -349,7 +352,9 @@ class Round:
         their turn. A refused draw changes nothing."""
         if self.phase is not Phase.LAY or self.turn is None or not self.turn.results:
             return self
-        return replace(self, turn=Turn.start(self.turn.position, self.rules, self.deck))
+        pos = self.turn.position
+        hands = tuple(pos.hand if i == self.to else h for i, h in enumerate(self.hands))
+        return replace(self, hands=hands, table=pos.table, turn=Turn.start(pos, self.rules, self.deck))
 
     # -- the piles -------------------------------------------------------------------------
 

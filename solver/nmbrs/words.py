@@ -256,3 +256,45 @@ def explain_turn(v: "TurnVerdict") -> str:
     else:
         then = f"Discard one of {cards_text(v.hand_left)} to end the turn."
     return f"{first} {then}"
+
+
+# ---------------------------------------------------------------- whole rounds
+
+
+def round_state_text(r) -> str:
+    """A round in one line: the table, every hand, the piles, whose move it is.
+
+    ``r`` is a :class:`~solver.nmbrs.round.Round`.
+    """
+    hands = "; ".join(_("{name} holds {cards}").format(name=n, cards=" ".join(map(str, h)) or "-")
+                      for n, h in zip(r.names, r.hands))
+    top = str(r.open_top) if r.open_top is not None else "-"
+    if r.is_terminal():
+        who = _("the round is over")
+    else:
+        who = _("{name} to move ({phase})").format(name=r.names[r.current_player()], phase=r.phase)
+    return _("table {table}; {hands}; open pile {top}, closed pile {closed}; {who}").format(
+        table=str(r.table) or "-", hands=hands, top=top, closed=len(r.closed), who=who)
+
+
+def explain_log_move(m) -> str:
+    """One recorded move judged, in one or two lines (``m`` is a
+    :class:`~solver.nmbrs.replay.MoveVerdict`)."""
+    head = _("line {line}: {player}: {move}").format(line=m.line, player=m.player, move=m.move)
+    if m.legal is None:
+        return _("{head} — not judged (after an illegal move in this round)").format(head=head)
+    if m.legal:
+        return _("{head} — legal").format(head=head)
+    reason = _refusal_text(m.why)
+    if m.expected_player and m.expected_player != m.player:
+        reason = _("{reason} ({name} is to move)").format(reason=reason, name=m.expected_player)
+    if m.penalty.take_back:
+        penalty = _("penalty: {cards} go back to {player}'s hand, the table is as at the start of the turn and the "
+                    "turn scores nothing").format(cards=cards_text(m.penalty.take_back), player=m.player)
+    else:
+        penalty = _("penalty: none, the move is not made")
+    text = _("{head} — ILLEGAL ({code}): {reason}; {penalty}").format(
+        head=head, code=m.violations[0], reason=reason, penalty=penalty)
+    if m.after is not None:
+        text += "\n  " + _("after the penalty: {state}").format(state=round_state_text(m.after))
+    return text
