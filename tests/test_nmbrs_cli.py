@@ -181,6 +181,9 @@ def test_seed_pack_through_the_cli(case):
         r = run(*args)
         assert r.exit_code == 2 and exp["error"] in r.stderr
         return
+    if command == "score":
+        _round_end_case(case, hand, situation)
+        return
     r = run(*args, "--json")
     d = json.loads(r.stdout)
     if command == "check":
@@ -201,9 +204,30 @@ def test_seed_pack_through_the_cli(case):
             assert [m["numbers"] for m in d["moves"]] == exp["numbers"]
         if "table" in exp:
             assert d["table"]["text"] == exp["table"]
-        for key in ("score", "hand_left"):
+        for key in ("score", "hand_left", "discarded"):
             if key in exp:
                 assert d[key] == exp[key], key
+
+
+def _round_end_case(case, hand, situation):
+    """A round end of the seed: the first player goes out with the case's turn, then ``score``."""
+    exp = case["expect"]
+    turn = run("move", *case["answer"].split(";"), "--hand", hand, "--table", str(situation.get("table", "")),
+               "--preset", case["preset"], "--json")
+    assert turn.exit_code == 0 and json.loads(turn.stdout)["hand_left"] == [], turn.output
+    assert ":" not in exp["players"][0]  # the first player is the one out
+    args = ["score", *[a for p in exp["players"] for a in ("--player", p)], "--preset", case["preset"]]
+    if "refused" in exp:
+        r = run(*args)
+        assert r.exit_code == 2 and exp["refused"] in r.stderr
+        return
+    d = run_json(*args)
+    for key in ("penalty", "after"):
+        if key in exp:
+            assert [p[key] for p in d["players"]] == exp[key], key
+    for key in ("winners", "game_over"):
+        if key in exp:
+            assert d[key] == exp[key], key
 
 
 def test_seed_pack_loads_with_the_puzzle_loader():
