@@ -235,3 +235,45 @@ def test_seed_pack_loads_with_the_puzzle_loader():
 
     pack = load_pack("nmbrs-seed")
     assert pack.game == "nmbrs" and len(pack.cases) == len(PACK["cases"])
+
+
+# ---------------------------------------------------------------- whole games: simulate and referee
+
+
+def test_simulate_writes_a_log_the_referee_accepts(tmp_path):
+    log = tmp_path / "game.jsonl"
+    d = run_json("simulate", "--players", "3", "--rounds", "3", "--seed", "2", "--policy", "best,random", "--log", str(log))
+    assert set(d["scores"]) == {"P1", "P2", "P3"} and d["policies"] == ["best", "random", "best"]
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert [x["type"] for x in lines[:2]] == ["game", "deal"] and lines[-1]["type"] == "end"
+    v = run_json("referee", str(log))
+    assert v["legal"] is True and v["first_illegal"] is None and v["scores"] == d["scores"]
+    assert v["moves"] == sum(1 for x in lines if x["type"] == "move")
+    r = run("simulate", "--players", "2", "--rounds", "2", "--seed", "1", "--policy", "random")
+    assert r.exit_code == 0 and "round  out" in r.stdout
+
+
+def test_referee_finds_the_illegal_move_of_a_hand_written_log(tmp_path):
+    from tests.test_nmbrs_round import DISPUTE
+
+    log = tmp_path / "dispute.jsonl"
+    log.write_text(DISPUTE)
+    d = run_json("referee", str(log), code=1)
+    bad = d["first_illegal"]
+    assert d["legal"] is False and d["moves"] == 9 and bad["line"] == 9 and bad["violations"] == ["not-in-hand"]
+    assert bad["penalty"] == {"take_back": ["40", "42", "44"], "amount": 3} and "explanation" in bad
+    assert bad["state_after"]["table"] == "5 6 7 8" and d["scores"] == {"P1": 74, "P2": 50}
+    r = run("referee", str(log))
+    assert r.exit_code == 1 and "ILLEGAL (not-in-hand)" in r.stdout and "first illegal move on line 9" in r.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["simulate", "--players", "9"], "2 to 8"),
+    (["simulate", "--policy", "clever"], "unknown policy"),
+    (["simulate", "--rounds", "0"], "bad number of rounds"),
+    (["simulate", "--empty-closed", "burn"], "unknown empty-closed"),
+    (["referee", "no-such-file.jsonl"], "no log file"),
+])
+def test_whole_game_commands_refuse_bad_input_in_one_line(args, message):
+    r = run(*args)
+    assert r.exit_code == 2 and message in r.stderr and r.stderr.count("\n") == 1

@@ -13,6 +13,7 @@ import json
 import os
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -153,18 +154,8 @@ def test_impossible_deals_are_one_error_line(text, message):
 
 # ---------------------------------------------------------------- the referee of a recorded game
 
-DISPUTE = """\
-{"type": "deal", "hands": ["5 6 7 40 41", "10 20 33 42 44"], "open": "90", "closed": "8 61 62 63 64"}
-{"player": 0, "move": "refuse"}
-{"player": 1, "move": "pass"}
-{"player": 0, "move": "draw closed"}
-{"player": 0, "move": "lay 5 6 7 8"}
-{"player": 0, "move": "discard 40"}
-{"player": 1, "move": "draw open"}
-{"player": 1, "move": "lay 40 42 44"}
-{"player": 1, "move": "add 1: 9"}
-{"player": 1, "move": "discard 33"}
-"""
+DISPUTE = (Path(__file__).parent / "data" / "nmbrs-dispute.jsonl").read_text("utf-8")
+"""A round with one illegal move in the middle (also the example of ``docs/nmbrs.md``)."""
 
 
 def test_a_hand_written_log_with_an_illegal_move_in_the_middle():
