@@ -277,3 +277,61 @@ def test_referee_finds_the_illegal_move_of_a_hand_written_log(tmp_path):
 def test_whole_game_commands_refuse_bad_input_in_one_line(args, message):
     r = run(*args)
     assert r.exit_code == 2 and message in r.stderr and r.stderr.count("\n") == 1
+
+
+# ---------------------------------------------------------------- play
+
+
+def test_play_with_plain_lines_ends_cleanly_on_quit_and_at_the_end_of_input():
+    r = runner.invoke(app, ["nmbrs", "play", "--players", "2", "--seed", "1"],
+                      input="moves\nfly away\nlay 1 2 3 4 5 6 7 8 9\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "legal: draw open; refuse" in r.stdout and "not understood: unknown move 'fly away'" in r.stdout
+    assert "Game stopped." in r.stdout
+    r = runner.invoke(app, ["nmbrs", "play", "--players", "2", "--seed", "1"], input="draw open\n")
+    assert r.exit_code == 0 and "Game stopped (end of input)." in r.stdout
+
+
+def test_play_a_whole_game_to_the_score_sheet(monkeypatch):
+    """The person's lines come from a greedy bot; every line is refereed and the game reaches its end."""
+    import random
+
+    from solver.nmbrs.simulate import Bot, Policy
+    from trainer.games.nmbrs import play as play_module
+
+    me = Bot(Policy.GREEDY, random.Random(0))
+    typed = []
+
+    def ask(r, seat):
+        typed.append(str(me.move(r)))
+        return typed[-1]
+
+    monkeypatch.setattr(play_module, "_ask", ask)
+    r = run("play", "--players", "3", "--seed", "4")
+    assert r.exit_code == 0, r.output
+    assert "Round 1 is over" in r.stdout and "won the game with" in r.stdout and "refused" not in r.stdout
+    assert typed and any(t.startswith("discard") for t in typed)
+
+
+@pytest.mark.parametrize("args, message", [(["--players", "9"], "2 to 8"), (["--bots", "3"], "bad number of bots"),
+                                           (["--policy", "smart"], "unknown policy")])
+def test_play_refuses_bad_options(args, message):
+    r = run("play", "--players", "3", *args) if "--players" not in args else run("play", *args)
+    assert r.exit_code == 2 and message in r.stderr
+
+
+def test_play_through_a_real_terminal():
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(sys.executable, ["-m", "trainer", "nmbrs", "play", "--players", "2", "--seed", "3"],
+                          encoding="utf-8", timeout=60, env={"COLUMNS": "100", "PATH": "/usr/bin:/bin", "HOME": "/tmp"})
+    child.expect("> ")
+    child.sendline("moves")
+    child.expect("legal: ")
+    child.expect("> ")
+    child.sendline("quit")
+    child.expect("Game stopped.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

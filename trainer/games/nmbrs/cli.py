@@ -416,4 +416,37 @@ def referee(
         raise typer.Exit(EXIT_ILLEGAL)
 
 
+@app.command("play")
+def play(
+    players: Annotated[int, typer.Option("--players", "-n", help="2 to 8 players.")] = 3,
+    bots: Annotated[Optional[int], typer.Option("--bots", "-k", help="How many of them are bots (default: all but you).")] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed (same seed, same deal).")] = None,
+    policy: Annotated[str, typer.Option("--policy", help="The bots: best (default), greedy or random.")] = "best",
+    preset: Annotated[Optional[str], typer.Option("--preset", help="basic (default), advanced or simple.")] = None,
+    sequence_rule: SeqRuleOpt = None,
+    opening: OpeningOpt = None,
+    max_turns: MaxTurnsOpt = None,
+    retake_refused: RetakeOpt = None,
+    empty_closed: EmptyClosedOpt = None,
+    deck: DeckOpt = None,
+) -> None:
+    """Play against bots in the terminal: every move refereed, the score sheet after each round."""
+    from trainer.clikit import EXIT_INTERRUPTED
+    from trainer.games.nmbrs.play import play_game
+
+    rules, d = _game_rules(preset, deck, sequence_rule, opening, max_turns, retake_refused, empty_closed)
+    try:
+        play_game(players, players - 1 if bots is None else bots, seed, rules, d, policy)
+    except KeyboardInterrupt:
+        typer.echo("")
+        typer.echo(_game_stopped())
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+def _game_stopped() -> str:
+    from solver.i18n import _
+
+    return _("Game stopped (Ctrl-C).")
+
+
 add_rules_command(app, "nmbrs")
