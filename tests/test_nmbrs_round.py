@@ -262,3 +262,44 @@ def test_simulation_refuses_bad_counts():
     with pytest.raises(TablecalcError, match="unknown policy"):
         play_game(3, 1, policies="clever")
     assert player_names(2) == ("P1", "P2")
+
+
+# ---------------------------------------------------------------- every fault of a round, reached and worded
+
+from solver.nmbrs.reasons import Fault  # noqa: E402
+from solver.nmbrs.words import refusal_reason  # noqa: E402
+
+BASE = "hands 5 6 7 9 | 10 20 33; open 1 8; closed 61 62"
+ROUND_FAULTS = [  # (round, rules options, moves before, move, player, fault, reason)
+    (BASE, {}, [], "draw open", 1, Fault.NOT_YOUR_TURN, "draw open: it is not this player's turn"),
+    (BASE, {}, [], "lay 5 6 7", None, Fault.DRAW_FIRST,
+     "lay 5 6 7: draw first: a turn starts with draw open, refuse (the open card) or draw closed"),
+    (BASE, {}, ["draw open"], "draw closed", None, Fault.ALREADY_DREW,
+     "draw closed: the card of this turn is drawn already: lay, add, cross, link, swap, then discard a card"),
+    (BASE, {}, ["refuse"], "draw closed", None, Fault.ANSWER_CLAIM,
+     "draw closed: the refused open card is offered: the player asked answers claim or pass"),
+    (BASE, {}, [], "claim", None, Fault.NO_OFFER, "claim: no refused open card is offered now"),
+    (BASE, {}, [], "draw closed", None, Fault.REFUSE_FIRST,
+     "draw closed: the open pile has a card: take it (draw open) or refuse it first, so that the players after "
+     "you may claim it"),
+    (BASE, {}, ["refuse", "pass"], "refuse", None, Fault.ALREADY_REFUSED,
+     "refuse: the open card is refused already: draw from the closed pile"),
+    ("hands 5 6 7 9 | 10 20 33; closed 61 62", {}, [], "draw open", None, Fault.OPEN_EMPTY,
+     "draw open: the open pile is empty"),
+    ("hands 5 6 7 9 | 10 20 33; open 8", {}, [], "refuse", None, Fault.CLOSED_EMPTY, "refuse: the closed pile is empty"),
+    (BASE, {}, ["refuse", "pass"], "draw open", None, Fault.REFUSED_CARD,
+     "draw open: you refused the open card and nobody claimed it: draw from the closed pile"),
+    ("hands 5 6 7 40 | 10 20 33; open 8; closed 61", {}, ["draw open", "lay 5 6 7 8", "discard 40"], "draw open", None,
+     Fault.ROUND_OVER, "draw open: the round is over: a player went out"),
+]
+
+
+@pytest.mark.parametrize("text, options, before, move, player, fault, reason", ROUND_FAULTS,
+                         ids=[str(f[5]) for f in ROUND_FAULTS])
+def test_round_refusals_are_data_and_worded(text, options, before, move, player, fault, reason):
+    r = play(start(text, Rules().with_options(**options)), *before)
+    after, why = r.judge(r.parse_move(move), player)
+    assert after is None and why.fault is fault and refusal_reason(why) == reason
+    if player is None:  # the player to move: apply raises the same reason as one error line
+        with pytest.raises(TablecalcError, match="illegal move"):
+            r.apply(move)
