@@ -303,3 +303,34 @@ def test_round_refusals_are_data_and_worded(text, options, before, move, player,
     if player is None:  # the player to move: apply raises the same reason as one error line
         with pytest.raises(TablecalcError, match="illegal move"):
             r.apply(move)
+
+
+# ---------------------------------------------------------------- hostile text
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+TEXT = st.text(st.sampled_from("hands open closed table scores to names draw refuse claim pass lay add 0123456789 |;:-=jr"),
+               max_size=60)
+
+
+@settings(max_examples=300 if LONG else 60, deadline=None)
+@given(TEXT)
+def test_any_text_is_a_round_or_one_error_line(text):
+    """Round.parse and parse_move answer any text with a value that round-trips or a TablecalcError."""
+    try:
+        r = Round.parse(text, Rules(), DECK)
+    except TablecalcError as e:
+        assert "\n" not in str(e)
+    else:
+        assert Round.parse(str(r), Rules(), DECK) == r
+    r = start(BASE)
+    try:
+        m = r.parse_move(text)
+    except TablecalcError as e:
+        assert "\n" not in str(e)
+    else:
+        assert r.parse_move(str(m)) == m
+        try:
+            r.judge(m)  # judged as data, never a crash
+        except TablecalcError as e:  # a joker whose number is unclear: one error line
+            assert "\n" not in str(e)
