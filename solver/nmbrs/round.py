@@ -399,20 +399,20 @@ class Round:
 
     def _draw(self, kind: DrawKind) -> "Round":
         if kind is DrawKind.REFUSE:
-            return replace(self, refused=True, phase=Phase.CLAIM, asking=(self.to + 1) % self.players)._claim_done()
+            return replace(self, refused=True, phase=Phase.CLAIM, asking=(self.to + 1) % self.players)._back_to_drawer_if_all_asked()
         if kind is DrawKind.OPEN:
             return replace(self, hands=self._with_hand(self.to, self.open[-1:]), open=self.open[:-1])._begin_turn()
         card, closed, open_pile = self._take_closed()
         return replace(self, hands=self._with_hand(self.to, [card]), closed=closed,  # type: ignore[list-item]
                        open=open_pile)._begin_turn()
 
-    def _claim_done(self) -> "Round":
+    def _back_to_drawer_if_all_asked(self) -> "Round":
         if self.asking == self.to:  # everyone passed
             return replace(self, phase=Phase.DRAW, asking=None)
         return self
 
     def _pass(self) -> "Round":
-        return replace(self, asking=(self.asking + 1) % self.players)._claim_done()  # type: ignore[operator]
+        return replace(self, asking=(self.asking + 1) % self.players)._back_to_drawer_if_all_asked()  # type: ignore[operator]
 
     def _claim(self) -> "Round":
         who = self.asking

@@ -108,7 +108,7 @@ class Bot:
         from solver.nmbrs.state import Turn
 
         turn = Turn.start(Position(tuple(hand), table, opened), r.rules, r.deck)
-        return turn_score(_greedy_turn(turn))
+        return _greedy_turn(turn).score
 
     def _wants(self, card: Card | None, hand: Sequence[Card], r: Round, player: int) -> bool:
         if card is None:
@@ -178,10 +178,6 @@ def _greedy_turn(turn):
         if best is None:
             return turn
         turn = best[1]
-
-
-def turn_score(turn) -> int:
-    return turn.score
 
 
 # ---------------------------------------------------------------- whole games
