@@ -27,7 +27,7 @@ from typing import Any
 from solver.errors import TablecalcError, quoted
 from solver.gamelog import MAX_LOG_LINES, log_objects
 from solver.i18n import _
-from solver.nmbrs.cards import Card, Deck
+from solver.nmbrs.cards import Deck
 from solver.nmbrs.reasons import Refusal, Violation
 from solver.nmbrs.round import Round, parse_cards, player_names
 from solver.nmbrs.rules import Rules
