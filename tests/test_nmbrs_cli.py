@@ -133,6 +133,13 @@ def test_score_end_of_round():
     assert "play another round" in r.stdout
 
 
+def test_score_refuses_two_players_out():
+    """Only one player goes out: the round ends when the first does (issue 9)."""
+    r = run("score", "--player", "Ann=60", "--player", "Bob=70", "--player", "Cid=40:60")
+    assert r.exit_code == 2
+    assert "Ann and Bob went out, but only one player can" in r.output and len(r.output.strip().splitlines()) == 1
+
+
 def test_deck_and_rules():
     d = run_json("deck")
     assert d["size"] == 104 and d["points_estimated"] is True and len(d["cards"]) == 100
@@ -174,6 +181,9 @@ def test_seed_pack_through_the_cli(case):
         r = run(*args)
         assert r.exit_code == 2 and exp["error"] in r.stderr
         return
+    if command == "score":
+        _round_end_case(case, hand, situation)
+        return
     r = run(*args, "--json")
     d = json.loads(r.stdout)
     if command == "check":
@@ -194,9 +204,30 @@ def test_seed_pack_through_the_cli(case):
             assert [m["numbers"] for m in d["moves"]] == exp["numbers"]
         if "table" in exp:
             assert d["table"]["text"] == exp["table"]
-        for key in ("score", "hand_left"):
+        for key in ("score", "hand_left", "discarded"):
             if key in exp:
                 assert d[key] == exp[key], key
+
+
+def _round_end_case(case, hand, situation):
+    """A round end of the seed: the first player goes out with the case's turn, then ``score``."""
+    exp = case["expect"]
+    turn = run("move", *case["answer"].split(";"), "--hand", hand, "--table", str(situation.get("table", "")),
+               "--preset", case["preset"], "--json")
+    assert turn.exit_code == 0 and json.loads(turn.stdout)["hand_left"] == [], turn.output
+    assert ":" not in exp["players"][0]  # the first player is the one out
+    args = ["score", *[a for p in exp["players"] for a in ("--player", p)], "--preset", case["preset"]]
+    if "refused" in exp:
+        r = run(*args)
+        assert r.exit_code == 2 and exp["refused"] in r.stderr
+        return
+    d = run_json(*args)
+    for key in ("penalty", "after"):
+        if key in exp:
+            assert [p[key] for p in d["players"]] == exp[key], key
+    for key in ("winners", "game_over"):
+        if key in exp:
+            assert d[key] == exp[key], key
 
 
 def test_seed_pack_loads_with_the_puzzle_loader():
@@ -204,3 +235,103 @@ def test_seed_pack_loads_with_the_puzzle_loader():
 
     pack = load_pack("nmbrs-seed")
     assert pack.game == "nmbrs" and len(pack.cases) == len(PACK["cases"])
+
+
+# ---------------------------------------------------------------- whole games: simulate and referee
+
+
+def test_simulate_writes_a_log_the_referee_accepts(tmp_path):
+    log = tmp_path / "game.jsonl"
+    d = run_json("simulate", "--players", "3", "--rounds", "3", "--seed", "2", "--policy", "best,random", "--log", str(log))
+    assert set(d["scores"]) == {"P1", "P2", "P3"} and d["policies"] == ["best", "random", "best"]
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert [x["type"] for x in lines[:2]] == ["game", "deal"] and lines[-1]["type"] == "end"
+    v = run_json("referee", str(log))
+    assert v["legal"] is True and v["first_illegal"] is None and v["scores"] == d["scores"]
+    assert v["moves"] == sum(1 for x in lines if x["type"] == "move")
+    r = run("simulate", "--players", "2", "--rounds", "2", "--seed", "1", "--policy", "random")
+    assert r.exit_code == 0 and "round  out" in r.stdout
+
+
+def test_referee_finds_the_illegal_move_of_a_hand_written_log(tmp_path):
+    from tests.test_nmbrs_round import DISPUTE
+
+    log = tmp_path / "dispute.jsonl"
+    log.write_text(DISPUTE)
+    d = run_json("referee", str(log), code=1)
+    bad = d["first_illegal"]
+    assert d["legal"] is False and d["moves"] == 9 and bad["line"] == 9 and bad["violations"] == ["not-in-hand"]
+    assert bad["penalty"] == {"take_back": ["40", "42", "44"], "amount": 3} and "explanation" in bad
+    assert bad["state_after"]["table"] == "5 6 7 8" and d["scores"] == {"P1": 74, "P2": 50}
+    r = run("referee", str(log))
+    assert r.exit_code == 1 and "ILLEGAL (not-in-hand)" in r.stdout and "first illegal move on line 9" in r.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["simulate", "--players", "9"], "2 to 8"),
+    (["simulate", "--policy", "clever"], "unknown policy"),
+    (["simulate", "--rounds", "0"], "bad number of rounds"),
+    (["simulate", "--empty-closed", "burn"], "unknown empty-closed"),
+    (["referee", "no-such-file.jsonl"], "no log file"),
+])
+def test_whole_game_commands_refuse_bad_input_in_one_line(args, message):
+    r = run(*args)
+    assert r.exit_code == 2 and message in r.stderr and r.stderr.count("\n") == 1
+
+
+# ---------------------------------------------------------------- play
+
+
+def test_play_with_plain_lines_ends_cleanly_on_quit_and_at_the_end_of_input():
+    r = runner.invoke(app, ["nmbrs", "play", "--players", "2", "--seed", "1"],
+                      input="moves\nfly away\nlay 1 2 3 4 5 6 7 8 9\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "legal: draw open; refuse" in r.stdout and "not understood: unknown move 'fly away'" in r.stdout
+    assert "Game stopped." in r.stdout
+    r = runner.invoke(app, ["nmbrs", "play", "--players", "2", "--seed", "1"], input="draw open\n")
+    assert r.exit_code == 0 and "Game stopped (end of input)." in r.stdout
+
+
+def test_play_a_whole_game_to_the_score_sheet(monkeypatch):
+    """The person's lines come from a greedy bot; every line is refereed and the game reaches its end."""
+    import random
+
+    from solver.nmbrs.simulate import Bot, Policy
+    from trainer.games.nmbrs import play as play_module
+
+    me = Bot(Policy.GREEDY, random.Random(0))
+    typed = []
+
+    def ask(r, seat):
+        typed.append(str(me.move(r)))
+        return typed[-1]
+
+    monkeypatch.setattr(play_module, "_ask", ask)
+    r = run("play", "--players", "3", "--seed", "4")
+    assert r.exit_code == 0, r.output
+    assert "Round 1 is over" in r.stdout and "won the game with" in r.stdout and "refused" not in r.stdout
+    assert typed and any(t.startswith("discard") for t in typed)
+
+
+@pytest.mark.parametrize("args, message", [(["--players", "9"], "2 to 8"), (["--bots", "3"], "bad number of bots"),
+                                           (["--policy", "smart"], "unknown policy")])
+def test_play_refuses_bad_options(args, message):
+    r = run("play", "--players", "3", *args) if "--players" not in args else run("play", *args)
+    assert r.exit_code == 2 and message in r.stderr
+
+
+def test_play_through_a_real_terminal():
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(sys.executable, ["-m", "trainer", "nmbrs", "play", "--players", "2", "--seed", "3"],
+                          encoding="utf-8", timeout=60, env={"COLUMNS": "100", "PATH": "/usr/bin:/bin", "HOME": "/tmp"})
+    child.expect("> ")
+    child.sendline("moves")
+    child.expect("legal: ")
+    child.expect("> ")
+    child.sendline("quit")
+    child.expect("Game stopped.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -11,7 +11,9 @@ The package's modules: ``cards`` and ``rules`` (the deck, the rule options), ``s
 (valid sequences), ``moves`` (move notation), ``table`` (the referee of a turn),
 ``scoring``, ``movegen`` and ``best`` (every move, the best turn), ``reasons`` and
 ``words`` (why something is refused, as data, and in words), ``position``, ``deal``,
-``state`` and ``game`` (the :class:`solver.game.Game` protocol: :data:`GAME`).
+``state`` (one turn), ``round`` (a whole round: the draw, the turns, the end), ``simulate``
+(bots and whole games), ``replay`` (the referee of a recorded game) and ``game`` (the
+:class:`solver.game.Game` protocol: :data:`GAME`).
 """
 
 from solver.nmbrs.cards import JOKER, Card, Colour, Deck, Placed

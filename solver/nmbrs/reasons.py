@@ -117,6 +117,16 @@ class Violation(Code):
     NO_DISCARD = "no-discard"
     TURN_OVER = "turn-over"
     """A move after the one that ended the turn (``discard CARD`` or ``end``)."""
+    NOT_YOUR_TURN = "not-your-turn"
+    """A whole round: a move by a player whose turn it is not."""
+    WRONG_PHASE = "wrong-phase"
+    """A whole round: a draw when the player must lay or discard, or the other way round."""
+    PILE_EMPTY = "pile-empty"
+    """A whole round: a draw from an empty pile."""
+    REFUSED_CARD = "refused-card"
+    """A whole round: taking the open card one has just refused (option ``retake_refused``)."""
+    ROUND_OVER = "round-over"
+    """A whole round: a move after a player went out."""
 
 
 class Fault(Code):
@@ -147,6 +157,22 @@ class Fault(Code):
     DISCARD_NEEDED = "discard-needed"
     """``end`` with cards in hand: a turn ends by discarding one."""
     TURN_OVER = "turn-over"
+    NOT_YOUR_TURN = "not-your-turn"
+    DRAW_FIRST = "draw-first"
+    """A lay, add... or discard before the turn's draw."""
+    ALREADY_DREW = "already-drew"
+    """A draw, refuse, claim or pass once the player has drawn."""
+    ANSWER_CLAIM = "answer-claim"
+    """Any move but ``claim`` or ``pass`` while a refused open card is offered."""
+    NO_OFFER = "no-offer"
+    """``claim`` or ``pass`` when no open card is offered."""
+    REFUSE_FIRST = "refuse-first"
+    """``draw closed`` at the start of a turn with a card on the open pile: refuse it first."""
+    ALREADY_REFUSED = "already-refused"
+    OPEN_EMPTY = "open-empty"
+    CLOSED_EMPTY = "closed-empty"
+    REFUSED_CARD = "refused-card"
+    ROUND_OVER = "round-over"
 
     @property
     def violation(self) -> Violation:
@@ -164,6 +190,14 @@ _VIOLATION_OF = {
     Fault.LINK_CROSSING: Violation.CANNOT_LINK,
     Fault.LINK_OVERLAP: Violation.CANNOT_LINK,
     Fault.DISCARD_NEEDED: Violation.NO_DISCARD,
+    Fault.DRAW_FIRST: Violation.WRONG_PHASE,
+    Fault.ALREADY_DREW: Violation.WRONG_PHASE,
+    Fault.ANSWER_CLAIM: Violation.WRONG_PHASE,
+    Fault.NO_OFFER: Violation.WRONG_PHASE,
+    Fault.REFUSE_FIRST: Violation.WRONG_PHASE,
+    Fault.ALREADY_REFUSED: Violation.WRONG_PHASE,
+    Fault.OPEN_EMPTY: Violation.PILE_EMPTY,
+    Fault.CLOSED_EMPTY: Violation.PILE_EMPTY,
 }
 
 

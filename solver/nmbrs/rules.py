@@ -22,8 +22,8 @@ from typing import Sequence
 from solver.errors import TablecalcError
 from solver.parsing import is_whole, pick_preset
 
-__all__ = ["Rules", "SequenceRule", "ScoreBy", "Doubling", "JokerColour", "Opening", "PRESETS", "MIN_LENGTH",
-           "may_add", "count_back"]
+__all__ = ["Rules", "SequenceRule", "ScoreBy", "Doubling", "JokerColour", "Opening", "EmptyClosed", "PRESETS",
+           "MIN_LENGTH", "may_add", "count_back"]
 
 MIN_LENGTH = 3
 """A sequence always has at least 3 cards, in every direction."""
@@ -82,6 +82,15 @@ class Opening(_Option):
     """At any time."""
 
 
+class EmptyClosed(_Option):
+    """What happens when a card must come from the closed pile and it is empty (the seed is silent)."""
+
+    TURN_OVER = "turn-over"
+    """The open pile but its top card is turned over, in order, into a new closed pile (default)."""
+    END_ROUND = "end-round"
+    """The round ends there: nobody went out, every player loses the points left in hand."""
+
+
 @dataclass(frozen=True)
 class Rules:
     """Every Nmbrs! rule option; build one with :meth:`preset` and :meth:`with_options`.
@@ -94,7 +103,13 @@ class Rules:
     * ``doubling``: judge additions on the ``whole`` resulting sequence (default) or the ``added`` cards;
     * ``joker_colour``: ``wild`` (default), ``none`` or ``as-card``;
     * ``opening``: ``once`` (default), ``each-turn`` or ``free``;
-    * ``win_at``: the score that wins at the end of a round (100).
+    * ``win_at``: the score that wins at the end of a round (100);
+    * ``retake_refused``: whether a player who refused the open card and saw nobody claim it
+      may take it after all (no: they draw from the closed pile);
+    * ``empty_closed``: when the closed pile is empty, ``turn-over`` the open pile but its top
+      card into a new closed pile (default) or ``end-round``;
+    * ``max_turns``: a round ends with nobody out after this many turns (0: no limit; the
+      simulator sets one so that every game ends).
     """
 
     name: str = "basic"
@@ -109,6 +124,9 @@ class Rules:
     joker_colour: JokerColour = JokerColour.WILD
     opening: Opening = Opening.ONCE
     win_at: int = 100
+    retake_refused: bool = False
+    empty_closed: EmptyClosed = EmptyClosed.TURN_OVER
+    max_turns: int = 0
 
     @classmethod
     def preset(cls, name: str) -> "Rules":
@@ -144,6 +162,8 @@ class Rules:
             changes[key] = value
         if "high" in changes and not 3 <= changes["high"] <= 100:
             raise TablecalcError(f"bad high {changes['high']}: expected the highest card number, 3-100")
+        if "max_turns" in changes and not 0 <= changes["max_turns"] <= 100_000:
+            raise TablecalcError(f"bad max-turns {changes['max_turns']}: expected 0 (no limit) to 100000")
         new = replace(self, **changes)
         if new != self:
             base = self.name.removesuffix("+custom")
@@ -209,6 +229,9 @@ class Rules:
             "joker_colour": self.joker_colour.value,
             "opening": self.opening.value,
             "win_at": self.win_at,
+            "retake_refused": self.retake_refused,
+            "empty_closed": self.empty_closed.value,
+            "max_turns": self.max_turns,
         }
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Collection, Sequence
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.nmbrs.cards import Card, Colour, Deck, Placed
 from solver.nmbrs.rules import JokerColour, Rules, ScoreBy
 
@@ -162,7 +163,15 @@ class RoundResult:
 
 
 def end_round(players: Sequence[tuple[str, int, Sequence[Card]]], rules: Rules, deck: Deck) -> RoundResult:
-    """Subtract from each player the points of the cards left in their hand (1 per card in the simple version)."""
+    """Subtract from each player the points of the cards left in their hand (1 per card in the simple version).
+
+    At most one player can have gone out (an empty hand): the round ends when the first does.
+
+    >>> end_round([("Ann", 60, []), ("Bob", 70, [])], Rules(), Deck.default())
+    Traceback (most recent call last):
+    ...
+    solver.errors.TablecalcError: Ann and Bob went out, but only one player can: the round ends when the first goes out (give the cards left in the others' hands)
+    """
     if len(players) < 2:
         raise TablecalcError(f"a round needs at least 2 players, got {len(players)}")
     if len(players) > 8:
@@ -172,6 +181,10 @@ def end_round(players: Sequence[tuple[str, int, Sequence[Card]]], rules: Rules, 
         twice = next(n for n in names if names.count(n) > 1)
         raise TablecalcError(f"{twice} is given twice: each player once")
     deck.check_available([c for _, _, hand in players for c in hand], "hands")
+    out_names = [name for name, _, hand in players if not hand]
+    if len(out_names) > 1:
+        raise TablecalcError(_("{names} went out, but only one player can: the round ends when "
+                               "the first goes out (give the cards left in the others' hands)").format(names=" and ".join(out_names)))
     out = []
     for name, before, hand in players:
         penalty = card_points(hand, rules, deck)

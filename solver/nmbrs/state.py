@@ -94,15 +94,23 @@ class Turn:
         the move is refused, or when the turn could not end legally after it."""
         if isinstance(move, str):
             move = self.parse_move(move)
+        after, why = self.judge(move)
+        if why is not None:
+            raise TablecalcError(illegal_move(why))
+        return after  # type: ignore[return-value]
+
+    def judge(self, move: Move) -> tuple["Turn | None", Refusal | None]:
+        """``(the turn after move, None)``, or ``(None, why it is refused)`` as data: what
+        :meth:`apply` and the referee of a whole round (:mod:`solver.nmbrs.round`) ask."""
         try:
             state, result = apply_move(self.state, move, self.rules, self.deck)
         except Rejected as e:
-            raise TablecalcError(illegal_move(e.why)) from None
+            return None, e.why
         if not state.ended and not self.generator.can_finish(self.generator.key(state)):
             jokers = sum(1 for c in state.hand if c.is_joker)
             fault = turn_end_fault(self.rules, len(state.hand), jokers, state.start_jokers)
-            raise TablecalcError(illegal_move(Refusal(fault, str(move))))  # type: ignore[arg-type]
-        return Turn(self.position, self.rules, self.deck, state, self.generator, self.results + (result,))
+            return None, Refusal(fault, str(move))  # type: ignore[arg-type]
+        return Turn(self.position, self.rules, self.deck, state, self.generator, self.results + (result,)), None
 
     def returns(self) -> tuple[float, ...]:
         """``(the turn's score so far,)``: the points of the moves played."""

@@ -166,7 +166,36 @@ def _refusal_text(why: Refusal) -> str:
     if f is Fault.DISCARD_NEEDED:
         held = " ".join(str(c) for c in why.hand or ())
         return _("you still hold {cards}: a turn ends by discarding one card (discard CARD)").format(cards=held)
-    return _("the turn is already over: discard CARD or end is the last move of a turn")
+    if f is Fault.TURN_OVER:
+        return _("the turn is already over: discard CARD or end is the last move of a turn")
+    return _round_text(why)
+
+
+def _round_text(why: Refusal) -> str:
+    """The refusals of a whole round (the draw, the claim of a refused open card, whose turn)."""
+    f = why.fault
+    if f is Fault.NOT_YOUR_TURN:
+        return _("it is not this player's turn")
+    if f is Fault.DRAW_FIRST:
+        return _("draw first: a turn starts with draw open, refuse (the open card) or draw closed")
+    if f is Fault.ALREADY_DREW:
+        return _("the card of this turn is drawn already: lay, add, cross, link, swap, then discard a card")
+    if f is Fault.ANSWER_CLAIM:
+        return _("the refused open card is offered: the player asked answers claim or pass")
+    if f is Fault.NO_OFFER:
+        return _("no refused open card is offered now")
+    if f is Fault.REFUSE_FIRST:
+        return _("the open pile has a card: take it (draw open) or refuse it first, so that the players after you "
+                 "may claim it")
+    if f is Fault.ALREADY_REFUSED:
+        return _("the open card is refused already: draw from the closed pile")
+    if f is Fault.OPEN_EMPTY:
+        return _("the open pile is empty")
+    if f is Fault.CLOSED_EMPTY:
+        return _("the closed pile is empty")
+    if f is Fault.REFUSED_CARD:
+        return _("you refused the open card and nobody claimed it: draw from the closed pile")
+    return _("the round is over: a player went out")
 
 
 # ---------------------------------------------------------------- verdicts
@@ -290,3 +319,45 @@ def table_rows(table_text: str) -> list[str]:
     ['1: 10 20 30', '2: 5 6 7']
     """
     return [f"{i}: {seq.strip()}" for i, seq in enumerate(table_text.split("|"), 1) if seq.strip()]
+
+
+# ---------------------------------------------------------------- whole rounds
+
+
+def round_state_text(r) -> str:
+    """A round in one line: the table, every hand, the piles, whose move it is.
+
+    ``r`` is a :class:`~solver.nmbrs.round.Round`.
+    """
+    hands = "; ".join(_("{name} holds {cards}").format(name=n, cards=" ".join(map(str, h)) or "-")
+                      for n, h in zip(r.names, r.hands))
+    top = str(r.open_top) if r.open_top is not None else "-"
+    if r.is_terminal():
+        who = _("the round is over")
+    else:
+        who = _("{name} to move ({phase})").format(name=r.names[r.current_player()], phase=r.phase)
+    return _("table {table}; {hands}; open pile {top}, closed pile {closed}; {who}").format(
+        table=str(r.table) or "-", hands=hands, top=top, closed=len(r.closed), who=who)
+
+
+def explain_log_move(m) -> str:
+    """One recorded move judged, in one or two lines (``m`` is a
+    :class:`~solver.nmbrs.replay.MoveVerdict`)."""
+    head = _("line {line}: {player}: {move}").format(line=m.line, player=m.player, move=m.move)
+    if m.legal is None:
+        return _("{head} — not judged (after an illegal move in this round)").format(head=head)
+    if m.legal:
+        return _("{head} — legal").format(head=head)
+    reason = _refusal_text(m.why)
+    if m.expected_player and m.expected_player != m.player:
+        reason = _("{reason} ({name} is to move)").format(reason=reason, name=m.expected_player)
+    if m.penalty.take_back:
+        penalty = _("penalty: {cards} go back to {player}'s hand, the table is as at the start of the turn and the "
+                    "turn scores nothing").format(cards=cards_text(m.penalty.take_back), player=m.player)
+    else:
+        penalty = _("penalty: none, the move is not made")
+    text = _("{head} — ILLEGAL ({code}): {reason}; {penalty}").format(
+        head=head, code=m.violations[0], reason=reason, penalty=penalty)
+    if m.after is not None:
+        text += "\n  " + _("after the penalty: {state}").format(state=round_state_text(m.after))
+    return text
