@@ -29,7 +29,7 @@ from solver.errors import SearchTooLarge
 from solver.nmbrs.cards import Card, Deck
 from solver.nmbrs.movegen import MoveGenerator, PositionKey
 from solver.nmbrs.moves import Move
-from solver.nmbrs.rules import Rules
+from solver.nmbrs.rules import Rules, may_add
 from solver.nmbrs.table import Table, TurnState, TurnVerdict, apply_move, check_hand_and_table, play_turn
 
 __all__ = ["BestTurn", "best_turn", "DEFAULT_STATE_LIMIT"]
@@ -68,22 +68,34 @@ class BestTurn:
 
 
 class _Search:
-    """Depth-first search over the positions of a turn, with three economies that do not change the answer:
+    """Depth-first search over the positions of a turn, with four economies that do not change the answer:
 
     * a position reached again with no better score so far is not searched again;
     * a move is skipped when even doubling every card still playable cannot beat the best turn found;
     * the sequences a set of hand cards can make through some table cards are computed once
-      (by the :class:`MoveGenerator`).
+      (by the :class:`MoveGenerator`);
+    * a *floating* move (:meth:`MoveGenerator.floating`: one hand card and jokers as a new
+      sequence, or jokers alone crossing a table card) is only followed by moves that use the
+      sequence it laid, or by other floating moves. Its jokers may stand at any step, hence
+      hundreds of forms; searching each form's every continuation is what made jokers slow.
+      Nothing is lost: in any turn, a floating move can be played later, just before the first
+      move that uses its sequence (or at the end of the turn), with the same score — the moves
+      in between neither touch its cells nor need it, and the opening rule is kept because a
+      floating lay is only postponed when adding is already allowed without it.
+
+    ``pending`` (part of the memo's key) holds the sequences of floating moves that no later
+    move has used yet.
     """
 
     def __init__(self, gen: MoveGenerator, limit: int, max_work: int = MAX_WORK, progress=None):
         self.gen, self.limit, self.max_work, self.progress = gen, limit, max_work, progress
-        self.visited: dict[PositionKey, tuple] = {}
+        self.visited: dict[tuple, tuple] = {}
         self.best: tuple | None = None  # (value, path)
 
-    def search(self, pos: PositionKey, acc: tuple[int, int, int], path) -> None:
+    def search(self, pos: PositionKey, acc: tuple[int, int, int], path, pending: frozenset = frozenset()) -> None:
         """Visit ``pos`` reached with ``acc`` = (score, cards laid, -moves) by the moves in ``path``."""
-        seen = self.visited.get(pos)
+        key = (pos, pending)
+        seen = self.visited.get(key)
         if seen is not None and acc <= seen:
             return
         if len(self.visited) >= self.limit:
@@ -91,27 +103,42 @@ class _Search:
                 f"the best turn needs more than {self.limit} positions to search (many jokers or a large table): "
                 "allow more (--limit) or try with fewer jokers"
             )
-        self.visited[pos] = acc
+        self.visited[key] = acc
         if self.progress is not None and len(self.visited) % PROGRESS_EVERY == 0:
             self.progress(self.gen.work, self.max_work)
         gen = self.gen
         if gen.can_stop(pos) and (self.best is None or acc > self.best[0]):
             self.best = (acc, path)
-        moves = gen.moves(pos)
+        moves = gen.moves(pos, pending or None)
         if gen.work > self.max_work:
             raise SearchTooLarge(
                 f"the best turn would take more than {self.max_work:,} steps to search: "
                 "expected a smaller hand or fewer jokers"
             )
+        _, _, reals, jokers, opened, laid_new = pos
+        may_postpone_lay = may_add(gen.rules, opened, laid_new)
         moves.sort(key=lambda m: (-m[2][0], -m[2][1]))  # most promising first: good turns are found early
         for step, recipe, (score, laid) in moves:
+            floating = gen.floating(step) and (step[0] == "cross" or may_postpone_lay)
+            used = frozenset(s for s in pending if gen.uses(step, s))
+            if not floating and used != pending:
+                continue  # a floating move waits for the move that uses it: it would be played just before
             child = (acc[0] + score, acc[1] + laid, acc[2] - 1)
-            nxt = gen.after(pos, step, recipe)
+            if step[0] == "swap":
+                left_reals, left_jokers = recipe[2], recipe[3]
+            else:
+                left_reals, left_jokers = reals.difference(step[-1].reals), jokers - len(step[-1].jokers)
+            if gen.keeps_a_card and not left_reals and not left_jokers:
+                continue  # an empty hand: no card left to discard, and no move left to play
             if self.best is not None:
-                more, cards = gen.bound(nxt)
-                if (child[0] + more, child[1] + cards) < self.best[0][:2]:
-                    continue
-            self.search(nxt, child, (step, path))
+                more, cards = gen.bound_of(left_reals, left_jokers)
+                if (child[0] + more, child[1] + cards, child[2] - (cards > 0)) <= self.best[0]:
+                    continue  # cannot beat the best turn found: not even with every card left doubled
+            nxt = gen.after(pos, step, recipe)
+            left = pending - used
+            if floating:
+                left |= {step[-1].numbers}
+            self.search(nxt, child, (step, path), left)
 
 
 def _to_moves(steps, gen: MoveGenerator, table: Table, hand: Sequence[Card], rules: Rules, deck: Deck,

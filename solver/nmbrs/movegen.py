@@ -76,6 +76,7 @@ class MoveGenerator:
         self._linkable: dict[tuple, bool] = {}
         self._finishes: dict[PositionKey, bool] = {}
         self._gains: dict[tuple, tuple[int, int]] = {}
+        self._bounds: dict[tuple, tuple[int, int]] = {}
 
     # -- positions ---------------------------------------------------------------------
 
@@ -118,14 +119,14 @@ class MoveGenerator:
 
     def _comps(self, fixed: tuple[int, ...], reals: frozenset[int], jokers: int, taken: frozenset[int], min_new: int):
         """:func:`completions` of ``fixed`` with these hand cards, avoiding the table's numbers."""
-        key = (fixed, min_new)
+        key = (fixed, min_new, jokers)  # one list per number of jokers held: none to skip for having too many
         found = self._cache.get(key)
         if found is None:
-            found = [(c, frozenset(c.reals + c.jokers), frozenset(c.reals), len(c.jokers))
-                     for c in completions(fixed, self.all_reals, self.max_jokers, self.rules, min_new=min_new)]
+            found = [(c, frozenset(c.reals + c.jokers), frozenset(c.reals))
+                     for c in completions(fixed, self.all_reals, jokers, self.rules, min_new=min_new)]
             self._cache[key] = found
         self.work += len(found)
-        return [c for c, new, rs, nj in found if nj <= jokers and rs <= reals and not (new & taken)]
+        return [c for c, new, rs in found if rs <= reals and not (new & taken)]
 
     def _is_linkable(self, a: tuple[int, ...], b: tuple[int, ...]) -> bool:
         """Whether the whole hand could fill the gaps between ``a`` and ``b`` at the widest common step."""
@@ -158,33 +159,49 @@ class MoveGenerator:
         doubled = colour_doubling([colour[v] for v in reals], jokers, self.rules, self.deck)
         return (2 * points if doubled else points), len(comp.reals) + len(jset)
 
-    def moves(self, pos: PositionKey) -> list:
+    def moves(self, pos: PositionKey, near: frozenset | None = None) -> list:
         """``(step, recipe for the next position, (score, cards laid))`` for every move from ``pos``,
-        in a fixed order: lay, add (by sequence), cross (by table card), link, swap."""
+        in a fixed order: lay, add (by sequence), cross (by table card), link, swap.
+
+        ``near`` (a set of table sequences), if given, narrows the list for the best-turn search:
+        only the moves that use one of these sequences (add to it, cross one of its cards, link
+        it, swap one of its jokers) and the :meth:`floating` ones."""
         seqs, tj, reals, jokers, opened, laid_new = pos
         taken = frozenset(v for s in seqs for v in s)
         out = []
+        cells = None if near is None else frozenset(v for s in near for v in s)
 
         for comp in self._comps((), reals, jokers, taken, MIN_LENGTH):
-            out.append((("lay", comp), (seqs, comp.numbers, True), self.gain(comp, None, tj)))
+            if near is None or len(comp.reals) == 1:
+                out.append((("lay", comp), (seqs, comp.numbers, True), self.gain(comp, None, tj)))
         if not may_add(self.rules, opened, laid_new):
             for v in sorted(tj & reals):
-                out.append((("swap", v), (seqs, tj - {v}, reals - {v}, jokers + 1, opened, laid_new), (0, 0)))
+                if cells is None or v in cells:
+                    out.append((("swap", v), (seqs, tj - {v}, reals - {v}, jokers + 1, opened, laid_new), (0, 0)))
             return out
         if reals or jokers:
             for i, s in enumerate(seqs):
+                if near is not None and s not in near:
+                    continue
                 others = seqs[:i] + seqs[i + 1:]
                 for comp in self._comps(s, reals, jokers, taken, 1):
                     out.append((("add", s, comp), (others, comp.numbers, False),
                                 self.gain(comp, self.rules.judged_cards(comp.numbers, None), tj)))
             counts = Counter(v for s in seqs for v in s)
             for c in sorted(v for v, k in counts.items() if k == 1):
+                floating_only = cells is not None and c not in cells
+                if floating_only and jokers < MIN_LENGTH - 1:
+                    continue
                 for comp in self._comps((c,), reals, jokers, taken, MIN_LENGTH - 1):
+                    if floating_only and comp.reals:
+                        continue
                     out.append((("cross", c, comp), (seqs, comp.numbers, False),
                                 self.gain(comp, self.rules.judged_cards(comp.numbers, None), tj)))
         for i, a in enumerate(seqs):
             for j, b in enumerate(seqs):
                 if i == j or a[-1] >= b[0] or not self._is_linkable(a, b):
+                    continue
+                if near is not None and a not in near and b not in near:
                     continue
                 others = tuple(s for k, s in enumerate(seqs) if k not in (i, j))
                 if any(len(set(o).intersection(a + b)) > 1 for o in others):
@@ -193,8 +210,33 @@ class MoveGenerator:
                     out.append((("link", a, b, comp), (others, comp.numbers, False),
                                 self.gain(comp, self.rules.judged_cards(comp.numbers, None), tj)))
         for v in sorted(tj & reals):
-            out.append((("swap", v), (seqs, tj - {v}, reals - {v}, jokers + 1, opened, laid_new), (0, 0)))
+            if cells is None or v in cells:
+                out.append((("swap", v), (seqs, tj - {v}, reals - {v}, jokers + 1, opened, laid_new), (0, 0)))
         return out
+
+    @staticmethod
+    def floating(step: _Step) -> bool:
+        """Whether ``step`` lays a sequence held by one card only: a new sequence of one hand card
+        and jokers, or a crossing of jokers only. Its jokers may stand at any step, so it has
+        hundreds of forms; the best-turn search plays it only where the next move uses it, or
+        among the last moves of the turn (see :mod:`solver.nmbrs.best`)."""
+        kind = step[0]
+        if kind == "lay":
+            return len(step[1].reals) == 1
+        return kind == "cross" and not step[2].reals
+
+    @staticmethod
+    def uses(step: _Step, seq: tuple[int, ...]) -> bool:
+        """Whether ``step`` changes table sequence ``seq`` or depends on it: adds to it, links it,
+        crosses one of its cards, or swaps one of its jokers."""
+        kind = step[0]
+        if kind == "add":
+            return step[1] == seq
+        if kind == "link":
+            return step[1] == seq or step[2] == seq
+        if kind in ("cross", "swap"):
+            return step[1] in seq
+        return False
 
     # -- the search's bound --------------------------------------------------------------
 
@@ -214,7 +256,17 @@ class MoveGenerator:
 
     def bound(self, pos: PositionKey) -> tuple[int, int]:
         """At most what the rest of the turn can add: every playable card laid and doubled."""
-        _, _, reals, jokers, _, _ = pos
+        return self.bound_of(pos[2], pos[3])
+
+    def bound_of(self, reals: frozenset[int], jokers: int) -> tuple[int, int]:
+        """:meth:`bound` of a position holding ``reals`` and ``jokers`` (remembered)."""
+        key = (reals, jokers)
+        found = self._bounds.get(key)
+        if found is None:
+            found = self._bounds[key] = self._bound(reals, jokers)
+        return found
+
+    def _bound(self, reals: frozenset[int], jokers: int) -> tuple[int, int]:
         playable = self.playable
         live = [self.value[r] for r in reals if r in playable] + [self.joker_value] * jokers
         cards = len(live)
