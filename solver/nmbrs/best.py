@@ -109,7 +109,14 @@ class _Search:
         gen = self.gen
         if gen.can_stop(pos) and (self.best is None or acc > self.best[0]):
             self.best = (acc, path)
-        moves = gen.moves(pos, pending or None)
+        min_cards = 0
+        if self.best is not None:
+            more, cards = gen.bound(pos)
+            if (acc[0] + more, acc[1] + cards, acc[2] - 1) <= self.best[0]:
+                return  # no move from here can lead to a better turn (the bound of each child is at most this)
+            if (acc[0] + more, acc[1] + cards, acc[2] - 2) <= self.best[0]:
+                min_cards = cards  # only a last move that lays every card still counted in the bound could
+        moves = gen.moves(pos, pending or None, min_cards)
         if gen.work > self.max_work:
             raise SearchTooLarge(
                 f"the best turn would take more than {self.max_work:,} steps to search: "

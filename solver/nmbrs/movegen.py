@@ -117,16 +117,20 @@ class MoveGenerator:
 
     # -- the moves ---------------------------------------------------------------------
 
-    def _comps(self, fixed: tuple[int, ...], reals: frozenset[int], jokers: int, taken: frozenset[int], min_new: int):
-        """:func:`completions` of ``fixed`` with these hand cards, avoiding the table's numbers."""
+    def _comps(self, fixed: tuple[int, ...], reals: frozenset[int], jokers: int, taken: frozenset[int], min_new: int,
+               min_cards: int = 0):
+        """:func:`completions` of ``fixed`` with these hand cards, avoiding the table's numbers
+        (and laying at least ``min_cards`` cards)."""
         key = (fixed, min_new, jokers)  # one list per number of jokers held: none to skip for having too many
         found = self._cache.get(key)
         if found is None:
-            found = [(c, frozenset(c.reals + c.jokers), frozenset(c.reals))
+            found = [(c, frozenset(c.reals + c.jokers), frozenset(c.reals), c.new_cards)
                      for c in completions(fixed, self.all_reals, jokers, self.rules, min_new=min_new)]
             self._cache[key] = found
         self.work += len(found)
-        return [c for c, new, rs in found if rs <= reals and not (new & taken)]
+        if min_cards:
+            return [c for c, new, rs, n in found if n >= min_cards and rs <= reals and not (new & taken)]
+        return [c for c, new, rs, _ in found if rs <= reals and not (new & taken)]
 
     def _is_linkable(self, a: tuple[int, ...], b: tuple[int, ...]) -> bool:
         """Whether the whole hand could fill the gaps between ``a`` and ``b`` at the widest common step."""
@@ -159,23 +163,24 @@ class MoveGenerator:
         doubled = colour_doubling([colour[v] for v in reals], jokers, self.rules, self.deck)
         return (2 * points if doubled else points), len(comp.reals) + len(jset)
 
-    def moves(self, pos: PositionKey, near: frozenset | None = None) -> list:
+    def moves(self, pos: PositionKey, near: frozenset | None = None, min_cards: int = 0) -> list:
         """``(step, recipe for the next position, (score, cards laid))`` for every move from ``pos``,
         in a fixed order: lay, add (by sequence), cross (by table card), link, swap.
 
         ``near`` (a set of table sequences), if given, narrows the list for the best-turn search:
         only the moves that use one of these sequences (add to it, cross one of its cards, link
-        it, swap one of its jokers) and the :meth:`floating` ones."""
+        it, swap one of its jokers) and the :meth:`floating` ones; ``min_cards``, only the moves that
+        lay at least that many cards (no swap)."""
         seqs, tj, reals, jokers, opened, laid_new = pos
         taken = frozenset(v for s in seqs for v in s)
         out = []
         cells = None if near is None else frozenset(v for s in near for v in s)
 
-        for comp in self._comps((), reals, jokers, taken, MIN_LENGTH):
+        for comp in self._comps((), reals, jokers, taken, MIN_LENGTH, min_cards):
             if near is None or len(comp.reals) == 1:
                 out.append((("lay", comp), (seqs, comp.numbers, True), self.gain(comp, None, tj)))
         if not may_add(self.rules, opened, laid_new):
-            for v in sorted(tj & reals):
+            for v in sorted(tj & reals) if not min_cards else ():
                 if cells is None or v in cells:
                     out.append((("swap", v), (seqs, tj - {v}, reals - {v}, jokers + 1, opened, laid_new), (0, 0)))
             return out
@@ -184,7 +189,7 @@ class MoveGenerator:
                 if near is not None and s not in near:
                     continue
                 others = seqs[:i] + seqs[i + 1:]
-                for comp in self._comps(s, reals, jokers, taken, 1):
+                for comp in self._comps(s, reals, jokers, taken, 1, min_cards):
                     out.append((("add", s, comp), (others, comp.numbers, False),
                                 self.gain(comp, self.rules.judged_cards(comp.numbers, None), tj)))
             counts = Counter(v for s in seqs for v in s)
@@ -192,7 +197,7 @@ class MoveGenerator:
                 floating_only = cells is not None and c not in cells
                 if floating_only and jokers < MIN_LENGTH - 1:
                     continue
-                for comp in self._comps((c,), reals, jokers, taken, MIN_LENGTH - 1):
+                for comp in self._comps((c,), reals, jokers, taken, MIN_LENGTH - 1, min_cards):
                     if floating_only and comp.reals:
                         continue
                     out.append((("cross", c, comp), (seqs, comp.numbers, False),
@@ -206,10 +211,10 @@ class MoveGenerator:
                 others = tuple(s for k, s in enumerate(seqs) if k not in (i, j))
                 if any(len(set(o).intersection(a + b)) > 1 for o in others):
                     continue  # the linked sequence would cross another twice (new cards are never on the table)
-                for comp in self._comps(a + b, reals, jokers, taken, 0):
+                for comp in self._comps(a + b, reals, jokers, taken, 0, min_cards):
                     out.append((("link", a, b, comp), (others, comp.numbers, False),
                                 self.gain(comp, self.rules.judged_cards(comp.numbers, None), tj)))
-        for v in sorted(tj & reals):
+        for v in sorted(tj & reals) if not min_cards else ():
             if cells is None or v in cells:
                 out.append((("swap", v), (seqs, tj - {v}, reals - {v}, jokers + 1, opened, laid_new), (0, 0)))
         return out
