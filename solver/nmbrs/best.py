@@ -122,7 +122,8 @@ class _Search:
                 f"the best turn would take more than {self.max_work:,} steps to search: "
                 "expected a smaller hand or fewer jokers"
             )
-        _, _, reals, jokers, opened, laid_new = pos
+        seqs, _, reals, jokers, opened, laid_new = pos
+        longest, second = (sorted(map(len, seqs))[-2:] + [0, 0])[:2] if len(seqs) < 2 else sorted(map(len, seqs))[-2:][::-1]
         may_postpone_lay = may_add(gen.rules, opened, laid_new)
         moves.sort(key=lambda m: (-m[2][0], -m[2][1]))  # most promising first: good turns are found early
         for step, recipe, (score, laid) in moves:
@@ -140,6 +141,10 @@ class _Search:
             if self.best is not None:
                 more, cards = gen.bound_of(left_reals, left_jokers)
                 if (child[0] + more, child[1] + cards, child[2] - (cards > 0)) <= self.best[0]:
+                    continue  # cannot beat the best turn found: not even with every card left doubled
+                base = longest + max(second, len(step[-1].numbers) if step[0] != "swap" else 0)
+                if (child[0] + more, child[1] + cards, child[2] - gen.more_moves(left_reals, left_jokers, cards, base)) \
+                        <= self.best[0]:
                     continue  # cannot beat the best turn found: not even with every card left doubled
             nxt = gen.after(pos, step, recipe)
             left = pending - used

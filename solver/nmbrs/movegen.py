@@ -36,7 +36,7 @@ from solver.nmbrs.cards import JOKER, Card, Deck, Placed
 from solver.nmbrs.moves import Move, MoveKind
 from solver.nmbrs.rules import MIN_LENGTH, Rules, may_add
 from solver.nmbrs.scoring import card_points, colour_doubling
-from solver.nmbrs.sequences import Completion, completions
+from solver.nmbrs.sequences import Completion, _divisors, completions
 from solver.nmbrs.table import Table, TurnState, turn_end_fault
 
 __all__ = ["PositionKey", "MoveGenerator"]
@@ -77,6 +77,7 @@ class MoveGenerator:
         self._finishes: dict[PositionKey, bool] = {}
         self._gains: dict[tuple, tuple[int, int]] = {}
         self._bounds: dict[tuple, tuple[int, int]] = {}
+        self._more: dict[tuple, int] = {}
 
     # -- positions ---------------------------------------------------------------------
 
@@ -118,19 +119,27 @@ class MoveGenerator:
     # -- the moves ---------------------------------------------------------------------
 
     def _comps(self, fixed: tuple[int, ...], reals: frozenset[int], jokers: int, taken: frozenset[int], min_new: int,
-               min_cards: int = 0):
+               min_cards: int = 0, table_jokers: frozenset[int] = frozenset()) -> list[tuple[Completion, tuple[int, int]]]:
         """:func:`completions` of ``fixed`` with these hand cards, avoiding the table's numbers
-        (and laying at least ``min_cards`` cards)."""
+        (and laying at least ``min_cards`` cards), each with its :meth:`gain`."""
         key = (fixed, min_new, jokers)  # one list per number of jokers held: none to skip for having too many
         found = self._cache.get(key)
         if found is None:
-            found = [(c, frozenset(c.reals + c.jokers), frozenset(c.reals), c.new_cards)
-                     for c in completions(fixed, self.all_reals, jokers, self.rules, min_new=min_new)]
+            found = []
+            for c in completions(fixed, self.all_reals, jokers, self.rules, min_new=min_new):
+                judged = self.rules.judged_cards(c.numbers, None) if fixed else None
+                free = all(v in self.colour for v in fixed)  # else a joker lies there: see below
+                found.append((c, frozenset(c.reals + c.jokers), frozenset(c.reals), c.new_cards,
+                              self._gain(c, judged, frozenset()) if free else None, judged is None))
             self._cache[key] = found
         self.work += len(found)
+        if fixed and not table_jokers.isdisjoint(fixed):  # a joker on the table in the sequence: it may change the doubling
+            return [(c, self.gain(c, None if on_laid else c.numbers, table_jokers))
+                    for c, new, rs, n, _, on_laid in found
+                    if n >= min_cards and rs <= reals and not (new & taken)]
         if min_cards:
-            return [c for c, new, rs, n in found if n >= min_cards and rs <= reals and not (new & taken)]
-        return [c for c, new, rs, _ in found if rs <= reals and not (new & taken)]
+            return [(c, g) for c, new, rs, n, g, _ in found if n >= min_cards and rs <= reals and not (new & taken)]
+        return [(c, g) for c, new, rs, _, g, _ in found if rs <= reals and not (new & taken)]
 
     def _is_linkable(self, a: tuple[int, ...], b: tuple[int, ...]) -> bool:
         """Whether the whole hand could fill the gaps between ``a`` and ``b`` at the widest common step."""
@@ -176,9 +185,9 @@ class MoveGenerator:
         out = []
         cells = None if near is None else frozenset(v for s in near for v in s)
 
-        for comp in self._comps((), reals, jokers, taken, MIN_LENGTH, min_cards):
+        for comp, g in self._comps((), reals, jokers, taken, MIN_LENGTH, min_cards):
             if near is None or len(comp.reals) == 1:
-                out.append((("lay", comp), (seqs, comp.numbers, True), self.gain(comp, None, tj)))
+                out.append((("lay", comp), (seqs, comp.numbers, True), g))
         if not may_add(self.rules, opened, laid_new):
             for v in sorted(tj & reals) if not min_cards else ():
                 if cells is None or v in cells:
@@ -189,19 +198,17 @@ class MoveGenerator:
                 if near is not None and s not in near:
                     continue
                 others = seqs[:i] + seqs[i + 1:]
-                for comp in self._comps(s, reals, jokers, taken, 1, min_cards):
-                    out.append((("add", s, comp), (others, comp.numbers, False),
-                                self.gain(comp, self.rules.judged_cards(comp.numbers, None), tj)))
+                for comp, g in self._comps(s, reals, jokers, taken, 1, min_cards, tj):
+                    out.append((("add", s, comp), (others, comp.numbers, False), g))
             counts = Counter(v for s in seqs for v in s)
             for c in sorted(v for v, k in counts.items() if k == 1):
                 floating_only = cells is not None and c not in cells
                 if floating_only and jokers < MIN_LENGTH - 1:
                     continue
-                for comp in self._comps((c,), reals, jokers, taken, MIN_LENGTH - 1, min_cards):
+                for comp, g in self._comps((c,), reals, jokers, taken, MIN_LENGTH - 1, min_cards, tj):
                     if floating_only and comp.reals:
                         continue
-                    out.append((("cross", c, comp), (seqs, comp.numbers, False),
-                                self.gain(comp, self.rules.judged_cards(comp.numbers, None), tj)))
+                    out.append((("cross", c, comp), (seqs, comp.numbers, False), g))
         for i, a in enumerate(seqs):
             for j, b in enumerate(seqs):
                 if i == j or a[-1] >= b[0] or not self._is_linkable(a, b):
@@ -211,9 +218,8 @@ class MoveGenerator:
                 others = tuple(s for k, s in enumerate(seqs) if k not in (i, j))
                 if any(len(set(o).intersection(a + b)) > 1 for o in others):
                     continue  # the linked sequence would cross another twice (new cards are never on the table)
-                for comp in self._comps(a + b, reals, jokers, taken, 0, min_cards):
-                    out.append((("link", a, b, comp), (others, comp.numbers, False),
-                                self.gain(comp, self.rules.judged_cards(comp.numbers, None), tj)))
+                for comp, g in self._comps(a + b, reals, jokers, taken, 0, min_cards, tj):
+                    out.append((("link", a, b, comp), (others, comp.numbers, False), g))
         for v in sorted(tj & reals) if not min_cards else ():
             if cells is None or v in cells:
                 out.append((("swap", v), (seqs, tj - {v}, reals - {v}, jokers + 1, opened, laid_new), (0, 0)))
@@ -279,6 +285,35 @@ class MoveGenerator:
             live.remove(min(live))  # one card stays in hand to be discarded
             cards -= 1
         return 2 * sum(live), cards
+
+    def more_moves(self, reals: frozenset[int], jokers: int, cards: int, base: int) -> int:
+        """At least how many moves it takes to lay ``cards`` more cards from ``reals`` and ``jokers``:
+        0, 1, or 2 when no single move can (its hand numbers would have to lie on one progression
+        whose gaps the jokers and at most ``base`` table cards fill). Remembered."""
+        if cards == 0:
+            return 0
+        need = cards - jokers  # hand numbers the move must lay
+        if need <= 1:
+            return 1
+        key = (reals, jokers, cards, base)
+        found = self._more.get(key)
+        if found is None:
+            found = self._more[key] = 1 if self._one_move(sorted(reals), need, base + jokers) else 2
+        return found
+
+    @staticmethod
+    def _one_move(numbers: list[int], need: int, fill: int) -> bool:
+        """Whether ``need`` of ``numbers`` lie on one progression with at most ``fill`` cells missing between them."""
+        for i, a in enumerate(numbers):
+            for b in numbers[i + need - 1:]:
+                for d in _divisors(b - a):
+                    cells = (b - a) // d + 1
+                    if cells - fill > len(numbers):
+                        continue
+                    count = sum(1 for v in numbers if a <= v <= b and (v - a) % d == 0)
+                    if count >= need and cells - count <= fill:
+                        return True
+        return False
 
     # -- referee moves ---------------------------------------------------------------------
 
