@@ -125,13 +125,7 @@ class MoveGenerator:
         key = (fixed, min_new, jokers)  # one list per number of jokers held: none to skip for having too many
         found = self._cache.get(key)
         if found is None:
-            found = []
-            for c in completions(fixed, self.all_reals, jokers, self.rules, min_new=min_new):
-                judged = self.rules.judged_cards(c.numbers, None) if fixed else None
-                free = all(v in self.colour for v in fixed)  # else a joker lies there: see below
-                found.append((c, frozenset(c.reals + c.jokers), frozenset(c.reals), c.new_cards,
-                              self._gain(c, judged, frozenset()) if free else None, judged is None))
-            self._cache[key] = found
+            found = self._cache[key] = self._built(fixed, min_new, jokers)
         self.work += len(found)
         if fixed and not table_jokers.isdisjoint(fixed):  # a joker on the table in the sequence: it may change the doubling
             return [(c, self.gain(c, None if on_laid else c.numbers, table_jokers))
@@ -140,6 +134,22 @@ class MoveGenerator:
         if min_cards:
             return [(c, g) for c, new, rs, n, g, _ in found if n >= min_cards and rs <= reals and not (new & taken)]
         return [(c, g) for c, new, rs, _, g, _ in found if rs <= reals and not (new & taken)]
+
+    def _built(self, fixed: tuple[int, ...], min_new: int, jokers: int) -> list[tuple]:
+        """The cached entries of :meth:`_comps`: each completion with its cells, hand numbers, card
+        count, gain (when no table joker lies in ``fixed``) and whether doubling is judged on the laid
+        cards. Taken from the list made for more jokers when there is one (same order)."""
+        for more in range(jokers + 1, self.max_jokers + 1):
+            wider = self._cache.get((fixed, min_new, more))
+            if wider is not None:
+                return [entry for entry in wider if len(entry[0].jokers) <= jokers]
+        free = all(v in self.colour for v in fixed)  # else a joker lies there: see _comps
+        found = []
+        for c in completions(fixed, self.all_reals, jokers, self.rules, min_new=min_new):
+            judged = self.rules.judged_cards(c.numbers, None) if fixed else None
+            found.append((c, frozenset(c.reals + c.jokers), frozenset(c.reals), c.new_cards,
+                          self._gain(c, judged, frozenset()) if free else None, judged is None))
+        return found
 
     def _is_linkable(self, a: tuple[int, ...], b: tuple[int, ...]) -> bool:
         """Whether the whole hand could fill the gaps between ``a`` and ``b`` at the widest common step."""
