@@ -122,8 +122,11 @@ def _assignments(cards, free_values):
         yield out
 
 
-def naive_best(table, hand, rules, deck, opened: bool = False) -> tuple[int, int]:
-    """The best ``(score, cards laid)`` of any legal turn, by trying every order of every move."""
+def naive_best(table, hand, rules, deck, opened: bool = False, joker_only: bool = True) -> tuple[int, int]:
+    """The best ``(score, cards laid)`` of any legal turn, by trying every order of every move.
+
+    ``joker_only=False`` leaves out new sequences of jokers only, as the engine's search does
+    (they need 3 jokers in hand)."""
     cb, high = _count_back(rules), rules.high
     seqs0 = [[(p.card, p.value) for p in s] for s in table.sequences]
     start_jokers = sum(1 for c in hand if c.number is None)
@@ -160,7 +163,7 @@ def naive_best(table, hand, rules, deck, opened: bool = False) -> tuple[int, int
                 for laid in _assignments(cards, free):
                     values = [v for _, v in laid]
                     # lay a new sequence
-                    if size >= 3 and is_valid(values, cb, high):
+                    if size >= 3 and is_valid(values, cb, high) and (joker_only or any(c.number for c in cards)):
                         consider(gain(laid, laid), seqs + [laid], rest, True)
                     if not may_add:
                         continue

@@ -18,6 +18,13 @@ instead makes 15-20-25 in three different colours, which doubles them.
 The moves come from :class:`~solver.nmbrs.movegen.MoveGenerator`, which the game state's
 ``legal_moves`` uses too. Not searched: new sequences made of jokers only (they need 3
 jokers in hand).
+
+Jokers used to make the search slow (seconds with two, a refusal with three): a joker may
+stand for almost any number, so a hand with jokers has thousands of moves. What keeps it fast
+(see :class:`_Search`): moves of one hand card and jokers wait for the move that uses them;
+a bound on the score, the cards and the moves still possible stops a line as soon as it
+cannot beat the best turn found; near the end only moves that lay every card left are
+generated. ``benchmarks/bench_nmbrs_jokers.py`` times it against the search as it was.
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ from solver.errors import SearchTooLarge
 from solver.nmbrs.cards import Card, Deck
 from solver.nmbrs.movegen import MoveGenerator, PositionKey
 from solver.nmbrs.moves import Move
-from solver.nmbrs.rules import Rules
+from solver.nmbrs.rules import Rules, may_add
 from solver.nmbrs.table import Table, TurnState, TurnVerdict, apply_move, check_hand_and_table, play_turn
 
 __all__ = ["BestTurn", "best_turn", "DEFAULT_STATE_LIMIT"]
@@ -37,12 +44,13 @@ __all__ = ["BestTurn", "best_turn", "DEFAULT_STATE_LIMIT"]
 DEFAULT_STATE_LIMIT = 60_000
 """Positions the search may visit before it gives up with an error (a hand of 9 cards with
 several jokers against a large table can take long)."""
-MAX_WORK = 40_000_000
+MAX_WORK = 5_000_000
 """Steps the search may take (candidate sequences examined by the move generator, over every
-position visited) before it refuses the question (:class:`~solver.errors.SearchTooLarge`):
-about ten seconds, under a progress bar. A 9-card hand takes a few hundred steps, with one
-joker about 650,000, with two about 27 million (three to seven seconds); a 40-card hand would
-take hours."""
+position visited) before it refuses the question (:class:`~solver.errors.SearchTooLarge`).
+A 9-card hand takes a few thousand steps, with two jokers up to about 400,000, with three up to
+about 500,000 (benchmarks/bench_nmbrs_jokers.py); 12 cards with three jokers or 15 with two fit
+in the budget, a 40-card hand is refused after a few seconds (it was 40 million, about a minute
+for that hand, before the joker work of issue 9)."""
 PROGRESS_EVERY = 50
 """Positions between two calls of the ``progress`` callback (a few per second with a huge hand)."""
 
@@ -68,22 +76,37 @@ class BestTurn:
 
 
 class _Search:
-    """Depth-first search over the positions of a turn, with three economies that do not change the answer:
+    """Depth-first search over the positions of a turn, with economies that do not change the answer:
 
     * a position reached again with no better score so far is not searched again;
-    * a move is skipped when even doubling every card still playable cannot beat the best turn found;
+    * a move is skipped, and a position not expanded, when even doubling every card still playable
+      cannot beat the best turn found — in score, then cards laid, then moves (the cards left need
+      one more move, or two when no single progression holds them: :meth:`MoveGenerator.more_moves`);
+      when only a last move laying every card left could, only such moves are generated;
     * the sequences a set of hand cards can make through some table cards are computed once
-      (by the :class:`MoveGenerator`).
+      (by the :class:`MoveGenerator`);
+    * a *floating* move (:meth:`MoveGenerator.floating`: one hand card and jokers as a new
+      sequence, or jokers alone crossing a table card) is only followed by moves that use the
+      sequence it laid, or by other floating moves. Its jokers may stand at any step, hence
+      hundreds of forms; searching each form's every continuation is what made jokers slow.
+      Nothing is lost: in any turn, a floating move can be played later, just before the first
+      move that uses its sequence (or at the end of the turn), with the same score — the moves
+      in between neither touch its cells nor need it, and the opening rule is kept because a
+      floating lay is only postponed when adding is already allowed without it.
+
+    ``pending`` (part of the memo's key) holds the sequences of floating moves that no later
+    move has used yet.
     """
 
     def __init__(self, gen: MoveGenerator, limit: int, max_work: int = MAX_WORK, progress=None):
         self.gen, self.limit, self.max_work, self.progress = gen, limit, max_work, progress
-        self.visited: dict[PositionKey, tuple] = {}
+        self.visited: dict[tuple, tuple] = {}
         self.best: tuple | None = None  # (value, path)
 
-    def search(self, pos: PositionKey, acc: tuple[int, int, int], path) -> None:
+    def search(self, pos: PositionKey, acc: tuple[int, int, int], path, pending: frozenset = frozenset()) -> None:
         """Visit ``pos`` reached with ``acc`` = (score, cards laid, -moves) by the moves in ``path``."""
-        seen = self.visited.get(pos)
+        key = (pos, pending)
+        seen = self.visited.get(key)
         if seen is not None and acc <= seen:
             return
         if len(self.visited) >= self.limit:
@@ -91,27 +114,57 @@ class _Search:
                 f"the best turn needs more than {self.limit} positions to search (many jokers or a large table): "
                 "allow more (--limit) or try with fewer jokers"
             )
-        self.visited[pos] = acc
+        self.visited[key] = acc
         if self.progress is not None and len(self.visited) % PROGRESS_EVERY == 0:
             self.progress(self.gen.work, self.max_work)
         gen = self.gen
         if gen.can_stop(pos) and (self.best is None or acc > self.best[0]):
             self.best = (acc, path)
-        moves = gen.moves(pos)
+        min_cards = 0
+        if self.best is not None:
+            more, cards = gen.bound(pos)
+            if (acc[0] + more, acc[1] + cards, acc[2] - 1) <= self.best[0]:
+                return  # no move from here can lead to a better turn (the bound of each child is at most this)
+            if (acc[0] + more, acc[1] + cards, acc[2] - 2) <= self.best[0]:
+                min_cards = cards  # only a last move that lays every card still counted in the bound could
+        moves = gen.moves(pos, pending or None, min_cards)
         if gen.work > self.max_work:
             raise SearchTooLarge(
                 f"the best turn would take more than {self.max_work:,} steps to search: "
                 "expected a smaller hand or fewer jokers"
             )
+        seqs, _, reals, jokers, opened, laid_new = pos
+        longest, second = (sorted(map(len, seqs), reverse=True) + [0, 0])[:2]  # a move's base: at most two sequences
+        may_postpone_lay = may_add(gen.rules, opened, laid_new)
         moves.sort(key=lambda m: (-m[2][0], -m[2][1]))  # most promising first: good turns are found early
         for step, recipe, (score, laid) in moves:
+            floating = gen.floating(step) and (step[0] == "cross" or may_postpone_lay)
+            if pending:
+                used = frozenset(s for s in pending if gen.uses(step, s))
+                if not floating and used != pending:
+                    continue  # a floating move waits for the move that uses it: it would be played just before
+            else:
+                used = pending
             child = (acc[0] + score, acc[1] + laid, acc[2] - 1)
-            nxt = gen.after(pos, step, recipe)
+            if step[0] == "swap":
+                left_reals, left_jokers = recipe[2], recipe[3]
+            else:
+                left_reals, left_jokers = reals.difference(step[-1].reals), jokers - len(step[-1].jokers)
+            if gen.keeps_a_card and not left_reals and not left_jokers:
+                continue  # an empty hand: no card left to discard, and no move left to play
             if self.best is not None:
-                more, cards = gen.bound(nxt)
-                if (child[0] + more, child[1] + cards) < self.best[0][:2]:
-                    continue
-            self.search(nxt, child, (step, path))
+                more, cards = gen.bound_of(left_reals, left_jokers)
+                if (child[0] + more, child[1] + cards, child[2] - (cards > 0)) <= self.best[0]:
+                    continue  # cannot beat the best turn found: not even with every card left doubled
+                base = longest + max(second, len(step[-1].numbers) if step[0] != "swap" else 0)
+                if (child[0] + more, child[1] + cards, child[2] - gen.more_moves(left_reals, left_jokers, cards, base)) \
+                        <= self.best[0]:
+                    continue  # nor in fewer moves: the cards left need two more moves, not one
+            nxt = gen.after(pos, step, recipe)
+            left = pending - used
+            if floating:
+                left |= {step[-1].numbers}
+            self.search(nxt, child, (step, path), left)
 
 
 def _to_moves(steps, gen: MoveGenerator, table: Table, hand: Sequence[Card], rules: Rules, deck: Deck,

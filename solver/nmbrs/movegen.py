@@ -36,7 +36,7 @@ from solver.nmbrs.cards import JOKER, Card, Deck, Placed
 from solver.nmbrs.moves import Move, MoveKind
 from solver.nmbrs.rules import MIN_LENGTH, Rules, may_add
 from solver.nmbrs.scoring import card_points, colour_doubling
-from solver.nmbrs.sequences import Completion, completions
+from solver.nmbrs.sequences import Completion, _divisors, completions
 from solver.nmbrs.table import Table, TurnState, turn_end_fault
 
 __all__ = ["PositionKey", "MoveGenerator"]
@@ -76,6 +76,8 @@ class MoveGenerator:
         self._linkable: dict[tuple, bool] = {}
         self._finishes: dict[PositionKey, bool] = {}
         self._gains: dict[tuple, tuple[int, int]] = {}
+        self._bounds: dict[tuple, tuple[int, int]] = {}
+        self._more: dict[tuple, int] = {}
 
     # -- positions ---------------------------------------------------------------------
 
@@ -116,16 +118,38 @@ class MoveGenerator:
 
     # -- the moves ---------------------------------------------------------------------
 
-    def _comps(self, fixed: tuple[int, ...], reals: frozenset[int], jokers: int, taken: frozenset[int], min_new: int):
-        """:func:`completions` of ``fixed`` with these hand cards, avoiding the table's numbers."""
-        key = (fixed, min_new)
+    def _comps(self, fixed: tuple[int, ...], reals: frozenset[int], jokers: int, taken: frozenset[int], min_new: int,
+               min_cards: int = 0, table_jokers: frozenset[int] = frozenset()) -> list[tuple[Completion, tuple[int, int]]]:
+        """:func:`completions` of ``fixed`` with these hand cards, avoiding the table's numbers
+        (and laying at least ``min_cards`` cards), each with its :meth:`gain`."""
+        key = (fixed, min_new, jokers)  # one list per number of jokers held: none to skip for having too many
         found = self._cache.get(key)
         if found is None:
-            found = [(c, frozenset(c.reals + c.jokers), frozenset(c.reals), len(c.jokers))
-                     for c in completions(fixed, self.all_reals, self.max_jokers, self.rules, min_new=min_new)]
-            self._cache[key] = found
+            found = self._cache[key] = self._built(fixed, min_new, jokers)
         self.work += len(found)
-        return [c for c, new, rs, nj in found if nj <= jokers and rs <= reals and not (new & taken)]
+        if fixed and not table_jokers.isdisjoint(fixed):  # a joker on the table in the sequence: it may change the doubling
+            return [(c, self.gain(c, None if on_laid else c.numbers, table_jokers))
+                    for c, new, rs, n, _, on_laid in found
+                    if n >= min_cards and rs <= reals and not (new & taken)]
+        if min_cards:
+            return [(c, g) for c, new, rs, n, g, _ in found if n >= min_cards and rs <= reals and not (new & taken)]
+        return [(c, g) for c, new, rs, _, g, _ in found if rs <= reals and not (new & taken)]
+
+    def _built(self, fixed: tuple[int, ...], min_new: int, jokers: int) -> list[tuple]:
+        """The cached entries of :meth:`_comps`: each completion with its cells, hand numbers, card
+        count, gain (when no table joker lies in ``fixed``) and whether doubling is judged on the laid
+        cards. Taken from the list made for more jokers when there is one (same order)."""
+        for more in range(jokers + 1, self.max_jokers + 1):
+            wider = self._cache.get((fixed, min_new, more))
+            if wider is not None:
+                return [entry for entry in wider if len(entry[0].jokers) <= jokers]
+        free = all(v in self.colour for v in fixed)  # else a joker lies there: see _comps
+        found = []
+        for c in completions(fixed, self.all_reals, jokers, self.rules, min_new=min_new):
+            judged = self.rules.judged_cards(c.numbers, None) if fixed else None
+            found.append((c, frozenset(c.reals + c.jokers), frozenset(c.reals), c.new_cards,
+                          self._gain(c, judged, frozenset()) if free else None, judged is None))
+        return found
 
     def _is_linkable(self, a: tuple[int, ...], b: tuple[int, ...]) -> bool:
         """Whether the whole hand could fill the gaps between ``a`` and ``b`` at the widest common step."""
@@ -158,43 +182,82 @@ class MoveGenerator:
         doubled = colour_doubling([colour[v] for v in reals], jokers, self.rules, self.deck)
         return (2 * points if doubled else points), len(comp.reals) + len(jset)
 
-    def moves(self, pos: PositionKey) -> list:
+    def moves(self, pos: PositionKey, near: frozenset | None = None, min_cards: int = 0) -> list:
         """``(step, recipe for the next position, (score, cards laid))`` for every move from ``pos``,
-        in a fixed order: lay, add (by sequence), cross (by table card), link, swap."""
+        in a fixed order: lay, add (by sequence), cross (by table card), link, swap.
+
+        ``near`` (a set of table sequences), if given, narrows the list for the best-turn search:
+        only the moves that use one of these sequences (add to it, cross one of its cards, link
+        it, swap one of its jokers) and the :meth:`floating` ones; ``min_cards``, only the moves that
+        lay at least that many cards (no swap)."""
         seqs, tj, reals, jokers, opened, laid_new = pos
         taken = frozenset(v for s in seqs for v in s)
         out = []
+        cells = None if near is None else frozenset(v for s in near for v in s)
 
-        for comp in self._comps((), reals, jokers, taken, MIN_LENGTH):
-            out.append((("lay", comp), (seqs, comp.numbers, True), self.gain(comp, None, tj)))
+        for comp, g in self._comps((), reals, jokers, taken, MIN_LENGTH, min_cards):
+            if near is None or len(comp.reals) == 1:
+                out.append((("lay", comp), (seqs, comp.numbers, True), g))
         if not may_add(self.rules, opened, laid_new):
-            for v in sorted(tj & reals):
-                out.append((("swap", v), (seqs, tj - {v}, reals - {v}, jokers + 1, opened, laid_new), (0, 0)))
+            for v in sorted(tj & reals) if not min_cards else ():
+                if cells is None or v in cells:
+                    out.append((("swap", v), (seqs, tj - {v}, reals - {v}, jokers + 1, opened, laid_new), (0, 0)))
             return out
         if reals or jokers:
             for i, s in enumerate(seqs):
+                if near is not None and s not in near:
+                    continue
                 others = seqs[:i] + seqs[i + 1:]
-                for comp in self._comps(s, reals, jokers, taken, 1):
-                    out.append((("add", s, comp), (others, comp.numbers, False),
-                                self.gain(comp, self.rules.judged_cards(comp.numbers, None), tj)))
+                for comp, g in self._comps(s, reals, jokers, taken, 1, min_cards, tj):
+                    out.append((("add", s, comp), (others, comp.numbers, False), g))
             counts = Counter(v for s in seqs for v in s)
             for c in sorted(v for v, k in counts.items() if k == 1):
-                for comp in self._comps((c,), reals, jokers, taken, MIN_LENGTH - 1):
-                    out.append((("cross", c, comp), (seqs, comp.numbers, False),
-                                self.gain(comp, self.rules.judged_cards(comp.numbers, None), tj)))
+                floating_only = cells is not None and c not in cells
+                if floating_only and jokers < MIN_LENGTH - 1:
+                    continue
+                for comp, g in self._comps((c,), reals, jokers, taken, MIN_LENGTH - 1, min_cards, tj):
+                    if floating_only and comp.reals:
+                        continue
+                    out.append((("cross", c, comp), (seqs, comp.numbers, False), g))
         for i, a in enumerate(seqs):
             for j, b in enumerate(seqs):
                 if i == j or a[-1] >= b[0] or not self._is_linkable(a, b):
                     continue
+                if near is not None and a not in near and b not in near:
+                    continue
                 others = tuple(s for k, s in enumerate(seqs) if k not in (i, j))
                 if any(len(set(o).intersection(a + b)) > 1 for o in others):
                     continue  # the linked sequence would cross another twice (new cards are never on the table)
-                for comp in self._comps(a + b, reals, jokers, taken, 0):
-                    out.append((("link", a, b, comp), (others, comp.numbers, False),
-                                self.gain(comp, self.rules.judged_cards(comp.numbers, None), tj)))
-        for v in sorted(tj & reals):
-            out.append((("swap", v), (seqs, tj - {v}, reals - {v}, jokers + 1, opened, laid_new), (0, 0)))
+                for comp, g in self._comps(a + b, reals, jokers, taken, 0, min_cards, tj):
+                    out.append((("link", a, b, comp), (others, comp.numbers, False), g))
+        for v in sorted(tj & reals) if not min_cards else ():
+            if cells is None or v in cells:
+                out.append((("swap", v), (seqs, tj - {v}, reals - {v}, jokers + 1, opened, laid_new), (0, 0)))
         return out
+
+    @staticmethod
+    def floating(step: _Step) -> bool:
+        """Whether ``step`` lays a sequence held by one card only: a new sequence of one hand card
+        and jokers, or a crossing of jokers only. Its jokers may stand at any step, so it has
+        hundreds of forms; the best-turn search plays it only where the next move uses it, or
+        among the last moves of the turn (see :mod:`solver.nmbrs.best`)."""
+        kind = step[0]
+        if kind == "lay":
+            return len(step[1].reals) == 1
+        return kind == "cross" and not step[2].reals
+
+    @staticmethod
+    def uses(step: _Step, seq: tuple[int, ...]) -> bool:
+        """Whether ``step`` changes table sequence ``seq`` or depends on it: adds to it, links it,
+        crosses one of its cards, or swaps one of its jokers."""
+        kind = step[0]
+        if kind == "add":
+            return step[1] == seq
+        if kind == "link":
+            return step[1] == seq or step[2] == seq
+        if kind in ("cross", "swap"):
+            return step[1] in seq
+        return False
 
     # -- the search's bound --------------------------------------------------------------
 
@@ -214,7 +277,17 @@ class MoveGenerator:
 
     def bound(self, pos: PositionKey) -> tuple[int, int]:
         """At most what the rest of the turn can add: every playable card laid and doubled."""
-        _, _, reals, jokers, _, _ = pos
+        return self.bound_of(pos[2], pos[3])
+
+    def bound_of(self, reals: frozenset[int], jokers: int) -> tuple[int, int]:
+        """:meth:`bound` of a position holding ``reals`` and ``jokers`` (remembered)."""
+        key = (reals, jokers)
+        found = self._bounds.get(key)
+        if found is None:
+            found = self._bounds[key] = self._bound(reals, jokers)
+        return found
+
+    def _bound(self, reals: frozenset[int], jokers: int) -> tuple[int, int]:
         playable = self.playable
         live = [self.value[r] for r in reals if r in playable] + [self.joker_value] * jokers
         cards = len(live)
@@ -222,6 +295,35 @@ class MoveGenerator:
             live.remove(min(live))  # one card stays in hand to be discarded
             cards -= 1
         return 2 * sum(live), cards
+
+    def more_moves(self, reals: frozenset[int], jokers: int, cards: int, base: int) -> int:
+        """At least how many moves it takes to lay ``cards`` more cards from ``reals`` and ``jokers``:
+        0, 1, or 2 when no single move can (its hand numbers would have to lie on one progression
+        whose gaps the jokers and at most ``base`` table cards fill). Remembered."""
+        if cards == 0:
+            return 0
+        need = cards - jokers  # hand numbers the move must lay
+        if need <= 1:
+            return 1
+        key = (reals, jokers, cards, base)
+        found = self._more.get(key)
+        if found is None:
+            found = self._more[key] = 1 if self._one_move(sorted(reals), need, base + jokers) else 2
+        return found
+
+    @staticmethod
+    def _one_move(numbers: list[int], need: int, fill: int) -> bool:
+        """Whether ``need`` of ``numbers`` lie on one progression with at most ``fill`` cells missing between them."""
+        for i, a in enumerate(numbers):
+            for b in numbers[i + need - 1:]:
+                for d in _divisors(b - a):
+                    cells = (b - a) // d + 1
+                    if cells - fill > len(numbers):
+                        continue
+                    count = sum(1 for v in numbers if a <= v <= b and (v - a) % d == 0)
+                    if count >= need and cells - count <= fill:
+                        return True
+        return False
 
     # -- referee moves ---------------------------------------------------------------------
 
