@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import baseline_nmbrs_best as baseline  # noqa: E402
+from process import installed_env  # noqa: E402
 from solver.errors import SearchTooLarge  # noqa: E402
 from solver.nmbrs import JOKER, Deck, Rules  # noqa: E402
 from solver.nmbrs.best import best_turn  # noqa: E402
@@ -76,10 +77,14 @@ def _laid(b) -> tuple[int, int]:
     return b.score, sum(len(r.laid) for r in b.verdict.results)
 
 
+_ENV = installed_env()
+
+
 def _process_time(table, hand, runs: int) -> float:
     cmd = [sys.executable, "-m", "trainer", "nmbrs", "best", "--hand", " ".join(map(str, hand)),
            "--table", str(table), "--opened"]
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = _ENV
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=ROOT)  # writes the bytecode
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()

@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from process import ROOT, installed_env
 
 COMMANDS = {
     "import typer": [sys.executable, "-c", "import typer"],
@@ -33,12 +31,7 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=15)
     args = ap.parse_args(argv)
-    # Bytecode as an installed copy has it: pip compiles it at install time, so compile once
-    # into a folder of our own (this machine's shell sets PYTHONDONTWRITEBYTECODE, which
-    # would make every run compile our modules again while typer's come precompiled).
-    cache = tempfile.mkdtemp(prefix="tablecalc-pycache-")
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env |= {"PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": cache}
+    env = installed_env()
     times: dict[str, list[float]] = {name: [] for name in COMMANDS}
     for cmd in COMMANDS.values():  # the warm-up run writes the bytecode; it is not counted
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=env, cwd=ROOT)
@@ -52,7 +45,6 @@ def main(argv: list[str] | None = None) -> None:
     for name, ts in times.items():
         m = statistics.median(ts)
         print(f"  {name:<26} median {m * 1000:6.0f} ms   {m / base:4.2f}× import typer")
-    shutil.rmtree(cache, ignore_errors=True)
 
 
 if __name__ == "__main__":
