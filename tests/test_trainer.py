@@ -432,3 +432,13 @@ def test_json_intro_only_when_asked():
     assert first["type"] == "instructions" and "Nambarz" in first["text"]
     r = drill("nambarz", "-n", "1", "--seed", "5", "--json", input="")
     assert json.loads(r.stdout.splitlines()[0])["type"] == "puzzle"
+
+
+def test_a_countdown_near_miss_is_close_not_wrong():
+    """Countdown's 5 points for landing 9 away: the verdict says close, and the score is kept."""
+    r = drill("arith", "--level", "countdown", "--seed", "3", "-n", "1", "--no-intro", input="8*9*(8+2)+6+5\n")
+    assert r.exit_code == 0, r.output
+    verdict = next(line for line in r.output.splitlines() if "731" in line)
+    assert verdict.startswith("CLOSE (score 5, best 10)")
+    far = drill("arith", "--level", "countdown", "--seed", "3", "-n", "1", "--no-intro", input="2+5\n")
+    assert any(line.startswith("WRONG (score 0") for line in far.output.splitlines())

@@ -134,6 +134,11 @@ class SessionIO(Protocol):
 # ---------------------------------------------------------------- line-based IO
 
 
+def _near_miss(j: Judgement, scored: bool) -> bool:
+    """A wrong answer that still scores (Countdown's 7 points for 5 away): said so, not "wrong"."""
+    return scored and not j.correct and j.score > 0
+
+
 class LineIO:
     """Plain text on stdout, one answer per line on stdin; a late answer counts as timed out."""
 
@@ -160,7 +165,8 @@ class LineIO:
         return Answer(line.rstrip("\r\n"), seconds, timed_out=late)
 
     def show_verdict(self, p, j, answer, scored=True):
-        mark = _("RIGHT") if j.correct else (_("TIME UP") if answer.timed_out else _("WRONG"))
+        mark = _("RIGHT") if j.correct else (_("TIME UP") if answer.timed_out else _("CLOSE") if _near_miss(j, scored)
+                                             else _("WRONG"))
         score = " " + _("(score {score}, best {best})").format(score=j.score, best=j.best_score) if scored else ""
         self.write(_("{mark}{score}: {explanation}").format(mark=mark, score=score, explanation=j.explanation))
 
@@ -289,7 +295,8 @@ class TerminalIO:
         if j.correct:
             mark = f"[bold green]✓ {_('right')}[/]"
         else:
-            mark = f"[bold yellow]⏱ {_('time up')}[/]" if answer.timed_out else f"[bold red]✗ {_('wrong')}[/]"
+            mark = (f"[bold yellow]⏱ {_('time up')}[/]" if answer.timed_out else f"[bold yellow]≈ {_('close')}[/]"
+                    if _near_miss(j, scored) else f"[bold red]✗ {_('wrong')}[/]")
         score = "  [dim]" + _("score {score}, best {best}").format(score=j.score, best=j.best_score) + "[/]" if scored else ""
         self.console.print(f"{mark}{score}")
         self.console.print(escape(j.explanation))
