@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import sys
 from collections import Counter
 
 import pytest
@@ -342,12 +341,12 @@ def test_play_with_plain_lines_stops_cleanly():
     assert r.exit_code == 2 and "--bots" in r.stderr
 
 
-def test_play_a_whole_round_in_a_real_terminal():
+def test_play_a_whole_round_in_a_real_terminal(tmp_path):
     """A player who asks for a hint and plays it, every turn, until the score sheet."""
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-m", "trainer.cli", "nambarz", "play", "--players", "3", "--seed", "2"],
-                          encoding="utf-8", timeout=30, env={**os.environ, "COLUMNS": "100"},
-                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from terminal import spawn
+
+    child = spawn(tmp_path, "nambarz", "play", "--players", "3", "--seed", "2", timeout=30)
     turns = 0
     while True:
         i = child.expect([r"Your move: ", r"Winner: ", pexpect.EOF])

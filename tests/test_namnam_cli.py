@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import random
-import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -123,9 +121,9 @@ def test_play_a_whole_game_through_prompts():
 
 def test_play_in_a_real_terminal(tmp_path):
     pexpect = pytest.importorskip("pexpect")
-    env = {**os.environ, "TABLECALC_HOME": str(tmp_path), "TERM": "xterm", "COLUMNS": "100"}
-    child = pexpect.spawn(sys.executable, ["-m", "trainer.cli", "namnam", "play", "--level", "medium", "--seed", "3"],
-                          env=env, encoding="utf-8", timeout=60, dimensions=(40, 100))
+    from terminal import spawn
+
+    child = spawn(tmp_path, "namnam", "play", "--level", "medium", "--seed", "3", rows=40)
     try:
         child.expect_exact("Your move")
         child.sendline("3")

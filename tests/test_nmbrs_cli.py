@@ -320,12 +320,11 @@ def test_play_refuses_bad_options(args, message):
     assert r.exit_code == 2 and message in r.stderr
 
 
-def test_play_through_a_real_terminal():
-    import sys
-
+def test_play_through_a_real_terminal(tmp_path):
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-m", "trainer", "nmbrs", "play", "--players", "2", "--seed", "3"],
-                          encoding="utf-8", timeout=60, env={"COLUMNS": "100", "PATH": "/usr/bin:/bin", "HOME": "/tmp"})
+    from terminal import spawn
+
+    child = spawn(tmp_path, "nmbrs", "play", "--players", "2", "--seed", "3")
     child.expect("> ")
     child.sendline("moves")
     child.expect("legal: ")

@@ -532,17 +532,14 @@ def test_a_history_written_before_streaks_and_goals_opens_and_keeps_everything(t
 def test_a_real_terminal_shows_the_streak_the_due_and_why_a_review_is_back(home):
     """Through a pseudo-terminal, as a learner sees it: the opening lines, a review with the
     day of its last miss just above it, and the goal after the summary."""
-    import os
-    import sys
-
     pexpect = pytest.importorskip("pexpect")
     now = datetime.now(UTC)
     with History.open() as h:
         h.record(rec("7×8", False, now - timedelta(days=2), prompt="7 × 8"))
     missed = readable_day((now - timedelta(days=2)).astimezone().date(), now.astimezone().date())
-    env = {**os.environ, "TABLECALC_HOME": str(home), "TERM": "xterm", "COLUMNS": "100", "LINES": "30"}
-    child = pexpect.spawn(sys.executable, ["-m", "trainer.cli", "drill", "arith", "-l", "mul", "-n", "2"],
-                          env=env, encoding="utf-8", timeout=30, dimensions=(30, 100))
+    from terminal import spawn
+
+    child = spawn(home, "drill", "arith", "-l", "mul", "-n", "2", timeout=30)
     try:
         child.expect_exact("No streak yet: today starts one; 0 of 20 answers today.")
         child.expect_exact("1 due today in arith mul: reviews come every other puzzle.")

@@ -7,9 +7,7 @@ Timeouts are generous safety nets, never measurements.
 from __future__ import annotations
 
 import json
-import os
 import random
-import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -19,6 +17,7 @@ from trainer.cli import app
 from trainer.drills import make_drill
 
 pexpect = pytest.importorskip("pexpect")
+import terminal  # noqa: E402  (tests/terminal.py, which needs pexpect)
 
 SEED = 3
 
@@ -37,9 +36,7 @@ def best(p) -> str:
 
 
 def spawn(home, *args):
-    env = {**os.environ, "TABLECALC_HOME": str(home), "TERM": "xterm", "COLUMNS": "120", "LINES": "40"}
-    return pexpect.spawn(sys.executable, ["-m", "trainer.cli", "drill", "nambarz", "--seed", str(SEED), *args],
-                         env=env, encoding="utf-8", timeout=60, dimensions=(40, 120))
+    return terminal.spawn(home, "drill", "nambarz", "--seed", str(SEED), *args, rows=40, cols=120)
 
 
 def recorded(home) -> dict:

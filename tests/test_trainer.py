@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import random
-import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -275,14 +273,12 @@ def test_a_program_plays_the_json_drill_with_the_solver_and_scores_100_percent(h
 def test_interactive_session_interrupted_keeps_answers(home):
     """A real pseudo-terminal: answer two puzzles, press Ctrl-C, then stats shows both kept."""
     pexpect = pytest.importorskip("pexpect")
-    env = {**os.environ, "TABLECALC_HOME": str(home), "TERM": "xterm", "COLUMNS": "100", "LINES": "30"}
     puzzles = same_puzzles("arith", 4, 3, level="add")
     from solver.expr import evaluate, parse_expression
 
-    child = pexpect.spawn(
-        sys.executable, ["-m", "trainer.cli", "drill", "arith", "-l", "add", "-n", "5", "--seed", "4"],
-        env=env, encoding="utf-8", timeout=30, dimensions=(30, 100),
-    )
+    from terminal import spawn
+
+    child = spawn(home, "drill", "arith", "-l", "add", "-n", "5", "--seed", "4", timeout=30)
     try:
         for p in puzzles[:2]:
             child.expect_exact(p.prompt)

@@ -3,10 +3,8 @@ drawn in place, the score going up, Ctrl-C (exit 130, answers kept) and the bell
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,8 +13,7 @@ from trainer.drills import make_drill
 from trainer.history import History
 
 pexpect = pytest.importorskip("pexpect")
-
-ROOT = Path(__file__).resolve().parent.parent
+import terminal  # noqa: E402  (tests/terminal.py, which needs pexpect)
 
 
 def problems(seed: int, n: int) -> list[tuple[str, str]]:
@@ -31,10 +28,7 @@ def problems(seed: int, n: int) -> list[tuple[str, str]]:
 
 
 def spawn(home: Path, *args: str):
-    env = {**os.environ, "TABLECALC_HOME": str(home), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1",
-           "COLUMNS": "100", "LINES": "30"}
-    return pexpect.spawn(sys.executable, ["-m", "trainer.cli", "drill", "arith", "--mode", "zetamac", *args],
-                         env=env, encoding="utf-8", timeout=30, dimensions=(30, 100), cwd=str(ROOT))
+    return terminal.spawn(home, "drill", "arith", "--mode", "zetamac", *args, timeout=30, PROMPT_TOOLKIT_NO_CPR="1")
 
 
 def recorded(home: Path) -> list[str]:
