@@ -323,7 +323,7 @@ def test_simulate_command_writes_a_log_the_referee_accepts(tmp_path):
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["scores"] == d["scores"]
     for bad, message in [(["--players", "13"], "2 to 12"), (["--teams", "7", "--players", "12"], "2 to 6"),
-                         (["--policy", "clever"], "unknown policy"), (["--jokers", "5"], "jokers")]:
+                         (["--policy", "clever"], "'clever' is not one of simplest, greedy, random"), (["--jokers", "5"], "jokers")]:
         r = runner.invoke(app, ["nambarz", "simulate", *bad])
         assert r.exit_code == 2 and message in r.stderr, (bad, r.output)
 

@@ -271,7 +271,7 @@ def test_referee_finds_the_illegal_move_of_a_hand_written_log(tmp_path):
     (["simulate", "--players", "9"], "2 to 8"),
     (["simulate", "--policy", "clever"], "unknown policy"),
     (["simulate", "--rounds", "0"], "bad number of rounds"),
-    (["simulate", "--empty-closed", "burn"], "unknown empty-closed"),
+    (["simulate", "--empty-closed", "burn"], "'burn' is not one of turn-over, end-round"),
     (["referee", "no-such-file.jsonl"], "no log file"),
 ])
 def test_whole_game_commands_refuse_bad_input_in_one_line(args, message):

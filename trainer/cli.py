@@ -18,7 +18,7 @@ from typing import Annotated, Optional
 
 import typer
 from solver.errors import TablecalcError
-from solver.i18n import _
+from solver.i18n import LANGUAGES, _
 from solver.parsing import parse_range, parse_whole, read_lines
 from solver.registry import all_games, game_names
 from solver.expr import Intermediates, Order
@@ -69,7 +69,7 @@ def _root(
     version: Annotated[bool, typer.Option("--version", callback=_print_version, is_eager=True,
                                           help="Print tablecalc's version and exit.")] = False,
     lang: choice_option(
-        "--lang", choices=("en", "fr", "nl"),
+        "--lang", choices=LANGUAGES,
         help="The language tablecalc speaks (default: TABLECALC_LANG, else the locale: LANGUAGE, LC_ALL, LANG).",
     ) = None,
 ) -> None:

@@ -15,7 +15,8 @@ from typing import Annotated, Optional
 import typer
 
 from solver.expr import Intermediates, Order
-from solver.nambarz.rules import SimplestScope
+from solver.nambarz.rules import HolderPlace, SimplestScope
+from solver.nambarz.simulate import Policy
 from trainer.clikit import EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json, export_data, choice_option, preset_option
 
 app = typer.Typer(cls=Group, no_args_is_help=True,
@@ -36,7 +37,9 @@ JokerOnJokerOpt = Annotated[Optional[bool], typer.Option("--joker-on-joker/--no-
                                                           help="May a joker answer a change joker laid alone? (yes)")]
 PlayDrawnOpt = Annotated[Optional[bool], typer.Option("--play-drawn/--no-play-drawn",
                                                       help="May a player who drew play at once if they now can? (no)")]
-HolderOpt = Annotated[Optional[str], typer.Option("--holder-place", help="2-5 players: the player left holding cards scores none (default) or last place.")]
+PolicyOpt = choice_option("--policy", choices=Policy, help="The bots: greedy (default), simplest or random.")
+HolderOpt = choice_option("--holder-place", choices=HolderPlace,
+                          help="2-5 players: the player left holding cards scores none (default) or last place.")
 SeedOpt = Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed (same seed, same game).")]
 
 
@@ -157,7 +160,7 @@ def simulate(
     players: Annotated[int, typer.Option("--players", "-n", help="2 to 12 players.")] = 4,
     rounds: Annotated[int, typer.Option("--rounds", "-r", help="Rounds: 1 (quick), 3 (classic) or 5 (long); extra rounds follow a tie.")] = 3,
     seed: SeedOpt = None,
-    policy: Annotated[str, typer.Option("--policy", help="The bots: greedy (default), simplest or random.")] = "greedy",
+    policy: PolicyOpt = "greedy",
     teams: Annotated[Optional[int], typer.Option("--teams", help="Teams of K players sitting together (2 to 6).")] = None,
     log: Annotated[Optional[Path], typer.Option("--log", help="Write the deals and every move as JSON lines to FILE.")] = None,
     preset: PresetOpt = "basic",
@@ -230,7 +233,7 @@ def play(
     bots: Annotated[Optional[int], typer.Option("--bots", help="How many of them are bots (default: all but you).")] = None,
     rounds: Annotated[int, typer.Option("--rounds", "-r", help="Rounds: 1, 3 or 5.")] = 1,
     seed: SeedOpt = None,
-    policy: Annotated[str, typer.Option("--policy", help="The bots: greedy (default), simplest or random.")] = "greedy",
+    policy: PolicyOpt = "greedy",
     preset: PresetOpt = "basic",
     jokers: JokersOpt = None,
     hand_size: HandSizeOpt = None,

@@ -15,7 +15,7 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _, ngettext
-from solver.nmbrs.rules import Doubling, JokerColour, Opening, ScoreBy, SequenceRule
+from solver.nmbrs.rules import Doubling, EmptyClosed, JokerColour, Opening, ScoreBy, SequenceRule
 from trainer.clikit import (
     EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json as _emit_json, export_data, choice_option, preset_option,
     search_progress,
@@ -335,7 +335,8 @@ def _game_rules(preset, deck_path, sequence_rule=None, opening=None, max_turns=N
 
 MaxTurnsOpt = Annotated[Optional[int], typer.Option("--max-turns", help="A round ends with nobody out after so many turns (simulate: 400; 0: no limit).")]
 RetakeOpt = Annotated[Optional[bool], typer.Option("--retake-refused/--no-retake-refused", help="May a refused open card nobody claimed be taken after all? (no)")]
-EmptyClosedOpt = Annotated[Optional[str], typer.Option("--empty-closed", help="An empty closed pile: turn-over (the open pile, default) or end-round.")]
+EmptyClosedOpt = choice_option("--empty-closed", choices=EmptyClosed,
+                               help="An empty closed pile: turn-over (the open pile, default) or end-round.")
 
 
 @app.command("simulate")
@@ -345,7 +346,7 @@ def simulate(
     seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed (same seed, same game).")] = None,
     policy: Annotated[str, typer.Option("--policy", help="best (default), greedy or random; or one per seat: best,random.")] = "best",
     log: Annotated[Optional[Path], typer.Option("--log", help="Write every deal and move as JSON lines to FILE (read by referee).")] = None,
-    preset: Annotated[Optional[str], typer.Option("--preset", help="basic (default), advanced or simple.")] = None,
+    preset: PresetOpt = "basic",
     sequence_rule: SeqRuleOpt = None,
     opening: OpeningOpt = None,
     max_turns: MaxTurnsOpt = None,
@@ -429,7 +430,7 @@ def play(
     bots: Annotated[Optional[int], typer.Option("--bots", "-k", help="How many of them are bots (default: all but you).")] = None,
     seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed (same seed, same deal).")] = None,
     policy: Annotated[str, typer.Option("--policy", help="The bots: best (default), greedy or random.")] = "best",
-    preset: Annotated[Optional[str], typer.Option("--preset", help="basic (default), advanced or simple.")] = None,
+    preset: PresetOpt = "basic",
     sequence_rule: SeqRuleOpt = None,
     opening: OpeningOpt = None,
     max_turns: MaxTurnsOpt = None,
