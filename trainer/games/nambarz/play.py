@@ -20,7 +20,7 @@ from solver.nambarz.round import RoundState
 from solver.nambarz.rules import Rules
 from solver.nambarz.scoring import score_game
 from solver.nambarz.simulate import MAX_EXTRA_ROUNDS, MAX_ROUNDS, choose, drawn_by, next_starter, policy_of
-from solver.nambarz.words import explain_ruling
+from solver.nambarz.words import card_name, explain_ruling
 from trainer.games.nambarz.render import console, print_scoreboard
 from trainer.out import escape
 
@@ -46,9 +46,9 @@ def _show(state: RoundState) -> None:
     cover = state.cover
     if isinstance(cover, Announcement):
         top = _("{joker} laid alone, announcing {value}: lay one card of it (no calculation)").format(
-            joker=cover.joker, value=cover.value)
+            joker=card_name(cover.joker), value=cover.value)
     else:
-        top = str(cover)
+        top = card_name(cover)
     if state.phase.value == "again":
         top += _(" — you laid play-again: play again, or draw")
     elif state.phase.value == "last-draw":
@@ -56,7 +56,7 @@ def _show(state: RoundState) -> None:
     others = ", ".join(f"{n} {len(h)}" for i, (n, h) in enumerate(zip(state.names, state.hands)) if i != state.to)
     console.print(escape(_("Top: {top}").format(top=top)))
     console.print(escape(_("Your hand ({name}): {hand}").format(
-        name=state.names[state.to], hand=" ".join(str(c) for c in sorted(state.hand())) or "-")))
+        name=state.names[state.to], hand=" ".join(card_name(c) for c in sorted(state.hand())) or "-")))
     console.print("[dim]" + escape(_("Cards held: {others}; draw pile {n}").format(others=others, n=len(state.stock))) + "[/]")
 
 
