@@ -438,3 +438,14 @@ def test_a_countdown_near_miss_is_close_not_wrong():
     assert verdict.startswith("CLOSE (score 5, best 10)")
     far = drill("arith", "--level", "countdown", "--seed", "3", "-n", "1", "--no-intro", input="2+5\n")
     assert any(line.startswith("WRONG (score 0") for line in far.output.splitlines())
+
+
+def test_an_unreadable_arith_answer_is_asked_again_not_recorded():
+    """'abc' to a sum is no answer: asked again (the answer kept back), then the right one is the only one saved."""
+    (p,) = same_puzzles("arith", 1, 1, level="add")
+    a, _plus, b = p.prompt.split()
+    r = drill("arith", "-l", "add", "-n", "1", "--seed", "1", "--no-intro", input=f"abc\n{int(a) + int(b)}\n")
+    assert r.exit_code == 0, r.output
+    retry = next(line for line in r.output.splitlines() if line.startswith("TRY AGAIN"))
+    assert "'abc' is not a number" in retry and str(int(a) + int(b)) not in retry
+    assert answers_recorded() == 1 and "1/1 right" in r.output

@@ -27,7 +27,7 @@ import typer
 from solver.arith import Fact, FactKind, FactRanges, Problem, check, parse_situation, random_fact, random_problem, solve
 from solver.arith.problems import SHOW_POINTS, nearest, points
 from solver.arith.words import best_line, explain_verdict, hints, points_line
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.i18n import _
 from trainer.clikit import choice_option
 from trainer.drills import GameDrill, Judgement, Level, Puzzle, option
@@ -53,6 +53,8 @@ class Drill(GameDrill):
     game = "arith"
     scored = False
     default_level = "mixed"
+    RETRY = frozenset({"not-a-number", "not-a-calculation"})
+    """Answers that cannot be read: asked again, never recorded."""
     LEVELS = {
         "mixed": Level("countdown", "+ − × ÷ mixed, 120-second round"),
         "add": Level("countdown", "addition 2–100 + 2–100"),
@@ -145,6 +147,10 @@ class Drill(GameDrill):
         if answer is None:
             return Judgement(False, **common)
         v = check(situation, answer, rules)
+        if v.violations and str(v.violations[0]) in self.RETRY:  # unreadable: asked again, the answer kept back
+            return self.retry(v.error if v.error and str(v.violations[0]) == "not-a-calculation" else
+                              _("{answer} is not a number: expected a whole number, like 12.").format(
+                                  answer=quoted(answer.strip())), str(v.violations[0]))
         explanation = explain_verdict(v)
         score = int(v.legal)
         if show:
