@@ -208,9 +208,11 @@ def test_arith_session_right_and_wrong():
 
     right = [str(evaluate(parse_expression(p.prompt)).numerator) for p in puzzles]
     r = drill("arith", "-n", "3", "--seed", "8", "--json", input=f"{right[0]}\n{int(right[1]) + 1}\nabc\n")
-    verdicts = [json.loads(x) for x in r.stdout.splitlines() if '"verdict"' in x]
-    assert [v["correct"] for v in verdicts] == [True, False, False]
-    assert verdicts[2]["violations"] == ["not-a-number"]
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    verdicts = [x for x in lines if x.get("type") == "verdict"]
+    assert [v["correct"] for v in verdicts] == [True, False]  # 'abc' is no answer: asked again, not judged
+    (retry,) = [x for x in lines if x.get("type") == "retry"]
+    assert retry["reason"] == "not-a-number" and "'abc' is not a number" in retry["text"]
 
 
 def test_arith_timed_round_defaults_to_120_seconds():

@@ -32,15 +32,32 @@ from trainer.games import sub_app
 class RootGroup(GamesGroup):
     """``tablecalc``: the core commands, and ``tablecalc GAME ...`` for each registered game."""
 
-    def game_command(self, game):
-        return _game_group(game.name)
+    def game_command(self, game, command: str | None = None):
+        return _game_group(game.name, command if command in _command_names(game.name) else None)
 
 
 @cache
-def _game_group(name: str):
+def _command_names(name: str) -> frozenset[str]:
     from solver.registry import find_game
 
-    group = typer.main.get_group(sub_app(find_game(name)))
+    return frozenset(typer.main.get_command_name(c.name or c.callback.__name__)
+                     for c in sub_app(find_game(name)).registered_commands)
+
+
+@cache
+def _game_group(name: str, only: str | None = None):
+    """The game's commands as a Click group; with ``only``, a group of that one command (what
+    running it needs: building a game's every command costs more than starting the search)."""
+    import copy
+
+    from solver.registry import find_game
+
+    app = sub_app(find_game(name))
+    if only is not None:
+        app = copy.copy(app)
+        app.registered_commands = [c for c in app.registered_commands
+                                   if typer.main.get_command_name(c.name or c.callback.__name__) == only]
+    group = typer.main.get_group(app)
     group.name = name
     return group
 
@@ -209,7 +226,7 @@ class DrillGroup(GamesGroup):
     """``tablecalc drill GAME``: a game's alias finds it, but a name that is one of a drill's levels
     (``countdown``) gets pointed to that level instead of starting the game's default one."""
 
-    def game_command(self, game):
+    def game_command(self, game, command: str | None = None):
         return _drill_command(game.name)
 
     def get_command(self, ctx, cmd_name):

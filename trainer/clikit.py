@@ -129,8 +129,14 @@ class GamesGroup(Group):
     built only when it is asked for (the other games are never imported): a subclass says what
     that command is, in :meth:`game_command`."""
 
-    def game_command(self, game):  # pragma: no cover - each subclass's
+    def game_command(self, game, command: str | None = None):  # pragma: no cover - each subclass's
+        """The game's command group; ``command``, the word after the game's name on the command
+        line, lets a subclass build only that command (the others are not needed to run it)."""
         raise NotImplementedError
+
+    def resolve_command(self, ctx, args):
+        self._next_word = args[1] if len(args) > 1 else None
+        return super().resolve_command(ctx, args)
 
     def list_commands(self, ctx):
         from solver.registry import game_names
@@ -148,7 +154,7 @@ class GamesGroup(Group):
             game = find_game(cmd_name)
         except TablecalcError:
             return None
-        return self.game_command(game)
+        return self.game_command(game, getattr(self, "_next_word", None))
 
 
 @contextmanager
