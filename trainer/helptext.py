@@ -128,4 +128,5 @@ def install() -> None:
             return original(obj=obj, ctx=ctx, markup_mode=markup_mode)
 
     rich_format_help.tablecalc_translated = True  # type: ignore[attr-defined]
+    rich_format_help.original = original  # type: ignore[attr-defined]
     rich_utils.rich_format_help = rich_format_help
