@@ -4,7 +4,7 @@ Typer builds the help texts (a command's docstring or ``help=``, each option's `
 when it builds the apps, at import time, and a game's sub-app is built while Click resolves
 the sub-command, before the root callback has chosen the language. So the texts stay in
 English in the commands and are translated at display time: :func:`install` wraps Typer's
-help printer so that, while one help screen is printed, the command's help, its
+help printers (``format_help`` of its command and group classes) so that, while one help screen is printed, the command's help, its
 sub-commands' help and its parameters' help read through :func:`solver.i18n._` (Typer's
 own words, "Options", "Show this message and exit.", too). English is printed as before,
 byte for byte.
@@ -95,8 +95,10 @@ def _language_of(ctx) -> None:
 @contextmanager
 def translated(obj, ctx):
     """While one help screen of ``obj`` is printed: its texts in the language in use."""
-    from typer import rich_utils
-
+    try:
+        from typer import rich_utils
+    except ImportError:  # no rich: Click's plain help, which has no panels
+        rich_utils = None
     _language_of(ctx)
     with ExitStack() as stack:
         stack.enter_context(_swapped(obj, "help"))
@@ -110,23 +112,25 @@ def translated(obj, ctx):
                 if command is not None:
                     stack.enter_context(_swapped(command, "help"))
                     stack.enter_context(_swapped(command, "short_help"))
-        for constant in _TYPER_CONSTANTS:
+        for constant in _TYPER_CONSTANTS if rich_utils is not None else ():
             stack.enter_context(_swapped(rich_utils, constant))
         yield
 
 
 def install() -> None:
-    """Wrap Typer's rich help printer (once) so that every help screen is translated."""
-    from typer import rich_utils
+    """Wrap the ``format_help`` of Typer's command and group classes (once) so that every help
+    screen is translated; rich is still imported only when a help screen is printed."""
+    from typer.core import TyperCommand, TyperGroup
 
-    original = rich_utils.rich_format_help
-    if getattr(original, "tablecalc_translated", False):
-        return
+    for cls in (TyperCommand, TyperGroup):
+        original = cls.format_help
+        if getattr(original, "tablecalc_translated", False):
+            continue
 
-    def rich_format_help(*, obj, ctx, markup_mode):
-        with translated(obj, ctx):
-            return original(obj=obj, ctx=ctx, markup_mode=markup_mode)
+        def format_help(self, ctx, formatter, _original=original):
+            with translated(self, ctx):
+                return _original(self, ctx, formatter)
 
-    rich_format_help.tablecalc_translated = True  # type: ignore[attr-defined]
-    rich_format_help.original = original  # type: ignore[attr-defined]
-    rich_utils.rich_format_help = rich_format_help
+        format_help.tablecalc_translated = True  # type: ignore[attr-defined]
+        format_help.original = original  # type: ignore[attr-defined]
+        cls.format_help = format_help
