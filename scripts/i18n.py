@@ -7,7 +7,9 @@ compile them to .mo. Pure Python (no Babel, no GNU gettext needed); see docs/tra
     python3 scripts/i18n.py check              # what is untranslated, per language (exit 1 if anything is)
 
 A message is any string literal given to ``_``, ``N_``, ``ngettext`` (singular and plural) or
-``pgettext`` / ``NP_`` (context and message) in ``solver/`` and ``trainer/``. The .mo writer follows
+``pgettext`` / ``NP_`` (context and message) in ``solver/`` and ``trainer/``, and every command line
+help text in ``trainer/`` (a ``help="..."`` string, a command's docstring), which
+``trainer/helptext.py`` translates when ``--help`` is shown. The .mo writer follows
 CPython's ``Tools/i18n/msgfmt.py``: the same file a GNU ``msgfmt`` would read back.
 """
 
@@ -59,6 +61,39 @@ def _literal(node: ast.AST) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
+@dataclass
+class _Help:
+    """A command line help text found in ``trainer/`` (translated when ``--help`` is shown)."""
+
+    text: str
+    lineno: int
+    col_offset: int
+
+
+def _joined(node: ast.AST) -> str | None:
+    """A string literal, or literals joined with ``+``."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _joined(node.left), _joined(node.right)
+        return None if left is None or right is None else left + right
+    return _literal(node)
+
+
+def _help_texts(tree: ast.AST) -> list[_Help]:
+    """The ``help="..."`` texts of every call (Typer's options, arguments and apps) and the
+    docstring of every function decorated with ``@app.command(...)`` or ``@app.callback(...)``."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            for kw in node.keywords:
+                if kw.arg == "help" and (text := _joined(kw.value)):
+                    out.append(_Help(text, kw.value.lineno, kw.value.col_offset))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if any(isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute) and d.func.attr in ("command", "callback")
+                   for d in node.decorator_list) and (doc := ast.get_docstring(node)):
+                out.append(_Help(doc, node.body[0].lineno, node.body[0].col_offset))
+    return out
+
+
 def extract(paths=None) -> dict[Key, Message]:
     """Every message of the code, in the order first met; ``where`` lists the files that use it."""
     found: dict[Key, Message] = {}
@@ -68,7 +103,18 @@ def extract(paths=None) -> dict[Key, Message]:
         calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
         constants = {t.id: v.value for n in tree.body if isinstance(n, ast.Assign) and _literal(v := n.value) is not None
                      for t in n.targets if isinstance(t, ast.Name)}  # a context may be a module's constant
-        for node in sorted(calls, key=lambda n: (n.lineno, n.col_offset)):
+        helps = _help_texts(tree) if Path(path).resolve().is_relative_to(ROOT / "trainer") else []
+        for node in sorted(calls + helps, key=lambda n: (n.lineno, n.col_offset)):
+            if isinstance(node, _Help):
+                msg = Message(node.text)
+                where = str(Path(path).resolve().relative_to(ROOT))
+                if msg.key in found:
+                    if where not in found[msg.key].where:
+                        found[msg.key].where.append(where)
+                else:
+                    msg.where.append(where)
+                    found[msg.key] = msg
+                continue
             name = node.func.id
             args = [ast.Constant(constants[a.id]) if isinstance(a, ast.Name) and a.id in constants else a
                     for a in node.args]

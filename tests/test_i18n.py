@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import gettext
+import inspect
 import importlib.util
 import os
 import string
@@ -15,6 +16,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from solver.i18n import LANGUAGES, LOCALE_DIR, default_language, language, use
@@ -330,3 +332,95 @@ def test_the_po_files_are_as_the_tool_writes_them(po, tmp_path):
     out = tmp_path / "copy.po"
     tool.write_po(out, header, messages.values())
     assert out.read_text("utf-8") == tool.po_path(lang).read_text("utf-8")
+
+
+# ---------------------------------------------------------------- --help
+
+
+def _help(*args: str, env: dict | None = None) -> str:
+    """A help screen as one line of words (rich wraps and boxes it; the words stay in order)."""
+    r = runner.invoke(app, list(args), env={"COLUMNS": "200", **(env or {})})
+    assert r.exit_code == 0, r.output
+    return " ".join(r.output.replace("│", " ").split())
+
+
+@pytest.mark.parametrize("args, env, wanted, english", [
+    (("--lang", "fr", "nambarz", "solve", "--help"), None,
+     ["Toutes les façons dont la main peut couvrir la carte du dessus", "La carte du dessus à couvrir, p. ex. 3-bee ou 8.",
+      "Les règles : beginner, basic", "[obligatoire]", "Affiche ce message et quitte."],
+     ["Every way the hand can cover", "The top card to cover", "The rules:", "[required]", "Show this message"]),
+    (("nmbrs", "best", "--help"), {"TABLECALC_LANG": "nl"},
+     ["De geldige beurt met de hoogste score", "Je hand na het trekken", "Opties", "Toont dit bericht en stopt."],
+     ["The legal turn with the highest score", "Your hand after the draw", "Options", "Show this message"]),
+    (("--lang", "fr", "--help"), None,
+     ["Solveur, arbitre et entraîneur de calcul pour jeux de société : nambarz", "Commandes",
+      "Le moins de nombres qui atteignent une cible"],
+     ["Arithmetic puzzle solver", "Commands", "Fewest numbers that reach"]),
+    (("--lang", "nl", "drill", "nmbrs", "--help"), None,
+     ["Puzzels in de sessie", "(standaard", "Kaarten in de hand (1-9"],
+     ["Puzzles in the session", "Cards in the hand"]),
+    (("--lang", "nl", "ramikubic"), None,  # no command: the group's help
+     ["Ramikubic (rummy met stenen)", "Toont de voorinstellingen"], ["tile rummy", "List the presets"]),
+])
+def test_help_speaks_the_chosen_language(args, env, wanted, english):
+    """Typer's help screens are translated when shown: the command's help, each option's, the
+    sub-commands' and Typer's own words; --lang is read even when --help comes first."""
+    out = _help(*args, env=env)
+    for phrase in wanted:
+        assert phrase in out, f"{phrase!r} not in {out!r}"
+    for phrase in english:
+        assert phrase not in out, f"{phrase!r} in {out!r}"
+    use("en")
+
+
+@pytest.mark.parametrize("args", [["--help"], ["nambarz", "solve", "--help"], ["--lang", "en", "nmbrs", "best", "--help"],
+                                  ["drill", "nambarz", "--help"], ["namnam"]])
+def test_english_help_is_what_typer_prints_without_the_hook(args, monkeypatch):
+    """In English the translated help screen is byte for byte the one Typer prints by itself."""
+    from typer.core import TyperCommand, TyperGroup
+
+    hooked = runner.invoke(app, args)
+    for cls in (TyperCommand, TyperGroup):
+        monkeypatch.setattr(cls, "format_help", cls.format_help.original)
+    plain = runner.invoke(app, args)
+    assert hooked.exit_code == plain.exit_code == 0
+    assert hooked.output == plain.output
+    assert "Show this message and exit." in " ".join(plain.output.replace("│", " ").split())
+
+
+def test_a_help_text_nobody_translated_is_shown_as_typer_stored_it():
+    from trainer.helptext import translate_help
+
+    use("fr")
+    try:
+        text = "Not a message of the catalogues,\n   on two lines."
+        assert translate_help(text) is text
+        assert translate_help("Print JSON instead of text.") == "Affiche du JSON au lieu de texte."
+    finally:
+        use("en")
+
+
+def test_every_help_text_is_in_the_catalogues(code_messages):
+    """Every option's and command's help text that --help can show is a message of the catalogues:
+    walk the whole command tree (the games' sub-apps and drills included)."""
+    import click
+    from trainer.helptext import _TEMPLATES
+
+    known = {msgid for _, msgid in code_messages}
+    missing = []
+
+    def walk(command, ctx):
+        texts = [command.help, *(getattr(p, "help", None) for p in command.params)]
+        for text in filter(None, texts):
+            template = _TEMPLATES.get(text, (inspect.cleandoc(text),))[0]
+            if template not in known:
+                missing.append(f"{ctx.command_path}: {template!r}")
+        if isinstance(command, click.Group):
+            for name in command.list_commands(ctx):
+                sub = command.get_command(ctx, name)
+                walk(sub, click.Context(sub, info_name=name, parent=ctx))
+
+    walk(typer.main.get_command(app), click.Context(typer.main.get_command(app), info_name="tablecalc"))
+    allowed = ("drill",)  # a drill command's help lists the levels' descriptions, which stay English
+    missing = [m for m in missing if not m.startswith(tuple(f"tablecalc {a} " for a in allowed))]
+    assert not missing, "help texts not in the catalogues:\n  " + "\n  ".join(missing)

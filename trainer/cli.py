@@ -18,13 +18,14 @@ from typing import Annotated, Optional
 
 import typer
 from solver.errors import TablecalcError
-from solver.i18n import LANGUAGES, _
+from solver.i18n import LANGUAGES, N_, _
 from solver.parsing import parse_range, parse_whole, read_lines
 from solver.registry import all_games, game_names
 from solver.expr import Intermediates, Order
 from trainer.clikit import (
     EXIT_BAD_INPUT, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json, work_progress,
 )
+from trainer.helptext import help_text
 from trainer.drills import check_seconds, drill_class, option
 from trainer.games import sub_app
 
@@ -66,7 +67,8 @@ app = typer.Typer(
     name="tablecalc",
     cls=RootGroup,
     no_args_is_help=True,
-    help="Arithmetic puzzle solver, referee and trainer for table games: " + ", ".join(game_names()) + ".",
+    help=help_text(N_("Arithmetic puzzle solver, referee and trainer for table games: {games}."),
+                   games=", ".join(game_names())),
 )
 
 
@@ -88,6 +90,7 @@ def _root(
     lang: choice_option(
         "--lang", choices=LANGUAGES,
         help="The language tablecalc speaks (default: TABLECALC_LANG, else the locale: LANGUAGE, LC_ALL, LANG).",
+        is_eager=True,  # read before an eager --help, which prints the help in this language
     ) = None,
 ) -> None:
     from solver.i18n import use
@@ -267,7 +270,8 @@ def _drill_command(name: str):
     game, cls = find_game(name), drill_class(name)
     levels = list(cls.LEVELS)
     level = option("level", choice_option("--level", "-l", choices=levels,
-                                          help=f"{', '.join(levels)} (default {cls.default_level})."))
+                                          help=help_text(N_("{levels} (default {default})."), levels=", ".join(levels),
+                                                                         default=cls.default_level)))
 
     def command(**options) -> None:
         _run_drill(game, cls, **options)

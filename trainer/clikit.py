@@ -22,9 +22,11 @@ from typer.core import TyperGroup
 from typer.exceptions import Abort
 
 from solver.errors import SearchTooLarge, quoted
-from trainer import coercion
+from solver.i18n import N_
+from trainer import coercion, helptext
 
 coercion.install()  # plain options without importing pydantic (see trainer/coercion.py)
+helptext.install()  # --help in the player's language (see trainer/helptext.py)
 
 __all__ = [
     "EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "Group", "fail", "search_progress",
@@ -186,11 +188,12 @@ def search_progress(label: str):
                                              rp.TimeElapsedColumn()))
 
 
-def choice_option(*flags: str, choices, help: str, required: bool = False):
+def choice_option(*flags: str, choices, help: str, required: bool = False, **extra):
     """An option whose value is one of ``choices`` (names, or a :class:`enum.StrEnum`): its
     metavar lists them (``[chain|tree]``, so ``--help`` shows them), shell completion offers
     them, and any other value is refused in one line with the nearest choice. The value is
     the choice's name as text, in lower case; ``None`` when the option is not given.
+    ``extra`` goes to :func:`typer.Option` (``is_eager=True``...).
 
     >>> import enum
     >>> class Order(enum.StrEnum):
@@ -222,7 +225,7 @@ def choice_option(*flags: str, choices, help: str, required: bool = False):
         return [n for n in names if n.startswith(incomplete.lower())]
 
     return Annotated[str if required else Optional[str], typer.Option(
-        *flags, metavar=f"[{'|'.join(names)}]", autocompletion=complete, callback=check, help=help)]
+        *flags, metavar=f"[{'|'.join(names)}]", autocompletion=complete, callback=check, help=help, **extra)]
 
 
 def preset_option(game_name: str):
@@ -245,7 +248,8 @@ def preset_option(game_name: str):
 
     return Annotated[str, typer.Option(
         "--preset", "-p", metavar=f"[{'|'.join(names)}]", autocompletion=complete,
-        help=f"The rules: {', '.join(names)} (default {game.default_preset}); see 'tablecalc {game_name} rules'.",
+        help=helptext.help_text(N_("The rules: {names} (default {default}); see 'tablecalc {game} rules'."),
+                                names=", ".join(names), default=game.default_preset, game=game_name),
     )]
 
 

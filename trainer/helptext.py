@@ -1,0 +1,136 @@
+"""``--help`` in the player's language: every help text is translated when it is shown.
+
+Typer builds the help texts (a command's docstring or ``help=``, each option's ``help=``)
+when it builds the apps, at import time, and a game's sub-app is built while Click resolves
+the sub-command, before the root callback has chosen the language. So the texts stay in
+English in the commands and are translated at display time: :func:`install` wraps Typer's
+help printers (``format_help`` of its command and group classes) so that, while one help screen is printed, the command's help, its
+sub-commands' help and its parameters' help read through :func:`solver.i18n._` (Typer's
+own words, "Options", "Show this message and exit.", too). English is printed as before,
+byte for byte.
+
+The texts are marked for the catalogues by ``scripts/i18n.py``, which collects every
+``help="..."`` string and every command's docstring in ``trainer/``. A help text built from
+data (the game names, a game's presets) is made with :func:`help_text`, which remembers
+its template so it can be translated.
+
+>>> from solver.i18n import use
+>>> text = help_text("Rules: {names}.", names="a, b")
+>>> text, translate_help(text)
+('Rules: a, b.', 'Rules: a, b.')
+"""
+
+from __future__ import annotations
+
+import inspect
+from contextlib import ExitStack, contextmanager
+
+from solver.i18n import N_, _, use
+
+__all__ = ["help_text", "translate_help", "install"]
+
+_TEMPLATES: dict[str, tuple[str, dict]] = {}
+"""Each help text made by :func:`help_text`: its template and fields, by its English text."""
+
+TYPER_WORDS = (
+    N_("Options"), N_("Arguments"), N_("Commands"), N_("[default: {}]"), N_("[required]"),
+    N_("Show this message and exit."),
+    N_("Install completion for the current shell."),
+    N_("Show completion for the current shell, to copy it or customize the installation."),
+)
+"""Typer's own words on a help screen (panel titles, the options every app gets)."""
+
+_TYPER_CONSTANTS = ("OPTIONS_PANEL_TITLE", "ARGUMENTS_PANEL_TITLE", "COMMANDS_PANEL_TITLE", "DEFAULT_STRING",
+                    "REQUIRED_LONG_STRING")
+"""The constants of ``typer.rich_utils`` that hold :data:`TYPER_WORDS`, read when a screen is printed."""
+
+
+def help_text(template: str, **fields) -> str:
+    """``template.format(**fields)``, remembered so that :func:`translate_help` translates the
+    template (marked with ``N_`` by the caller, or as a ``help=`` literal) and fills it again."""
+    text = template.format(**fields)
+    _TEMPLATES[text] = (template, fields)
+    return text
+
+
+def translate_help(text: str | None) -> str | None:
+    """``text`` (a help text as Typer stores it) in the language in use."""
+    if not text:
+        return text
+    made = _TEMPLATES.get(text) or _TEMPLATES.get(inspect.cleandoc(text))
+    if made is not None:
+        template, fields = made
+        return _(template).format(**fields)
+    translated = _(text)
+    if translated == text:
+        translated = _(inspect.cleandoc(text))
+        if translated == inspect.cleandoc(text):
+            return text  # untranslated: exactly as Typer stored it
+    return translated
+
+
+@contextmanager
+def _swapped(obj, attr: str):
+    """``obj.attr`` translated for the duration of the ``with``."""
+    old = getattr(obj, attr, None)
+    new = translate_help(old) if isinstance(old, str) else old
+    if new is old or new == old:
+        yield
+        return
+    setattr(obj, attr, new)
+    try:
+        yield
+    finally:
+        setattr(obj, attr, old)
+
+
+def _language_of(ctx) -> None:
+    """Apply ``tablecalc --lang`` before a help screen: ``--help`` may be printed before the
+    root callback runs (``tablecalc --lang fr --help``), so read the root's parameters here."""
+    root = ctx.find_root()
+    if any(p.name == "lang" for p in root.command.params):
+        use(root.params.get("lang"))
+
+
+@contextmanager
+def translated(obj, ctx):
+    """While one help screen of ``obj`` is printed: its texts in the language in use."""
+    try:
+        from typer import rich_utils
+    except ImportError:  # no rich: Click's plain help, which has no panels
+        rich_utils = None
+    _language_of(ctx)
+    with ExitStack() as stack:
+        stack.enter_context(_swapped(obj, "help"))
+        stack.enter_context(_swapped(obj, "short_help"))
+        for param in obj.get_params(ctx):
+            stack.enter_context(_swapped(param, "help"))
+        list_commands = getattr(obj, "list_commands", None)
+        if list_commands is not None:
+            for name in list_commands(ctx):
+                command = obj.get_command(ctx, name)
+                if command is not None:
+                    stack.enter_context(_swapped(command, "help"))
+                    stack.enter_context(_swapped(command, "short_help"))
+        for constant in _TYPER_CONSTANTS if rich_utils is not None else ():
+            stack.enter_context(_swapped(rich_utils, constant))
+        yield
+
+
+def install() -> None:
+    """Wrap the ``format_help`` of Typer's command and group classes (once) so that every help
+    screen is translated; rich is still imported only when a help screen is printed."""
+    from typer.core import TyperCommand, TyperGroup
+
+    for cls in (TyperCommand, TyperGroup):
+        original = cls.format_help
+        if getattr(original, "tablecalc_translated", False):
+            continue
+
+        def format_help(self, ctx, formatter, _original=original):
+            with translated(self, ctx):
+                return _original(self, ctx, formatter)
+
+        format_help.tablecalc_translated = True  # type: ignore[attr-defined]
+        format_help.original = original  # type: ignore[attr-defined]
+        cls.format_help = format_help
