@@ -424,3 +424,18 @@ def test_completion_offers_presets_and_levels(words, offered):
 
         offered = set(drill_class("arith").LEVELS)
     assert got == offered
+
+
+def test_a_game_command_built_alone_leaves_the_game_whole_for_everything_else():
+    """Running `nmbrs best` builds only that command; a later walk of the same tree still finds
+    every command of the game (help, completion, the fuzz suite's walk)."""
+    import typer.main
+
+    from trainer.cli import app
+
+    root = typer.main.get_command(app)
+    ctx = root.make_context("tablecalc", ["--help"], resilient_parsing=True)
+    _name, lone, _args = root.resolve_command(ctx, ["nmbrs", "best", "--hand", "5 6 7"])
+    assert lone.list_commands(ctx) == ["best"]
+    whole = root.get_command(ctx, "nmbrs")
+    assert {"best", "check", "simulate", "referee", "play", "rules"} <= set(whole.list_commands(ctx))

@@ -138,7 +138,10 @@ class GamesGroup(Group):
 
     def resolve_command(self, ctx, args):
         self._next_word = args[1] if len(args) > 1 else None
-        return super().resolve_command(ctx, args)
+        try:
+            return super().resolve_command(ctx, args)
+        finally:
+            self.__dict__.pop("_next_word", None)
 
     def list_commands(self, ctx):
         from solver.registry import game_names
@@ -156,7 +159,7 @@ class GamesGroup(Group):
             game = find_game(cmd_name)
         except TablecalcError:
             return None
-        return self.game_command(game, getattr(self, "_next_word", None))
+        return self.game_command(game, self.__dict__.pop("_next_word", None))  # once: never stale for a later call
 
 
 @contextmanager
