@@ -259,6 +259,31 @@ def pick_preset(name: str, presets: Mapping[str, T], aliases: Mapping[str, str] 
     return presets[key]
 
 
+def with_changes(rules: T, changes: Mapping[str, object], presets: Mapping[str, T]) -> T:
+    """A game's frozen ``rules`` with some fields changed: the same object when nothing changed,
+    the preset itself when the changes lead back to it, else a copy named ``BASE+custom``.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class R:
+    ...     name: str = "basic"
+    ...     order: str = "chain"
+    >>> presets = {"basic": R()}
+    >>> custom = with_changes(R(), {"order": "tree"}, presets)
+    >>> custom, with_changes(custom, {"order": "chain"}, presets) is presets["basic"]
+    (R(name='basic+custom', order='tree'), True)
+    """
+    from dataclasses import replace
+
+    new = replace(rules, **changes)
+    if new == rules:
+        return rules
+    base = rules.name.removesuffix("+custom")  # type: ignore[attr-defined]
+    if replace(new, name=base) == presets.get(base):
+        return presets[base]
+    return replace(new, name=f"{base}+custom")
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """`` (did you mean 'X'?)`` for the choice closest to a mistyped ``word``, or ``""``.
 

@@ -8,10 +8,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from solver.expr import OPS, SYMBOL, Intermediates, Order
-from solver.parsing import pick_preset
+from solver.parsing import pick_preset, with_changes
 from solver.search import SearchRules
 
 __all__ = ["Rules", "PRESETS"]
@@ -53,11 +53,7 @@ class Rules:
             intermediates if intermediates is not None else s.intermediates,
             use_all if use_all is not None else s.use_all,
         )
-        if search == s:
-            return self
-        base = self.name.removesuffix("+custom")
-        new = replace(self, name=f"{base}+custom", search=search)
-        return PRESETS[base] if base in PRESETS and PRESETS[base].search == search else new
+        return with_changes(self, {"search": search}, PRESETS)
 
     def describe(self) -> str:
         s = self.search

@@ -15,12 +15,12 @@ player stakes 1, 2, 3, 4 and 5 tokens on them; what is left on a cell carries ov
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 from solver.errors import TablecalcError, quoted
 from solver.nainjaune.cards import _SUIT_WORDS, Card
-from solver.parsing import parse_whole, pick_preset
+from solver.parsing import parse_whole, pick_preset, with_changes
 
 __all__ = ["Cell", "Payment", "Announce", "OperaOrder", "Rules", "PRESETS", "Board", "HAND_SIZE",
            "MIN_PLAYERS", "MAX_PLAYERS", "hand_size"]
@@ -157,13 +157,7 @@ class Rules:
                 raise TablecalcError(f"bad number of starting tokens {tokens}: expected {STAKE_PER_ROUND} to 1000000 "
                                      f"(a player stakes {STAKE_PER_ROUND} a round)")
             changes["start_tokens"] = tokens
-        new = replace(self, **changes)
-        if new != self:
-            base = self.name.removesuffix("+custom")
-            new = replace(new, name=f"{base}+custom")
-            if replace(new, name=base) == PRESETS.get(base):
-                new = PRESETS[base]
-        return new
+        return with_changes(self, changes, PRESETS)
 
     @cached_property
     def board_cards(self) -> tuple[Card, ...]:

@@ -9,11 +9,11 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from solver.errors import TablecalcError, quoted
 from solver.i18n import _
-from solver.parsing import pick_preset
+from solver.parsing import pick_preset, with_changes
 from solver.expr import OPS, SYMBOL, Intermediates, Order, parse_ops, render_ops
 from solver.search import SearchRules
 
@@ -137,13 +137,7 @@ class Rules:
                 changes["simplest"] = SimplestScope(simplest)
             except ValueError:
                 raise TablecalcError(f"unknown simplest scope {simplest!r}: expected 'hand' or 'played'") from None
-        new = replace(self, **changes)
-        if new != replace(self):
-            base = self.name.removesuffix("+custom")
-            new = replace(new, name=f"{base}+custom")
-            if replace(new, name=base) == PRESETS.get(base):
-                new = PRESETS[base]
-        return new
+        return with_changes(self, changes, PRESETS)
 
     @property
     def search_rules(self) -> SearchRules:

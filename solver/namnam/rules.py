@@ -11,10 +11,10 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from solver.errors import TablecalcError, quoted
-from solver.parsing import pick_preset
+from solver.parsing import pick_preset, with_changes
 
 __all__ = ["Rules", "Direction", "GrandSlam", "Leftover", "PRESETS"]
 
@@ -84,13 +84,7 @@ class Rules:
             changes["grand_slam"] = _pick(GrandSlam, grand_slam, "grand slam rule", {})
         if leftover is not None:
             changes["leftover"] = _pick(Leftover, leftover, "leftover rule", {"cannot-feed": "cannot-feed-takes-all"})
-        new = replace(self, **changes)
-        if new != self:
-            base = self.name.removesuffix("+custom")
-            new = replace(new, name=f"{base}+custom")
-            if replace(new, name=base) == PRESETS.get(base):
-                new = PRESETS[base]
-        return new
+        return with_changes(self, changes, PRESETS)
 
     def describe(self) -> str:
         way = "counter-clockwise" if self.direction is Direction.CCW else "clockwise"

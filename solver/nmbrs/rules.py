@@ -16,11 +16,11 @@ arithmetic).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Sequence
 
 from solver.errors import TablecalcError
-from solver.parsing import is_whole, pick_preset
+from solver.parsing import is_whole, pick_preset, with_changes
 
 __all__ = ["Rules", "SequenceRule", "ScoreBy", "Doubling", "JokerColour", "Opening", "EmptyClosed", "PRESETS",
            "MIN_LENGTH", "may_add", "count_back"]
@@ -164,13 +164,7 @@ class Rules:
             raise TablecalcError(f"bad high {changes['high']}: expected the highest card number, 3-100")
         if "max_turns" in changes and not 0 <= changes["max_turns"] <= 100_000:
             raise TablecalcError(f"bad max-turns {changes['max_turns']}: expected 0 (no limit) to 100000")
-        new = replace(self, **changes)
-        if new != self:
-            base = self.name.removesuffix("+custom")
-            new = replace(new, name=f"{base}+custom")
-            if replace(new, name=base) == PRESETS.get(base):
-                new = PRESETS[base]
-        return new
+        return with_changes(self, changes, PRESETS)
 
     def scores_estimated(self, points_estimated: bool) -> bool:
         """Whether scores rest on estimated card points: the deck's points are an estimate

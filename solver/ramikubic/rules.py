@@ -16,10 +16,10 @@ solver.errors.TablecalcError: unknown wrap 'sideways': expected one of none, end
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 
 from solver.errors import TablecalcError, quoted
-from solver.parsing import is_whole, pick_preset
+from solver.parsing import is_whole, pick_preset, with_changes
 
 __all__ = ["Rules", "Wrap", "MeldJoker", "Objective", "PRESETS", "MIN_SIZE", "GROUP_MAX"]
 
@@ -123,13 +123,7 @@ class Rules:
                 if key == "rack_size" and value > 40:
                     raise TablecalcError(f"bad rack-size {value}: expected at most 40 tiles")
             changes[key] = value
-        new = replace(self, **changes)
-        if new == self:
-            return self
-        base = self.name.removesuffix("+custom")
-        if base in PRESETS and replace(new, name=base) == PRESETS[base]:
-            return PRESETS[base]
-        return replace(new, name=f"{base}+custom")
+        return with_changes(self, changes, PRESETS)
 
     def describe(self) -> str:
         """One line: every option in words."""
