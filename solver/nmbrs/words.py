@@ -171,31 +171,25 @@ def _refusal_text(why: Refusal) -> str:
     return _round_text(why)
 
 
+_ROUND_TEXT = {
+    Fault.NOT_YOUR_TURN: N_("it is not this player's turn"),
+    Fault.DRAW_FIRST: N_("draw first: a turn starts with draw open, refuse (the open card) or draw closed"),
+    Fault.ALREADY_DREW: N_("the card of this turn is drawn already: lay, add, cross, link, swap, then discard a card"),
+    Fault.ANSWER_CLAIM: N_("the refused open card is offered: the player asked answers claim or pass"),
+    Fault.NO_OFFER: N_("no refused open card is offered now"),
+    Fault.REFUSE_FIRST: N_("the open pile has a card: take it (draw open) or refuse it first, so that the players "
+                           "after you may claim it"),
+    Fault.ALREADY_REFUSED: N_("the open card is refused already: draw from the closed pile"),
+    Fault.OPEN_EMPTY: N_("the open pile is empty"),
+    Fault.CLOSED_EMPTY: N_("the closed pile is empty"),
+    Fault.REFUSED_CARD: N_("you refused the open card and nobody claimed it: draw from the closed pile"),
+}
+"""The refusals of a whole round (the draw, the claim of a refused open card, whose turn); any
+other is the end of the round."""
+
+
 def _round_text(why: Refusal) -> str:
-    """The refusals of a whole round (the draw, the claim of a refused open card, whose turn)."""
-    f = why.fault
-    if f is Fault.NOT_YOUR_TURN:
-        return _("it is not this player's turn")
-    if f is Fault.DRAW_FIRST:
-        return _("draw first: a turn starts with draw open, refuse (the open card) or draw closed")
-    if f is Fault.ALREADY_DREW:
-        return _("the card of this turn is drawn already: lay, add, cross, link, swap, then discard a card")
-    if f is Fault.ANSWER_CLAIM:
-        return _("the refused open card is offered: the player asked answers claim or pass")
-    if f is Fault.NO_OFFER:
-        return _("no refused open card is offered now")
-    if f is Fault.REFUSE_FIRST:
-        return _("the open pile has a card: take it (draw open) or refuse it first, so that the players after you "
-                 "may claim it")
-    if f is Fault.ALREADY_REFUSED:
-        return _("the open card is refused already: draw from the closed pile")
-    if f is Fault.OPEN_EMPTY:
-        return _("the open pile is empty")
-    if f is Fault.CLOSED_EMPTY:
-        return _("the closed pile is empty")
-    if f is Fault.REFUSED_CARD:
-        return _("you refused the open card and nobody claimed it: draw from the closed pile")
-    return _("the round is over: a player went out")
+    return _(_ROUND_TEXT.get(why.fault, N_("the round is over: a player went out")))
 
 
 # ---------------------------------------------------------------- verdicts
