@@ -3,28 +3,16 @@ drawn in place, the score going up, Ctrl-C (exit 130, answers kept) and the bell
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 
 import pytest
 
-from trainer.drills import make_drill
 from trainer.history import History
 
 pexpect = pytest.importorskip("pexpect")
 import terminal  # noqa: E402  (tests/terminal.py, which needs pexpect)
-
-
-def problems(seed: int, n: int) -> list[tuple[str, str]]:
-    """What a round with --seed asks: (problem as shown, its answer)."""
-    d = make_drill("arith", level="mixed")
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        p = d.generate(rng)
-        out.append((p.prompt, d.judge(p, "").expected[0]))
-    return out
+from test_zetamac import answers  # noqa: E402  (what a seeded round asks)
 
 
 def spawn(home: Path, *args: str):
@@ -37,7 +25,7 @@ def recorded(home: Path) -> list[str]:
 
 
 def test_typed_digits_are_taken_without_enter_and_ctrl_c_keeps_them(tmp_path):
-    (p1, a1), (p2, a2), (p3, a3), (p4, _a4) = problems(1, 4)
+    (p1, a1), (p2, a2), (p3, a3), (p4, _a4) = answers(1, 4)
     child = spawn(tmp_path, "--seed", "1", "--round-time", "600")  # no bell during the test
     try:
         child.expect_exact("Score: 0")
@@ -64,7 +52,7 @@ def test_typed_digits_are_taken_without_enter_and_ctrl_c_keeps_them(tmp_path):
 
 
 def test_the_bell_ends_the_round_and_the_problem_it_cuts_is_not_counted(tmp_path):
-    (p1, a1), = problems(2, 1)
+    (p1, a1), = answers(2, 1)
     child = spawn(tmp_path, "--seed", "2", "--round-time", "4")
     try:
         child.expect_exact(f"{p1} =")
@@ -76,7 +64,7 @@ def test_the_bell_ends_the_round_and_the_problem_it_cuts_is_not_counted(tmp_path
     finally:
         child.close()
     assert child.exitstatus == 0
-    answers = recorded(tmp_path)
-    assert len(answers) == score and all(re.fullmatch(r"[0-9]+", a) for a in answers)
+    saved = recorded(tmp_path)
+    assert len(saved) == score and all(re.fullmatch(r"[0-9]+", a) for a in saved)
     with History.open(tmp_path / "history.sqlite3", read_only=True) as h:
         assert [r.score for r in h.rounds("arith", "mixed", "zetamac", 4)] == [score]
