@@ -37,12 +37,16 @@ class RootGroup(GamesGroup):
         return _game_group(game.name, command if command in _command_names(game.name) else None)
 
 
+def _command_name(info) -> str:
+    """The name a command registered on a Typer app is typed by."""
+    return typer.main.get_command_name(info.name or info.callback.__name__)
+
+
 @cache
 def _command_names(name: str) -> frozenset[str]:
     from solver.registry import find_game
 
-    return frozenset(typer.main.get_command_name(c.name or c.callback.__name__)
-                     for c in sub_app(find_game(name)).registered_commands)
+    return frozenset(map(_command_name, sub_app(find_game(name)).registered_commands))
 
 
 @cache
@@ -56,8 +60,7 @@ def _game_group(name: str, only: str | None = None):
     app = sub_app(find_game(name))
     if only is not None:
         app = copy.copy(app)
-        app.registered_commands = [c for c in app.registered_commands
-                                   if typer.main.get_command_name(c.name or c.callback.__name__) == only]
+        app.registered_commands = [c for c in app.registered_commands if _command_name(c) == only]
     group = typer.main.get_group(app)
     group.name = name
     return group
