@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 from functools import cache
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.game import Game
 
 __all__ = ["GAMES", "all_games", "find_game", "game_names"]
@@ -66,4 +66,4 @@ def find_game(name: str) -> Game:
     for game in all_games():
         if key in (_key(a) for a in game.aliases):
             return game
-    raise TablecalcError(f"unknown game {name!r}: expected one of {', '.join(game_names())}")
+    raise TablecalcError(f"unknown game {quoted(name)}: expected one of {', '.join(game_names())}")

@@ -200,3 +200,14 @@ def test_stats_plot_refuses_a_name_that_is_not_a_chart(tmp_path):
     target.write_text("mine")
     r = run("stats", "--plot", str(target))
     assert r.exit_code == EXIT_BAD_INPUT and target.read_text() == "mine"
+
+
+def test_a_long_unknown_game_name_keeps_the_expected_part_of_its_line():
+    """``stats --drill`` with 5,000 characters: the name is quoted short, the choices still shown."""
+    from typer.testing import CliRunner
+
+    from trainer.cli import app
+
+    r = CliRunner().invoke(app, ["stats", "--drill", "x" * 5000])
+    assert r.exit_code == 2
+    assert "expected one of nambarz" in r.stderr and len(r.stderr) < 400
