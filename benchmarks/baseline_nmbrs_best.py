@@ -4,7 +4,7 @@ solver/nmbrs/movegen.py and the search core of solver/nmbrs/sequences.py (``comp
 
 Do not edit or import from the engine's modules anything that changes: this file is what
 benchmarks/bench_nmbrs_jokers.py times the new search against, in the same run, and what
-tests/test_nmbrs_best.py compares the new search with. It still calls the referee's rules
+tests/games/nmbrs/test_nmbrs_best.py compares the new search with. It still calls the referee's rules
 (``may_add``, ``turn_end_fault``, ``colour_doubling``, ``play_turn``), which did not change.
 """
 

@@ -7,7 +7,7 @@
 It prints, measured in the same run:
 
 1. perft: leaf nodes per second of the engine (:mod:`solver.namnam.perft`, canonical tuples)
-   and of the plain recursive generator of ``tests/namnam_oracle.py`` (a dict of named pits,
+   and of the plain recursive generator of ``tests/games/namnam/oracle.py`` (a dict of named pits,
    one seed at a time) on the same positions and depths, and the ratio; it aborts if the two
    counts differ;
 2. search: nodes per second of the best-move search (negamax, alpha-beta, transposition
@@ -28,11 +28,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-for p in (ROOT, ROOT / "tests"):
+for p in (ROOT,):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
-import namnam_oracle as oracle  # noqa: E402
+import tests.games.namnam.oracle as oracle  # noqa: E402
 from solver.namnam import Position, Rules  # noqa: E402
 from solver.namnam.game import random_position  # noqa: E402
 from solver.namnam.perft import perft  # noqa: E402

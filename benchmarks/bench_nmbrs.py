@@ -1,7 +1,7 @@
 """Benchmark: the best Nmbrs! turn for a 9-card hand against a table of 6 sequences.
 
 Prints the median time of ``solver.nmbrs.best.best_turn`` and of the brute-force oracle
-(``tests/nmbrs_oracle.naive_best``: every order of every move, every subset of the hand,
+(``tests/games/nmbrs/oracle.naive_best``: every order of every move, every subset of the hand,
 no memory, no pruning), measured in the same run on the same position, and the speed-up.
 The two must agree on the best (score, cards laid).
 
@@ -22,9 +22,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 
-from nmbrs_oracle import naive_best  # noqa: E402
+from tests.games.nmbrs.oracle import naive_best  # noqa: E402
 from solver.nmbrs import Deck, Rules  # noqa: E402
 from solver.nmbrs.best import best_turn  # noqa: E402
 from solver.nmbrs.table import Table  # noqa: E402

@@ -4,7 +4,7 @@ Prints the median time of ``solver.ramikubic.best_lay`` (the integer programme, 
 through SciPy's ``milp``) over dealt positions — the literature's ILP needs about 1 s, the
 goal here is 50 ms — and, on small positions (a table of about 9 tiles, a rack of 5),
 the median time of the integer programme and of the brute-force oracle
-(``tests/ramikubic_oracle.py``: every sub-multiset of the rack, every split into
+(``tests/games/ramikubic/oracle.py``: every sub-multiset of the rack, every split into
 combinations), measured in the same run on the same positions, with the ratio. Both must
 agree on every position; the referee replays every answer.
 
@@ -23,9 +23,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 
-from ramikubic_oracle import oracle_best_lay  # noqa: E402
+from tests.games.ramikubic.oracle import oracle_best_lay  # noqa: E402
 from solver.ramikubic import Rules, TileSet, best_lay, check_move  # noqa: E402
 from solver.ramikubic.best import _optimise  # noqa: E402
 from solver.ramikubic.deal import deal  # noqa: E402

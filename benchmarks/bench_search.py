@@ -6,7 +6,7 @@
 
 With a fixed seed it prints:
 
-1. the speed-up of ``reach`` over the naive oracle ``tests/oracle.py`` on random 5-card
+1. the speed-up of ``reach`` over the naive oracle ``tests/core/search_oracle.py`` on random 5-card
    Nambarz hands (cards 1-10, target 1-10, at least 2 cards, natural intermediates, all
    four operations), for chain and tree order: total oracle time / total reach time over
    the same hands (goal: at least 50x); it aborts if the two disagree on min_cards;
@@ -53,7 +53,7 @@ from solver.search import Query, SearchRules, ValueSets, reach, reach_targets  #
 from solver.valuearrays import ValueArrays  # noqa: E402
 from solver.arith.countdown import countdown_table, selections, unreachable_targets, _table_chunk  # noqa: E402
 from solver.batch import _KEPT, answer_batch  # noqa: E402
-from tests.oracle import naive_reach  # noqa: E402
+from tests.core.search_oracle import naive_reach  # noqa: E402
 
 SEED = 20240521
 SPEEDUP_GOAL = 50.0

@@ -1,5 +1,5 @@
 """Write ``notebooks/nainjaune_games.ipynb`` (the cells, without outputs; run it in Jupyter or let
-``tests/test_notebooks.py`` execute it). Run: ``python3 scripts/make_nainjaune_notebook.py``."""
+``tests/core/test_notebooks.py`` execute it). Run: ``python3 scripts/make_nainjaune_notebook.py``."""
 
 import nbformat as nbf
 

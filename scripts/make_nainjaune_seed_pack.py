@@ -1,7 +1,7 @@
 """Write ``puzzles/packs/nainjaune-seed.json``: every rule of the seed as a case (a position and a
 lay judged, a round end settled, or a deal), with what the referee, the solver or the settlement
 must answer. The cases are written here by hand from the seed; the expectations were worked out
-by hand too, and ``tests/test_nainjaune_seed.py`` checks them through the command line.
+by hand too, and ``tests/games/nainjaune/test_nainjaune_seed.py`` checks them through the command line.
 
 Run: ``python3 scripts/make_nainjaune_seed_pack.py`` (deterministic).
 """

@@ -345,7 +345,7 @@ class ValueSets(_Budgeted):
     does.
 
     ``vectorise``: build large sets with NumPy (:func:`solver.valuearrays.combine_sets`,
-    the same sets: ``tests/test_reach_targets.py``) when the rules keep whole numbers and
+    the same sets: ``tests/core/test_reach_targets.py``) when the rules keep whole numbers and
     the question's numbers cannot overflow 64 bits. It pays once many questions share the
     object (a batch); a single question would spend more on importing NumPy than it saves.
 

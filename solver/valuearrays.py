@@ -5,7 +5,7 @@ Questions about every target at once (``tablecalc reach --targets``, the Countdo
 spend nearly all their time building value sets. :class:`ValueArrays` builds each set as a
 sorted ``int64`` array: the operand pairs of every way to split a multiset in two are laid
 side by side, and each operation is one NumPy call over all of them. The arithmetic is the one of
-``ValueSets._results`` written over arrays (``tests/test_reach_targets.py`` checks the two
+``ValueSets._results`` written over arrays (``tests/core/test_reach_targets.py`` checks the two
 give the same sets under every combination of rules this module serves).
 
 It serves whole-number intermediates (natural or integer), either order, any operations,

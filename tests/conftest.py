@@ -1,5 +1,5 @@
 """Shared test set-up: English whatever the machine's locale (a test that wants French or Dutch
-asks for it), and the fuzz suite's end-of-run line (see tests/test_fuzz.py)."""
+asks for it), and the fuzz suite's end-of-run line (see tests/core/test_fuzz.py)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def _english():
     use("en")
 
 def pytest_terminal_summary(terminalreporter):
-    fuzz = sys.modules.get("test_fuzz")
+    fuzz = sys.modules.get("tests.core.test_fuzz")
     if fuzz is None or not fuzz.SLOWEST:
         return
     inputs = sum(len(t) for t in fuzz.TIMES.values())

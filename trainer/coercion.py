@@ -5,7 +5,7 @@ Typer (0.29) turns every option's text into its Python value through a pydantic
 with it, costs more than everything tablecalc itself imports for a ``solve``. All our
 options are plain text, whole numbers, numbers, flags, paths or lists of text, so
 :func:`install` gives those a converter of a few lines, with the same answers as
-pydantic's (``tests/test_coercion.py`` proves it against the adapter) and messages in our
+pydantic's (``tests/trainer/test_coercion.py`` proves it against the adapter) and messages in our
 own style; any other option still goes through Typer's own adapter.
 
 >>> coerce_value(int, " 12 "), coerce_value(int, "5.0"), coerce_value(float, "2.5"), coerce_value(bool, "yes")

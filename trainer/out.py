@@ -4,7 +4,7 @@ The results are written with rich's console markup (``[bold]6÷2[/]``) and drawn
 when a person looks at them. When the output goes to a pipe, a file or a test, colours
 are dropped anyway, and importing rich would cost a seventh of the command's whole
 start-up; :class:`Out` then removes the markup itself, with rich's own reading of it
-(``tests/test_out.py`` checks it against rich), and lays out borderless tables the way
+(``tests/trainer/test_out.py`` checks it against rich), and lays out borderless tables the way
 rich does. A boxed table always goes through rich.
 
 >>> out = Out(terminal=False)

@@ -1,0 +1,336 @@
+"""``tablecalc nmbrs`` through typer's CliRunner: every command, its JSON keys, exit codes, and the seed pack."""
+
+import json
+from importlib import resources
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from solver.parsing import parse_fields
+from trainer.clikit import Group
+from trainer.games.nmbrs.cli import app as nmbrs_app
+
+app = typer.Typer(cls=Group)
+app.add_typer(nmbrs_app, name="nmbrs")
+
+
+@app.callback()
+def _root() -> None:
+    """A stand-in for the tablecalc app."""
+
+
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, ["nmbrs", *args])
+
+
+def run_json(*args, code=0):
+    r = run(*args, "--json")
+    assert r.exit_code == code, r.output
+    return json.loads(r.stdout)
+
+
+# ---------------------------------------------------------------- check
+
+
+def test_check_issue_example():
+    r = run("check", "14 20 26", "--preset", "advanced")
+    assert r.exit_code == 1
+    assert "counting back 26, 20, 14, 8, 2 lands on 2, not 0 or 1" in r.stdout
+    d = run_json("check", "14 20 26", "--preset", "advanced", code=1)
+    assert d["valid"] is False and d["reason"] == "counting back 26, 20, 14, 8, 2 lands on 2, not 0 or 1"
+    d = run_json("check", "14", "20", "26")
+    assert d["valid"] is True and d["reason"] is None and d["numbers"] == [14, 20, 26] and d["step"] == 6
+
+
+def test_check_with_jokers_and_rule_override():
+    d = run_json("check", "10 joker 30")
+    assert d["resolutions"] == [[10, 20, 30], [10, 30, 50]] and d["jokers"] == [{"card": "joker", "value": 20}]
+    d = run_json("check", "10 joker=20 30", "--sequence-rule", "count-back")
+    assert d["valid"] is True and d["rules"]["preset"] == "basic+custom"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["check", "14 20 101"], "there is no card 101 ('101'): Nmbrs! cards run 1-100"),
+    (["check", "14x 20 26"], "unknown colour 'x' in '14x'"),
+    (["check", "14 14 20"], "14 is there twice"),
+    (["check", "14 20 26", "--preset", "expert"], "unknown preset 'expert'"),
+    (["sequences", "--hand", " "], "the hand is empty"),
+    (["best", "--hand", "5 6 7", "--table", "10 20"], "sequence 1 (10 20) is not valid"),
+    (["best", "--hand", "5 6 7", "--table", "10 20 30 |"], "sequence 2 is empty"),
+    (["move", "jump 3", "--hand", "5 6 7"], "unknown move 'jump 3'"),
+    (["score", "--player", "Ann"], "bad player 'Ann'"),
+    (["best", "--hand", "5 6 7", "--doubling", "half"], "'half' is not one of whole, added"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    assert r.stderr.startswith("tablecalc: error: ") and message in r.stderr
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.output
+
+
+# ---------------------------------------------------------------- sequences
+
+
+def test_sequences_lists_every_subset_with_jokers_resolved():
+    d = run_json("sequences", "--hand", "11 21 joker 6", "--preset", "advanced")
+    assert {"hand", "count", "sequences", "omitted_joker_only", "points_estimated", "rules"} <= set(d)
+    by_cards = {tuple(s["cards"]): s for s in d["sequences"]}
+    s = by_cards[("6", "11", "joker", "21")]
+    assert s["numbers"] == [6, 11, 16, 21] and s["jokers"] == [{"card": "joker", "value": 16}]
+    assert {"cards", "numbers", "step", "length", "jokers", "points", "doubled", "score"} <= set(s)
+    assert d["count"] == len(d["sequences"]) and d["points_estimated"] is True
+
+
+def test_sequences_text_and_joker_only_note():
+    r = run("sequences", "--hand", "joker joker joker 5", "--preset", "simple")
+    assert r.exit_code == 0, r.output
+    assert "made of jokers only, not listed" in r.stdout and "1 point per card" in r.stdout
+    r = run("sequences", "--hand", "14r 20 26")
+    assert "card points are an estimate" in r.stdout and "14r 20 26" in r.stdout
+
+
+# ---------------------------------------------------------------- move and best
+
+
+def test_move_figure_5():
+    d = run_json("move", "add 1: 15 25", "--hand", "15 25 7", "--table", "10 20 30", "--opened")
+    assert d["legal"] is True and d["moves"][0]["numbers"] == [10, 15, 20, 25, 30]
+    assert d["table"]["text"] == "10 15 20 25 30" and d["hand_left"] == ["7"]
+    r = run("move", "add 1: 15", "--hand", "15 25 7", "--table", "10 20 30", "--opened")
+    assert r.exit_code == 1 and "every step must be the same" in r.stdout
+
+
+def test_move_several_moves_in_one_argument_and_options():
+    d = run_json("move", "lay 5 6 7; add 1: 40", "--hand", "5 6 7 40 99", "--table", "10 20 30",
+                 "--opening", "each-turn")
+    assert d["legal"] is True and [m["kind"] for m in d["moves"]] == ["lay", "append"]
+    d = run_json("move", "lay 5 10 15", "--hand", "5 10 15", "--lay-last")
+    assert d["legal"] is True and d["rules"]["discard_last"] is False
+
+
+def test_best_json_and_text():
+    d = run_json("best", "--hand", "15 25 40 7 8", "--table", "10 20 30", "--opened")
+    assert [m["move"] for m in d["moves"]] == ["cross 20: 15 25", "add 1: 40"] and d["score"] == 7
+    assert {"moves", "score", "points_estimated", "hand_left", "table", "states_searched", "rules"} <= set(d)
+    r = run("best", "--hand", "15 25 40 7 8", "--table", "10 20 30", "--opened")
+    assert r.exit_code == 0 and "cross 20: 15 25" in r.stdout and "discard one of these" in r.stdout
+    r = run("best", "--hand", "7 8 99")
+    assert "no move scores: just discard a card" in r.stdout
+
+
+# ---------------------------------------------------------------- score, deck, rules
+
+
+def test_score_end_of_round():
+    d = run_json("score", "--player", "Ann=96", "--player", "Bob=103:7 joker", "--player", "Cid=40:60")
+    assert d["winners"] == ["Bob"] and d["game_over"] is True and d["points_estimated"] is True
+    assert [p["after"] for p in d["players"]] == [96, 100, 39]
+    r = run("score", "--player", "Ann=60", "--player", "Bob=50:7")
+    assert "play another round" in r.stdout
+
+
+def test_score_refuses_two_players_out():
+    """Only one player goes out: the round ends when the first does (issue 9)."""
+    r = run("score", "--player", "Ann=60", "--player", "Bob=70", "--player", "Cid=40:60")
+    assert r.exit_code == 2
+    assert "Ann and Bob went out, but only one player can" in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_deck_and_rules():
+    d = run_json("deck")
+    assert d["size"] == 104 and d["points_estimated"] is True and len(d["cards"]) == 100
+    assert d["cards"][13] == {"card": "14g", "number": 14, "colour": "green", "points": 3}
+    assert run_json("deck", "--preset", "simple")["size"] == 54
+    assert "ESTIMATED" in run("deck").stdout
+    d = run_json("rules")
+    assert set(d) == {"basic", "advanced", "simple"} and d["simple"]["numbers"] == [1, 50]
+
+
+def test_every_command_has_json():
+    for args in (["check", "1 2 3"], ["sequences", "--hand", "1 2 3"], ["move", "lay 1 2 3", "--hand", "1 2 3 9"],
+                 ["best", "--hand", "1 2 3 9"], ["score", "--player", "A=1", "--player", "B=2:9"], ["deck"], ["rules"]):
+        json.loads(run(*args, "--json").stdout)
+
+
+# ---------------------------------------------------------------- the seed's examples
+
+
+PACK = json.loads(resources.files("puzzles.packs").joinpath("nmbrs-seed.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("case", PACK["cases"], ids=lambda c: c["id"])
+def test_seed_pack_through_the_cli(case):
+    exp = case["expect"]
+    common = ["--preset", case["preset"], *exp.get("options", [])]
+    command = exp["command"]
+    situation = parse_fields(case["situation"], "position", ["hand", "table"], flags=["opened"])
+    hand = str(situation["hand"])
+    if command == "check":
+        args = ["check", hand, *common]
+    elif command == "sequences":
+        args = ["sequences", "--hand", hand, *common]
+    else:
+        opened = ["--opened"] if situation.get("opened") else []
+        args = ["move", *case["answer"].split(";"), "--hand", hand, "--table", str(situation.get("table", "")),
+                *opened, *common]
+    if "error" in exp:
+        r = run(*args)
+        assert r.exit_code == 2 and exp["error"] in r.stderr
+        return
+    if command == "score":
+        _round_end_case(case, hand, situation)
+        return
+    r = run(*args, "--json")
+    d = json.loads(r.stdout)
+    if command == "check":
+        assert r.exit_code == (0 if exp["valid"] else 1)
+        for key in ("valid", "reason", "numbers", "step"):
+            if key in exp:
+                assert d[key] == exp[key], key
+    elif command == "sequences":
+        assert [s["numbers"] for s in d["sequences"]] == exp["numbers"]
+    else:
+        assert r.exit_code == (0 if exp["legal"] else 1)
+        assert d["legal"] is exp["legal"]
+        if "violation" in exp:
+            assert d["violation"] == exp["violation"]
+        if "kinds" in exp:
+            assert [m["kind"] for m in d["moves"]] == exp["kinds"]
+        if "numbers" in exp:
+            assert [m["numbers"] for m in d["moves"]] == exp["numbers"]
+        if "table" in exp:
+            assert d["table"]["text"] == exp["table"]
+        for key in ("score", "hand_left", "discarded"):
+            if key in exp:
+                assert d[key] == exp[key], key
+
+
+def _round_end_case(case, hand, situation):
+    """A round end of the seed: the first player goes out with the case's turn, then ``score``."""
+    exp = case["expect"]
+    turn = run("move", *case["answer"].split(";"), "--hand", hand, "--table", str(situation.get("table", "")),
+               "--preset", case["preset"], "--json")
+    assert turn.exit_code == 0 and json.loads(turn.stdout)["hand_left"] == [], turn.output
+    assert ":" not in exp["players"][0]  # the first player is the one out
+    args = ["score", *[a for p in exp["players"] for a in ("--player", p)], "--preset", case["preset"]]
+    if "refused" in exp:
+        r = run(*args)
+        assert r.exit_code == 2 and exp["refused"] in r.stderr
+        return
+    d = run_json(*args)
+    for key in ("penalty", "after"):
+        if key in exp:
+            assert [p[key] for p in d["players"]] == exp[key], key
+    for key in ("winners", "game_over"):
+        if key in exp:
+            assert d[key] == exp[key], key
+
+
+def test_seed_pack_loads_with_the_puzzle_loader():
+    from puzzles import load_pack
+
+    pack = load_pack("nmbrs-seed")
+    assert pack.game == "nmbrs" and len(pack.cases) == len(PACK["cases"])
+
+
+# ---------------------------------------------------------------- whole games: simulate and referee
+
+
+def test_simulate_writes_a_log_the_referee_accepts(tmp_path):
+    log = tmp_path / "game.jsonl"
+    d = run_json("simulate", "--players", "3", "--rounds", "3", "--seed", "2", "--policy", "best,random", "--log", str(log))
+    assert set(d["scores"]) == {"P1", "P2", "P3"} and d["policies"] == ["best", "random", "best"]
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert [x["type"] for x in lines[:2]] == ["game", "deal"] and lines[-1]["type"] == "end"
+    v = run_json("referee", str(log))
+    assert v["legal"] is True and v["first_illegal"] is None and v["scores"] == d["scores"]
+    assert v["moves"] == sum(1 for x in lines if x["type"] == "move")
+    r = run("simulate", "--players", "2", "--rounds", "2", "--seed", "1", "--policy", "random")
+    assert r.exit_code == 0 and "round  out" in r.stdout
+
+
+def test_referee_finds_the_illegal_move_of_a_hand_written_log(tmp_path):
+    from tests.games.nmbrs.test_nmbrs_round import DISPUTE
+
+    log = tmp_path / "dispute.jsonl"
+    log.write_text(DISPUTE)
+    d = run_json("referee", str(log), code=1)
+    bad = d["first_illegal"]
+    assert d["legal"] is False and d["moves"] == 9 and bad["line"] == 9 and bad["violations"] == ["not-in-hand"]
+    assert bad["penalty"] == {"take_back": ["40", "42", "44"], "amount": 3} and "explanation" in bad
+    assert bad["state_after"]["table"] == "5 6 7 8" and d["scores"] == {"P1": 74, "P2": 50}
+    r = run("referee", str(log))
+    assert r.exit_code == 1 and "ILLEGAL (not-in-hand)" in r.stdout and "first illegal move on line 9" in r.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["simulate", "--players", "9"], "2 to 8"),
+    (["simulate", "--policy", "clever"], "unknown policy"),
+    (["simulate", "--rounds", "0"], "bad number of rounds"),
+    (["simulate", "--empty-closed", "burn"], "'burn' is not one of turn-over, end-round"),
+    (["referee", "no-such-file.jsonl"], "no log file"),
+])
+def test_whole_game_commands_refuse_bad_input_in_one_line(args, message):
+    r = run(*args)
+    assert r.exit_code == 2 and message in r.stderr and r.stderr.count("\n") == 1
+
+
+# ---------------------------------------------------------------- play
+
+
+def test_play_with_plain_lines_ends_cleanly_on_quit_and_at_the_end_of_input():
+    r = runner.invoke(app, ["nmbrs", "play", "--players", "2", "--seed", "1"],
+                      input="moves\nfly away\nlay 1 2 3 4 5 6 7 8 9\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "legal: draw open; refuse" in r.stdout and "not understood: unknown move 'fly away'" in r.stdout
+    assert "Game stopped." in r.stdout
+    r = runner.invoke(app, ["nmbrs", "play", "--players", "2", "--seed", "1"], input="draw open\n")
+    assert r.exit_code == 0 and "Game stopped (end of input)." in r.stdout
+
+
+def test_play_a_whole_game_to_the_score_sheet(monkeypatch):
+    """The person's lines come from a greedy bot; every line is refereed and the game reaches its end."""
+    import random
+
+    from solver.nmbrs.simulate import Bot, Policy
+    from trainer.games.nmbrs import play as play_module
+
+    me = Bot(Policy.GREEDY, random.Random(0))
+    typed = []
+
+    def ask(r, seat):
+        typed.append(str(me.move(r)))
+        return typed[-1]
+
+    monkeypatch.setattr(play_module, "_ask", ask)
+    r = run("play", "--players", "3", "--seed", "4")
+    assert r.exit_code == 0, r.output
+    assert "Round 1 is over" in r.stdout and "won the game with" in r.stdout and "refused" not in r.stdout
+    assert typed and any(t.startswith("discard") for t in typed)
+
+
+@pytest.mark.parametrize("args, message", [(["--players", "9"], "2 to 8"), (["--bots", "3"], "bad number of bots"),
+                                           (["--policy", "smart"], "unknown policy")])
+def test_play_refuses_bad_options(args, message):
+    r = run("play", "--players", "3", *args) if "--players" not in args else run("play", *args)
+    assert r.exit_code == 2 and message in r.stderr
+
+
+def test_play_through_a_real_terminal(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    from tests.support.terminal import spawn
+
+    child = spawn(tmp_path, "nmbrs", "play", "--players", "2", "--seed", "3")
+    child.expect("> ")
+    child.sendline("moves")
+    child.expect("legal: ")
+    child.expect("> ")
+    child.sendline("quit")
+    child.expect("Game stopped.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

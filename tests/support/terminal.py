@@ -1,0 +1,24 @@
+"""tablecalc in a real terminal, for the tests that type at it (pexpect).
+
+Every run gets its own history folder and a terminal of a fixed size, so what it draws and
+what it saves are the test's alone; the checkout's code is the one run.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pexpect
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def spawn(home: str | Path, *args: str, rows: int = 30, cols: int = 100, timeout: int = 60, **env: str):
+    """``tablecalc ARGS`` in a pseudo-terminal of ``rows`` × ``cols``, keeping its history in
+    ``home``; ``env`` adds variables (``TABLECALC_LANG="fr"``)."""
+    environ = {**os.environ, "TABLECALC_HOME": str(home), "TERM": "xterm", "COLUMNS": str(cols),
+               "LINES": str(rows), **env}
+    return pexpect.spawn(sys.executable, ["-m", "trainer", *args], env=environ, encoding="utf-8",
+                         timeout=timeout, dimensions=(rows, cols), cwd=str(ROOT))
