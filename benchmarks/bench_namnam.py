@@ -34,9 +34,9 @@ for p in (ROOT,):
 
 import tests.games.namnam.oracle as oracle  # noqa: E402
 from solver.namnam import Position, Rules  # noqa: E402
-from solver.namnam.game import random_position  # noqa: E402
+from solver.namnam.deal import random_position  # noqa: E402
 from solver.namnam.perft import perft  # noqa: E402
-from solver.namnam.search import Searcher  # noqa: E402
+from solver.namnam.best import Searcher  # noqa: E402
 from solver.namnam.tables import build, layer_size  # noqa: E402
 
 SEED = 20261123

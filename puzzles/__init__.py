@@ -1,12 +1,16 @@
 """Puzzle packs and known cases, shipped as JSON data, with a loader that validates them
 through the game registry (it knows no game itself).
 
-A pack is ``{"name", "game", "description", "cases": [...]}``; a case is ``{"id",
-"situation", "preset", "answer", "expect", "source"}``, where ``situation`` is written in
-the game's own notation (``top 3-bee; hand 6 5 2 10`` for Nambarz, ``hand 15 25 7;
-table 10 20 30; opened`` for Nmbrs!), ``answer`` is optional and ``expect`` holds what the
-tests check. A case whose ``expect`` has an ``error`` is a known bad input: the loader
-checks that reading it fails with that message.
+A pack is ``{"name", "game", "description", "cases": [...]}``. Every game's known cases
+have one format (``docs/known-cases.md``), driven by one test for every game
+(``tests/core/test_known_cases.py``): a case is ``{"id", "source", "situation", "preset",
+"options", "answer", "command", "expect"}``, where ``situation`` is written in the game's own
+notation (``top 3-bee; hand 6 5 2 10`` for Nambarz, ``hand 15 25 7; table 10 20 30; opened``
+for Nmbrs!), ``options`` changes rule options of the preset, ``answer`` is judged by the
+game's referee, and ``command`` (instead of a situation) is a ``tablecalc GAME`` command
+line whose ``--json`` output is checked. ``expect`` says what must hold: ``verdict`` (keys
+of the verdict's JSON), ``best`` (keys of the best answer's JSON), ``json`` and ``exit`` (of
+a command), or ``error`` — a known bad input, which the loader checks fails with that message.
 
 >>> pack = load_pack("nambarz-seed")
 >>> pack.game, len(pack.cases) > 5, pack.cases[0].id, pack.cases[0].situation
@@ -32,8 +36,10 @@ MAX_PACK_BYTES = 16 << 20
 MAX_FIELD = 10_000
 """The longest text field of a case."""
 
-_CASE_KEYS = {"id", "source", "situation", "preset", "answer", "expect"}
-_REQUIRED = {"id", "situation"}
+_CASE_KEYS = {"id", "source", "situation", "preset", "options", "answer", "command", "expect"}
+_REQUIRED = {"id"}
+EXPECT_KEYS = ("verdict", "best", "json", "exit", "error")
+"""What a case's ``expect`` may say."""
 
 
 @dataclass(frozen=True)
@@ -41,11 +47,13 @@ class Case:
     """One known situation under a preset, optionally an answer and what to expect."""
 
     id: str
-    situation: str
+    situation: str | None = None
     preset: str | None = None
     answer: str | None = None
     expect: dict[str, Any] | None = None
     source: str = ""
+    options: dict[str, Any] | None = None
+    command: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -57,8 +65,9 @@ class Pack:
 
     @property
     def playable(self) -> tuple[Case, ...]:
-        """The cases a drill can ask: all but those recorded as bad input (``expect.error``)."""
-        return tuple(c for c in self.cases if not (c.expect or {}).get("error"))
+        """The cases a drill can ask: those with a situation, but for those recorded as bad input
+        (``expect.error``)."""
+        return tuple(c for c in self.cases if c.situation is not None and not (c.expect or {}).get("error"))
 
 
 def list_packs() -> list[str]:
@@ -118,18 +127,20 @@ def _case(raw: Any, where: str, i: int) -> Case:
     if unknown or missing:
         what = f"unknown key {sorted(unknown)[0]!r}" if unknown else f"missing key {sorted(missing)[0]!r}"
         raise TablecalcError(f"puzzle pack {where!r}, case {i + 1}: {what}; expected keys {', '.join(sorted(_CASE_KEYS))}")
+    here = f"puzzle pack {where!r}, case {i + 1}"
     for key, value in raw.items():
-        want = dict if key == "expect" else str
+        want = {"expect": dict, "options": dict, "command": list}.get(key, str)
         if value is not None and not isinstance(value, want):
-            raise TablecalcError(
-                f"puzzle pack {where!r}, case {i + 1}: {key!r} must be {'an object' if want is dict else 'text'}, "
-                f"not {quoted(value)}"
-            )
+            kind = {dict: "an object", list: "a list of words"}.get(want, "text")
+            raise TablecalcError(f"{here}: {key!r} must be {kind}, not {quoted(value)}")
         if isinstance(value, str) and len(value) > MAX_FIELD:
-            raise TablecalcError(
-                f"puzzle pack {where!r}, case {i + 1}: {key!r} is {len(value):,} characters long: "
-                f"expected at most {MAX_FIELD:,}"
-            )
+            raise TablecalcError(f"{here}: {key!r} is {len(value):,} characters long: expected at most {MAX_FIELD:,}")
+    if (raw.get("situation") is None) == (raw.get("command") is None):
+        raise TablecalcError(f"{here}: expected either a 'situation' or a 'command'")
+    if raw.get("command") is not None and not all(isinstance(w, str) and len(w) <= MAX_FIELD for w in raw["command"]):
+        raise TablecalcError(f"{here}: 'command' must be a list of words (text)")
+    if raw.get("command") is not None:
+        raw = {**raw, "command": tuple(raw["command"])}
     return Case(**raw)
 
 
@@ -138,7 +149,9 @@ def _check(game, case: Case, where: str) -> None:
     ``expect.error`` says."""
     expected_error = (case.expect or {}).get("error")
     try:
-        rules = game.rules(case.preset)
+        rules = game.rules(case.preset, **(case.options or {}))
+        if case.situation is None:
+            return
         data = game.load_data(rules)
         game.check_situation(game.parse_situation(case.situation, data), rules, data)
     except TablecalcError as e:

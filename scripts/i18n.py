@@ -5,6 +5,16 @@ compile them to .mo. Pure Python (no Babel, no GNU gettext needed); see docs/tra
     python3 scripts/i18n.py update             # add new msgids (untranslated) to every .po, list the stale ones
     python3 scripts/i18n.py compile            # every .po -> its .mo
     python3 scripts/i18n.py check              # what is untranslated, per language (exit 1 if anything is)
+    python3 scripts/i18n.py translate FILE     # fill translations from a JSON file, then compile
+
+``translate`` reads ``{"<catalogue>": {"<lang>": {"<msgid>": "<translation>"}}}``; a message with a
+context is keyed ``"<context>\u0004<msgid>"``, a plural one takes a list of the two forms.
+
+There is one catalogue for the core (``solver/locale/<lang>.po``) and one per game, in the
+game's package (``solver/<game>/locale/<lang>.po``). A message belongs to the core when a
+file of the core uses it; otherwise to every game whose files use it (``solver/<game>/`` and
+``trainer/games/<game>/``). ``update`` moves a translation along when a message changes
+catalogue, so nothing translated is lost.
 
 A message is any string literal given to ``_``, ``N_``, ``ngettext`` (singular and plural) or
 ``pgettext`` / ``NP_`` (context and message) in ``solver/`` and ``trainer/``, and every command line
@@ -27,6 +37,8 @@ SOURCES = ("solver", "trainer")
 LOCALE = ROOT / "solver" / "locale"
 DOMAIN = "tablecalc"
 LANGUAGES = ("fr", "nl")
+CORE = "core"
+"""The name of the core's catalogue; a game's catalogue is named as the game."""
 
 Key = tuple[str | None, str]  # (context, msgid)
 
@@ -281,8 +293,46 @@ def mo_bytes(entries: dict[str, str]) -> bytes:
     return head + struct.pack("%di" % len(koffsets), *koffsets) + struct.pack("%di" % len(voffsets), *voffsets) + ids + strs
 
 
-def po_path(lang: str) -> Path:
-    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def games() -> list[str]:
+    """The games: the packages under ``solver/`` with a ``game.py``."""
+    return sorted(p.parent.name for p in (ROOT / "solver").glob("*/game.py"))
+
+
+def catalogue_names() -> list[str]:
+    """``core``, then every game."""
+    return [CORE, *games()]
+
+
+def owner(where: str) -> str:
+    """The catalogue of a source file (a path relative to the root): its game's, or the core's."""
+    parts = Path(where).parts
+    if len(parts) > 2 and parts[0] == "solver" and parts[1] in games():
+        return parts[1]
+    if len(parts) > 3 and parts[:2] == ("trainer", "games") and parts[2] in games():
+        return parts[2]
+    return CORE
+
+
+def split(code: dict[Key, Message]) -> dict[str, dict[Key, Message]]:
+    """The messages of the code by catalogue: the core's (used by a core file), and each game's
+    (used by the game's files and by no core file)."""
+    out: dict[str, dict[Key, Message]] = {name: {} for name in catalogue_names()}
+    for key, m in code.items():
+        owners = {owner(w) for w in m.where}
+        for name in ([CORE] if CORE in owners else sorted(owners)):
+            out[name][key] = m
+    return out
+
+
+def po_path(lang: str, name: str = CORE) -> Path:
+    """The .po file of ``lang`` in catalogue ``name`` (the core's, or a game's)."""
+    folder = LOCALE if name == CORE else ROOT / "solver" / name / "locale"
+    return folder / f"{lang}.po"
+
+
+HEADER = ("Content-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n"
+          "Project-Id-Version: tablecalc\nLanguage: {lang}\nPlural-Forms: nplurals=2; plural={plural};\n")
+PLURAL = {"fr": "(n > 1)", "nl": "(n != 1)"}
 
 
 # ---------------------------------------------------------------- commands
@@ -295,50 +345,90 @@ def cmd_extract() -> None:
     print(f"wrote {out.resolve()}: {len(extract())} messages")
 
 
+def read_catalogue(lang: str, name: str) -> tuple[str, dict[Key, Message]]:
+    """A catalogue's header and messages; a catalogue not written yet is empty."""
+    path = po_path(lang, name)
+    if not path.exists():
+        return HEADER.format(lang=lang, plural=PLURAL[lang]), {}
+    return read_po(path)
+
+
 def cmd_update() -> None:
-    code = extract()
+    code = split(extract())
     for lang in LANGUAGES:
-        header, old = read_po(po_path(lang))
-        merged = []
-        for key, m in code.items():
-            kept = old.get(key)
-            if kept is not None:
-                kept.where = m.where
-                kept.msgid_plural = m.msgid_plural
-                merged.append(kept)
-            else:
-                merged.append(m)
-        stale = [k for k in old if k not in code]
-        write_po(po_path(lang), header, merged)
-        new = sum(1 for k in code if k not in old)
-        print(f"{lang}: {len(merged)} messages, {new} new (untranslated), {len(stale)} dropped")
-        for ctx, msgid in stale:
-            print(f"  dropped: {msgid!r}")
+        old = {name: read_catalogue(lang, name) for name in catalogue_names()}
+        memory = {k: m for _, messages in old.values() for k, m in messages.items() if m.translated}
+        for name, wanted in code.items():
+            header, before = old[name]
+            merged = []
+            for key, m in wanted.items():
+                kept = before.get(key) or memory.get(key)
+                if kept is not None:
+                    kept = Message(m.msgid, m.msgid_plural, m.context, list(kept.msgstr), list(m.where),
+                                   list(kept.comments), kept.fuzzy)
+                merged.append(kept or m)
+            stale = [k for k in before if k not in wanted]
+            if not merged and not po_path(lang, name).exists():
+                continue
+            po_path(lang, name).parent.mkdir(parents=True, exist_ok=True)
+            write_po(po_path(lang, name), header, merged)
+            new = sum(1 for m in merged if not m.translated)
+            print(f"{name} {lang}: {len(merged)} messages, {new} untranslated, {len(stale)} dropped")
+            for ctx, msgid in stale:
+                print(f"  dropped: {msgid!r}")
 
 
 def cmd_compile() -> None:
-    for lang in LANGUAGES:
-        header, messages = read_po(po_path(lang))
-        mo = po_path(lang).with_suffix(".mo")
-        mo.write_bytes(mo_bytes(catalogue(header, messages)))
-        print(f"wrote {mo.relative_to(ROOT)}: {sum(m.translated for m in messages.values())} of {len(messages)} translated")
+    for name in catalogue_names():
+        for lang in LANGUAGES:
+            if not po_path(lang, name).exists():
+                continue
+            header, messages = read_po(po_path(lang, name))
+            mo = po_path(lang, name).with_suffix(".mo")
+            mo.write_bytes(mo_bytes(catalogue(header, messages)))
+            print(f"wrote {mo.relative_to(ROOT)}: {sum(m.translated for m in messages.values())} of {len(messages)} translated")
 
 
 def cmd_check() -> int:
-    code = extract()
+    code = split(extract())
     bad = 0
-    for lang in LANGUAGES:
-        _, messages = read_po(po_path(lang))
-        missing = [k for k in code if k not in messages or not messages[k].translated]
-        bad += len(missing)
-        print(f"{lang}: {len(missing)} untranslated of {len(code)}")
-        for ctx, msgid in missing:
-            print(f"  {msgid!r}" + (f" (context {ctx!r})" if ctx else ""))
+    for name, wanted in code.items():
+        for lang in LANGUAGES:
+            _, messages = read_catalogue(lang, name)
+            missing = [k for k in wanted if k not in messages or not messages[k].translated]
+            bad += len(missing)
+            print(f"{name} {lang}: {len(missing)} untranslated of {len(wanted)}")
+            for ctx, msgid in missing:
+                print(f"  {msgid!r}" + (f" (context {ctx!r})" if ctx else ""))
     return 1 if bad else 0
+
+
+def cmd_translate(path: str) -> int:
+    import json
+
+    wanted = json.loads(Path(path).read_text(encoding="utf-8"))
+    unknown = 0
+    for name, by_lang in wanted.items():
+        for lang, pairs in by_lang.items():
+            header, messages = read_catalogue(lang, name)
+            for key, text in pairs.items():
+                ctx, _, msgid = key.rpartition("\x04")
+                m = messages.get((ctx or None, msgid))
+                if m is None:
+                    print(f"{name} {lang}: no message {msgid!r} (run update first?)")
+                    unknown += 1
+                    continue
+                m.msgstr = list(text) if isinstance(text, list) else [text]
+                m.fuzzy = False
+            write_po(po_path(lang, name), header, messages.values())
+    cmd_compile()
+    return 1 if unknown else 0
 
 
 if __name__ == "__main__":
     commands = {"extract": cmd_extract, "update": cmd_update, "compile": cmd_compile, "check": cmd_check}
+    if len(sys.argv) == 3 and sys.argv[1] == "translate":
+        sys.exit(cmd_translate(sys.argv[2]))
     if len(sys.argv) != 2 or sys.argv[1] not in commands:
-        sys.exit(f"usage: python3 scripts/i18n.py {{{'|'.join(commands)}}}")
+        sys.exit(f"usage: python3 scripts/i18n.py {{{'|'.join(commands)}|translate FILE}}")
     sys.exit(commands[sys.argv[1]]() or 0)

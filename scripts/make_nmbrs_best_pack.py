@@ -54,7 +54,7 @@ def main() -> None:
                 if puzzle is None:
                     continue
                 position, rules = drill.situation_of(puzzle), drill.rules_for(puzzle)
-                best = drill.spec.solve(position, rules, drill.data)
+                best = drill.spec.best(position, rules, drill.data)
                 if not any(kind in r.kind for r in best.verdict.results):
                     continue
                 found += 1

@@ -64,3 +64,18 @@ class TablecalcError(ValueError):
 class SearchTooLarge(TablecalcError):
     """A question whose search would take too long or too much memory: refused before or
     early in the search (the CLI gives it its own exit code, 3), never answered wrongly."""
+
+
+class IllegalMove(TablecalcError):
+    """A move that a game's :class:`~solver.game.State` refuses. ``verdict`` is the referee's
+    verdict (data), ``game`` the game's registry name: the edge words the verdict with the game's
+    ``explain``; the message itself names the move and the violation codes.
+
+    >>> e = IllegalMove("namnam", "7", verdict=None, codes=("not-your-row",))
+    >>> str(e)
+    "illegal move '7': not-your-row"
+    """
+
+    def __init__(self, game: str, move: str, *, verdict: object, codes=()):
+        super().__init__(f"illegal move {quoted(move)}" + (f": {', '.join(map(str, codes))}" if codes else ""))
+        self.game, self.move, self.verdict = game, move, verdict

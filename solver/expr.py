@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Iterator, Union
 
@@ -594,3 +594,87 @@ def canonical(e: Expr) -> Expr:
     for x in order(neg):
         out = BinOp(minus, out, x)
     return out
+
+
+# ---------------------------------------------------------------- the rules of a calculation
+
+
+@dataclass(frozen=True)
+class SearchRules:
+    """What a calculation may do.
+
+    ``order``: tree (any bracketing) or chain (left to right); ``ops``: allowed
+    operations among ``+-*/``; ``intermediates``: natural, integer or rational;
+    ``use_all``: every number must be used (the 24 game).
+
+    >>> SearchRules.from_options(order="chain", ops="+-").as_dict()
+    {'order': 'chain', 'ops': '+-', 'intermediates': 'natural', 'all': False}
+    """
+
+    order: Order = Order.TREE
+    ops: frozenset[str] = field(default=frozenset(OPS))
+    intermediates: Intermediates = Intermediates.NATURAL
+    use_all: bool = False
+
+    @classmethod
+    def from_options(
+        cls,
+        order: str | Order = Order.TREE,
+        ops: str | frozenset[str] = OPS,
+        intermediates: str | Intermediates = Intermediates.NATURAL,
+        use_all: bool = False,
+    ) -> "SearchRules":
+        """Build from the spellings used on the command line and in batch files."""
+        try:
+            order = Order(order)
+        except ValueError:
+            raise TablecalcError(f"unknown order {quoted(order)}: expected 'tree' or 'chain'") from None
+        try:
+            intermediates = Intermediates(intermediates)
+        except ValueError:
+            raise TablecalcError(
+                f"unknown intermediates {quoted(intermediates)}: expected 'natural', 'integer' or 'rational'"
+            ) from None
+        if isinstance(ops, str):
+            ops = parse_ops(ops)
+        elif not (isinstance(ops, (set, frozenset)) and ops and set(ops) <= set(OPS)):
+            raise TablecalcError(f"bad operations {quoted(ops)}: expected some of + - × ÷ written as text, e.g. '+-*/'")
+        if not isinstance(use_all, bool):
+            raise TablecalcError(f"'all' must be true or false, not {quoted(use_all)}")
+        return cls(order, frozenset(ops), intermediates, use_all)
+
+    def as_dict(self) -> dict:
+        return {
+            "order": self.order.value,
+            "ops": render_ops(self.ops),
+            "intermediates": self.intermediates.value,
+            "all": self.use_all,
+        }
+
+    def faults(self, e: Expr) -> "Faults":
+        """What these rules refuse in a typed calculation, whatever the game: every referee maps
+        it to its own violation codes (which numbers the cards are is the game's business).
+
+        >>> from solver.expr import parse_expression
+        >>> f = SearchRules(order=Order.CHAIN, ops=frozenset("+-")).faults(parse_expression("9-(8÷2)"))
+        >>> f.refused, f.needs_parentheses, f.bad_step, f.value
+        (('/',), True, None, Fraction(5, 1))
+        """
+        return Faults(
+            refused=tuple(sorted(operations(e) - self.ops)),
+            needs_parentheses=self.order is Order.CHAIN and not is_chain(e),
+            bad_step=first_bad_step(e, self.intermediates),
+            value=evaluate(e),
+        )
+
+
+@dataclass(frozen=True)
+class Faults:
+    """:meth:`SearchRules.faults`: the operations used that the rules refuse, whether the
+    calculation needs brackets that left-to-right order refuses, the first intermediate
+    result the rules refuse, and the value (``None``: it divides by zero)."""
+
+    refused: tuple[str, ...]
+    needs_parentheses: bool
+    bad_step: Step | None
+    value: Fraction | None

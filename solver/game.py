@@ -1,66 +1,72 @@
-"""What every game provides, written down once: the protocols the registry, the CLI, the
-trainer and the puzzle loader rely on.
+"""What every game provides, written down once: :class:`BaseGame`, the base of every game's
+``GAME``, and the shapes of what it hands back (:class:`Verdict`, :class:`Penalty`,
+:class:`State`, :class:`Code`).
 
-A game is one object, ``GAME``, defined in its package under ``solver/`` and named by one
-line of :mod:`solver.registry`. Nothing outside the game's own package (and its trainer
-package, ``trainer/games/<name>/``) looks inside it: everything else goes through these
-protocols.
+A game is one object, ``GAME``, an instance of its :class:`BaseGame` subclass in
+``solver/<game>/game.py``, named by one line of :mod:`solver.registry`. Nothing outside the
+game's own packages (``solver/<game>/``, ``trainer/games/<game>/``) looks inside it:
+everything else goes through these classes.
 
 The words a game uses:
 
-* **rules** — one frozen object per game with named presets (:class:`Rules`);
-* **data** — what the game is played with (a deck, tiles, a board), loaded from an
-  editable file (:meth:`Game.load_data`);
+* **rules** — one frozen object per game with named presets, its options declared once
+  (:class:`solver.rules.BaseRules`);
+* **data** — what the game is played with (a deck, tiles), loaded from an editable file
+  (:meth:`BaseGame.load_data`); ``None`` for a game whose situations hold everything;
 * **situation** — what a puzzle stores: a deal, a position. ``str(situation)`` is its
-  notation and :meth:`Game.parse_situation` reads it back (they round-trip);
-* **solution** — the best or simplest answer to a situation (:meth:`Game.solve`);
-* **verdict** — the referee's judgement of an answer, as data (:class:`Verdict`): the
-  violations (a :class:`~enum.StrEnum` of stable codes), the penalty in the game's own
-  units, the better play; :meth:`Game.explain` words it, apart from the verdict;
+  notation and :meth:`BaseGame.parse_situation` reads it back (they round-trip);
+* **best** — the best (or simplest) answers to a situation (:meth:`BaseGame.best`);
+* **verdict** — the referee's judgement of an answer, as data (:class:`Verdict`, made by
+  :meth:`BaseGame.judge`): the violations (a :class:`Code` enum of stable codes), the penalty
+  in the game's own unit, the better play; :meth:`BaseGame.explain` words it, apart from it;
 * **state** — for games played move by move, a position with the OpenSpiel vocabulary
   (:class:`State`): ``legal_moves()``, ``apply(move)``, ``is_terminal()``, ``returns()``,
   and a move notation that round-trips through ``parse_move`` and ``str``.
 
 >>> from solver.registry import find_game
 >>> game = find_game("nambarz")
->>> isinstance(game, Game), isinstance(game.rules("basic"), Rules)
+>>> isinstance(game, BaseGame), game.rules().name == game.default_preset
 (True, True)
 """
 
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, ClassVar, Mapping, Protocol, Sequence, runtime_checkable
 
-__all__ = ["Code", "Rules", "Penalty", "Verdict", "State", "Game", "TERMINAL"]
+from solver.errors import TablecalcError, quoted
+from solver.rules import BaseRules
+
+__all__ = ["Code", "Penalty", "Verdict", "State", "BaseGame", "DataOption", "TERMINAL"]
 
 
 class Code(enum.StrEnum):
-    """Base of every game's violation codes: the value is the stable code used in JSON."""
+    """Base of every game's violation codes: the value is the stable code used in JSON.
+
+    A code written ``NAME = "code", True`` means the answer was **not understood** (text that
+    is no answer, a card not in hand) rather than wrong: a drill asks again and records
+    nothing (:attr:`not_understood`).
+
+    >>> class Violation(Code):
+    ...     WRONG_VALUE = "wrong-value"
+    ...     NOT_A_NUMBER = "not-a-number", True
+    >>> [(str(v), v.not_understood) for v in Violation]
+    [('wrong-value', False), ('not-a-number', True)]
+    """
+
+    not_understood: bool
+
+    def __new__(cls, value: str, not_understood: bool = False):
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.not_understood = not_understood
+        return member
 
 
 TERMINAL = -1
 """What :meth:`State.current_player` returns once the game (or the turn) is over."""
-
-
-@runtime_checkable
-class Rules(Protocol):
-    """A game's rule options as one frozen object; presets are instances with a ``name``."""
-
-    name: str
-
-    def with_options(self, **options: Any) -> "Rules":
-        """A copy with some options changed (``None`` leaves one as it is); the name gets ``+custom``."""
-        ...
-
-    def describe(self) -> str:
-        """One line: every option in words, starting with the preset's name."""
-        ...
-
-    def as_dict(self) -> dict:
-        """The options as JSON data (``preset`` first)."""
-        ...
 
 
 @runtime_checkable
@@ -69,7 +75,7 @@ class Penalty(Protocol):
 
     @property
     def amount(self) -> int:
-        """How much, in :attr:`Game.penalty_unit` (0: no penalty)."""
+        """How much, in :attr:`BaseGame.penalty_unit` (0: no penalty)."""
         ...
 
     def as_dict(self) -> dict: ...
@@ -119,70 +125,100 @@ class State(Protocol):
     def parse_move(self, text: str) -> Any: ...
 
 
-@runtime_checkable
-class Game(Protocol):
-    """Everything the rest of tablecalc may know about a game."""
+@dataclass(frozen=True)
+class DataOption:
+    """The command-line option that names a game's data file: its ``flag`` (``--deck``) and its
+    ``help`` (marked with ``N_``)."""
 
-    name: str
-    """The command-line name, lower case ASCII (``nambarz``)."""
-    title: str
+    flag: str
+    help: str
+
+
+class BaseGame:
+    """Everything the rest of tablecalc may know about a game; a game's class states its names,
+    its ``Rules`` and its violations, and implements what it alone knows (the methods that
+    raise :class:`NotImplementedError` here). The rest has a default that fits most games.
+    """
+
+    name: ClassVar[str]
+    """The command-line name, lower case ASCII (``nambarz``); the trainer package's name too."""
+    title: ClassVar[str]
     """How players write it (``Nambarz``, ``Nmbrs!``)."""
-    aliases: tuple[str, ...]
+    aliases: ClassVar[tuple[str, ...]] = ()
     """Other names people type, in English, French and Dutch."""
-    summary: str
+    summary: ClassVar[str]
     """One line: what the game is and what tablecalc does with it."""
-    seed: str
+    seed: ClassVar[str]
     """The rules it follows: the seed document and what the published rules add."""
-    default_preset: str
-    penalty_unit: str
-    """What :attr:`Penalty.amount` counts, plural (``cards drawn``)."""
-    violations: type[Code]
+    penalty_unit: ClassVar[str]
+    """What :attr:`Penalty.amount` counts, plural, marked with ``N_`` (``cards drawn``)."""
+    Rules: ClassVar[type[BaseRules]]
+    """The game's rule options (a :class:`~solver.rules.BaseRules`)."""
+    violations: ClassVar[type[Code]]
+    """Every violation code the game's verdicts use."""
+    data_option: ClassVar[DataOption | None] = None
+    """The command-line option naming an edited data file (``--deck``), or ``None``: no data file."""
+
+    # ---------------------------------------------------------------- rules, from the declaration
 
     @property
-    def presets(self) -> Mapping[str, Rules]: ...
+    def presets(self) -> Mapping[str, BaseRules]:
+        """Every preset, by name."""
+        return self.Rules.presets()
 
-    def rules(self, preset: str | None = None, **options: Any) -> Rules:
+    @property
+    def default_preset(self) -> str:
+        return self.Rules.default_preset()
+
+    def rules(self, preset: str | None = None, **options: Any) -> BaseRules:
         """A preset (the default one when ``None``) with some options changed."""
-        ...
+        return self.Rules.preset(preset).with_options(**options)
 
-    def load_data(self, rules: Rules, path: str | Path | None = None) -> Any:
-        """The deck, tiles or board: the built-in file, or ``path`` (an edited copy)."""
-        ...
+    # ---------------------------------------------------------------- what most games share
+
+    def load_data(self, rules: BaseRules, path: str | Path | None = None) -> Any:
+        """The deck, tiles or board: the built-in file, or ``path`` (an edited copy). By default
+        there is nothing to load, and a path is refused."""
+        if path is not None:
+            raise TablecalcError(f"{self.name} reads no data file ({quoted(str(path))}): "
+                                 "its situations hold everything it plays with")
+        return None
+
+    def check_situation(self, situation: Any, rules: BaseRules, data: Any) -> None:
+        """Raise :class:`~solver.errors.TablecalcError` when a situation that reads well cannot be
+        played under ``rules`` (an Nmbrs! table that the advanced rules refuse). Nothing by default."""
+
+    def refused_answer(self, situation: Any, rules: BaseRules, data: Any) -> str | None:
+        """An answer the referee must refuse in this situation, or ``None`` when none is known
+        (used by the conformance test and by drills that show a trap)."""
+        return None
+
+    def new_state(self, situation: Any, rules: BaseRules, data: Any) -> State | None:
+        """The situation as a :class:`State`, or ``None`` for a game not played move by move."""
+        return None
+
+    # ---------------------------------------------------------------- what each game provides
 
     def parse_situation(self, text: str, data: Any) -> Any:
         """Read a situation's notation; ``str()`` of the result gives it back."""
-        ...
+        raise NotImplementedError
 
-    def check_situation(self, situation: Any, rules: Rules, data: Any) -> None:
-        """Raise :class:`~solver.errors.TablecalcError` when a situation that reads well cannot be
-        played under ``rules`` (an Nmbrs! table that the advanced rules refuse)."""
-        ...
-
-    def random_situation(self, rng: Any, rules: Rules, data: Any) -> Any:
+    def random_situation(self, rng: Any, rules: BaseRules, data: Any) -> Any:
         """A random situation as the game deals it (``rng`` is a :class:`random.Random`)."""
-        ...
+        raise NotImplementedError
 
-    def solve(self, situation: Any, rules: Rules, data: Any) -> Any:
+    def best(self, situation: Any, rules: BaseRules, data: Any) -> Any:
         """The best (or simplest) answers; the result has ``as_dict()``."""
-        ...
+        raise NotImplementedError
 
     def best_answers(self, solution: Any) -> tuple[str, ...]:
-        """The solution's answers as a player types them; :meth:`check` judges each one legal."""
-        ...
+        """The best answers as a player types them; :meth:`judge` finds each one legal."""
+        raise NotImplementedError
 
-    def check(self, situation: Any, answer: str, rules: Rules, data: Any) -> Verdict:
+    def judge(self, situation: Any, answer: str, rules: BaseRules, data: Any) -> Verdict:
         """The referee's verdict on a typed answer."""
-        ...
-
-    def refused_answer(self, situation: Any, rules: Rules, data: Any) -> str | None:
-        """An answer the referee must refuse in this situation, or ``None`` when none is known
-        (used by the conformance test and by drills that show a trap)."""
-        ...
+        raise NotImplementedError
 
     def explain(self, verdict: Verdict) -> str:
-        """The verdict in one or two plain sentences."""
-        ...
-
-    def new_state(self, situation: Any, rules: Rules, data: Any) -> State | None:
-        """The situation as a :class:`State`, or ``None`` for a game not played move by move."""
-        ...
+        """The verdict in one or two plain sentences, in the language in use."""
+        raise NotImplementedError

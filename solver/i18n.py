@@ -2,9 +2,10 @@
 
 Every sentence a person reads is written in English in the code and wrapped in
 :func:`_` (or :func:`ngettext` when it depends on a count); the translations live in
-gettext catalogues, ``solver/locale/<lang>/LC_MESSAGES/tablecalc.po`` (and the compiled
-``.mo`` beside it). A sentence built at import time is marked with :func:`N_` and
-translated where it is shown. The command line picks the language once, with
+gettext catalogues: the core's in ``solver/locale/<lang>.po``, each game's in its own
+package, ``solver/<game>/locale/<lang>.po`` (the compiled ``.mo`` beside each), so a game
+brings its translations with it. A sentence built at import time is marked with
+:func:`N_` and translated where it is shown. The command line picks the language once, with
 :func:`use`; the library itself speaks English until told otherwise.
 
 >>> use("en")
@@ -31,12 +32,12 @@ from pathlib import Path
 
 from solver.errors import TablecalcError, quoted
 
-__all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "use", "language", "default_language", "_", "N_", "ngettext",
+__all__ = ["LANGUAGES", "LOCALE_DIR", "catalogue_dirs", "use", "language", "default_language", "_", "N_", "ngettext",
            "pgettext", "NP_"]
 
 LANGUAGES = ("en", "fr", "nl")
-DOMAIN = "tablecalc"
 LOCALE_DIR = Path(__file__).parent / "locale"
+"""The core's catalogues (``<lang>.po`` and ``<lang>.mo``)."""
 
 _current = "en"
 _translations: gettext.NullTranslations = gettext.NullTranslations()
@@ -78,12 +79,29 @@ def use(lang: str | None = None) -> str:
     return lang
 
 
+def catalogue_dirs() -> list[Path]:
+    """The folders holding catalogues: the core's, then each game package's ``locale/``, by name."""
+    return [LOCALE_DIR, *sorted(p for p in LOCALE_DIR.parent.glob("*/locale") if p.is_dir())]
+
+
 @cache
 def _catalogue(lang: str) -> gettext.NullTranslations:
-    """The compiled catalogue of ``lang`` (read once); English is the source text itself."""
+    """The compiled catalogues of ``lang``, read once and chained (the core's first, then the
+    games'); English is the source text itself."""
     if lang == "en":
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True)
+    chain: gettext.NullTranslations | None = None
+    for folder in catalogue_dirs():
+        try:
+            with open(folder / f"{lang}.mo", "rb") as f:
+                one = gettext.GNUTranslations(f)
+        except OSError:  # a game with no translation yet speaks English
+            continue
+        if chain is None:
+            chain = one
+        else:
+            chain.add_fallback(one)
+    return chain or gettext.NullTranslations()
 
 
 def language() -> str:

@@ -2,7 +2,7 @@
 conformance test) finds a game here, by name or alias.
 
 Adding a game is one line in :data:`GAMES`: its name and the package whose ``GAME`` object
-follows :class:`solver.game.Game` (see ``docs/architecture.md`` for the whole checklist). A
+derives from :class:`solver.game.BaseGame` (see ``docs/architecture.md`` for the whole checklist). A
 game's package is imported only when the game is asked for, so listing the names costs nothing.
 
 >>> [g.name for g in all_games()]
@@ -21,7 +21,7 @@ import importlib
 from functools import cache
 
 from solver.errors import TablecalcError, quoted
-from solver.game import Game
+from solver.game import BaseGame
 
 __all__ = ["GAMES", "all_games", "find_game", "game_names"]
 
@@ -37,14 +37,14 @@ GAMES: dict[str, str] = {
 
 
 @cache
-def _load(name: str) -> Game:
+def _load(name: str) -> BaseGame:
     game = importlib.import_module(GAMES[name]).GAME
     if game.name != name:  # pragma: no cover - a registry line that does not match its package
         raise AssertionError(f"the registry names {GAMES[name]} {name!r}, but its GAME is called {game.name!r}")
     return game
 
 
-def all_games() -> tuple[Game, ...]:
+def all_games() -> tuple[BaseGame, ...]:
     """Every registered game, in :data:`GAMES` order."""
     return tuple(_load(name) for name in GAMES)
 
@@ -58,7 +58,7 @@ def _key(name: str) -> str:
     return name.strip().lower().replace("_", "-").replace(" ", "-")
 
 
-def find_game(name: str) -> Game:
+def find_game(name: str) -> BaseGame:
     """The game called ``name`` or one of its aliases (any case; spaces or dashes alike)."""
     key = _key(name)
     if key in GAMES:

@@ -32,33 +32,27 @@ from the value sets, deduplicated by normal form at every level.
 from __future__ import annotations
 
 import json
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from itertools import islice
 from typing import ClassVar, Iterable, Iterator
 
 from solver.errors import SearchTooLarge, TablecalcError, quoted
 from solver.parsing import MAX_DIGITS
+from solver.budget import MAX_VALUES, MAX_WORK, SPLIT_STEPS, Budgeted
+from solver.multisets import SPLITS_REMEMBERED, MultiSet, as_multiset, fits_int64, minus, split_pairs, sub_multisets
 from solver.expr import (
+    Faults,
+    SearchRules,
     MAX_NUMBERS,
-    OPS,
     BinOp,
     Expr,
     Intermediates,
     Num,
     Order,
-    Step,
     canonical,
-    evaluate,
-    first_bad_step,
-    is_chain,
     json_value,
     normal_key,
     operations,
-    parse_ops,
-    render_ops,
 )
 
 __all__ = ["SearchRules", "Faults", "Reach", "reach", "TargetsReach", "reach_targets", "ValueSets", "Query", "MAX_VALUES",
@@ -66,13 +60,6 @@ __all__ = ["SearchRules", "Faults", "Reach", "reach", "TargetsReach", "reach_tar
 
 Value = int | Fraction
 
-MAX_VALUES = 4_000_000
-"""Memory budget: the most intermediate values one search may store (about 400 MB)."""
-MAX_WORK = 1_000_000
-"""Time budget: the most steps one question may take (a step is one pair of operands combined
-or tried against the target, sixteen for fractions, which are that much slower): half a second
-to a second on a laptop. Countdown takes about 15,000 steps; eight numbers to an unreachable
-target about 870,000."""
 RATIONAL_STEP = 16
 EXPRESSION_STEPS = 20
 """Steps charged for building one calculation and its normal form (tens of microseconds): three
@@ -84,90 +71,6 @@ VECTORISE_PAIRS = 64
 EXPRESSIONS_WORK_FACTOR = 10
 """``reach_targets(expressions=True)`` finds its calculations within this many times ``max_work``
 steps in all (Countdown's 900 targets take about 300,000; seven numbers about 1,300,000)."""
-SPLIT_STEPS = 4
-"""Steps charged for working out one way to split a multiset in two (a few microseconds)."""
-MultiSet = tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class SearchRules:
-    """What a calculation may do.
-
-    ``order``: tree (any bracketing) or chain (left to right); ``ops``: allowed
-    operations among ``+-*/``; ``intermediates``: natural, integer or rational;
-    ``use_all``: every number must be used (the 24 game).
-
-    >>> SearchRules.from_options(order="chain", ops="+-").as_dict()
-    {'order': 'chain', 'ops': '+-', 'intermediates': 'natural', 'all': False}
-    """
-
-    order: Order = Order.TREE
-    ops: frozenset[str] = field(default=frozenset(OPS))
-    intermediates: Intermediates = Intermediates.NATURAL
-    use_all: bool = False
-
-    @classmethod
-    def from_options(
-        cls,
-        order: str | Order = Order.TREE,
-        ops: str | frozenset[str] = OPS,
-        intermediates: str | Intermediates = Intermediates.NATURAL,
-        use_all: bool = False,
-    ) -> "SearchRules":
-        """Build from the spellings used on the command line and in batch files."""
-        try:
-            order = Order(order)
-        except ValueError:
-            raise TablecalcError(f"unknown order {quoted(order)}: expected 'tree' or 'chain'") from None
-        try:
-            intermediates = Intermediates(intermediates)
-        except ValueError:
-            raise TablecalcError(
-                f"unknown intermediates {quoted(intermediates)}: expected 'natural', 'integer' or 'rational'"
-            ) from None
-        if isinstance(ops, str):
-            ops = parse_ops(ops)
-        elif not (isinstance(ops, (set, frozenset)) and ops and set(ops) <= set(OPS)):
-            raise TablecalcError(f"bad operations {quoted(ops)}: expected some of + - × ÷ written as text, e.g. '+-*/'")
-        if not isinstance(use_all, bool):
-            raise TablecalcError(f"'all' must be true or false, not {quoted(use_all)}")
-        return cls(order, frozenset(ops), intermediates, use_all)
-
-    def as_dict(self) -> dict:
-        return {
-            "order": self.order.value,
-            "ops": render_ops(self.ops),
-            "intermediates": self.intermediates.value,
-            "all": self.use_all,
-        }
-
-    def faults(self, e: Expr) -> "Faults":
-        """What these rules refuse in a typed calculation, whatever the game: every referee maps
-        it to its own violation codes (which numbers the cards are is the game's business).
-
-        >>> from solver.expr import parse_expression
-        >>> f = SearchRules(order=Order.CHAIN, ops=frozenset("+-")).faults(parse_expression("9-(8÷2)"))
-        >>> f.refused, f.needs_parentheses, f.bad_step, f.value
-        (('/',), True, None, Fraction(5, 1))
-        """
-        return Faults(
-            refused=tuple(sorted(operations(e) - self.ops)),
-            needs_parentheses=self.order is Order.CHAIN and not is_chain(e),
-            bad_step=first_bad_step(e, self.intermediates),
-            value=evaluate(e),
-        )
-
-
-@dataclass(frozen=True)
-class Faults:
-    """:meth:`SearchRules.faults`: the operations used that the rules refuse, whether the
-    calculation needs brackets that left-to-right order refuses, the first intermediate
-    result the rules refuse, and the value (``None``: it divides by zero)."""
-
-    refused: tuple[str, ...]
-    needs_parentheses: bool
-    bad_step: Step | None
-    value: Fraction | None
 
 
 @dataclass(frozen=True)
@@ -197,137 +100,10 @@ def _norm(v: Value) -> Value:
     return v
 
 
-def _minus(ms: MultiSet, part: MultiSet) -> MultiSet:
-    """``ms`` without the elements of ``part`` (both sorted; the result stays sorted)."""
-    rest = list(ms)
-    for x in part:
-        rest.remove(x)
-    return tuple(rest)
-
-
-def sub_multisets(ms: MultiSet, k: int) -> Iterator[MultiSet]:
-    """The distinct sub-multisets of size ``k`` of the sorted ``ms``, each once, in sorted order
-    (``sorted(set(combinations(ms, k)))`` without making every combination: thirty 1s have one
-    part of each size, not 155 million).
-
-    >>> list(sub_multisets((1, 1, 1, 2), 2))
-    [(1, 1), (1, 2)]
-    >>> sum(1 for _ in sub_multisets((1,) * 30, 15))
-    1
-    """
-    counts = sorted(Counter(ms).items())
-
-    def rec(i: int, left: int) -> Iterator[MultiSet]:
-        if left == 0:
-            yield ()
-            return
-        if i == len(counts):
-            return
-        value, have = counts[i]
-        for take in range(min(have, left), -1, -1):
-            for tail in rec(i + 1, left - take):
-                yield (value,) * take + tail
-
-    if 0 <= k <= len(ms):
-        yield from rec(0, k)
-
-
-SPLITS_REMEMBERED = 8
-"""The splits of multisets of up to this many numbers are remembered across questions (at most 127 each)."""
-
-
-@lru_cache(maxsize=1 << 15)
-def _split_pairs(ms: MultiSet) -> tuple[tuple[MultiSet, MultiSet], ...]:
-    """Unordered splits of ``ms`` into two non-empty parts (each split once)."""
-    got = []
-    n = len(ms)
-    for i in range(1, n // 2 + 1):
-        for a in sub_multisets(ms, i):
-            b = _minus(ms, a)
-            if i * 2 == n and b < a:
-                continue
-            got.append((a, b))
-    return tuple(got)
-
-
-def _fits_int64(ms: MultiSet) -> bool:
-    """Whether no calculation over ``ms`` can leave 64-bit integers: none can pass the product of the
-    numbers, each counted as at least 2 (``a + b``, ``a - b`` ≤ 2·max ≤ the product; ``a ÷ b`` ≤ ``a``)."""
-    bound = 1
-    for n in ms:
-        bound *= max(n, 2)
-        if bound >= 1 << 62:
-            return False
-    return True
-
-
-def _multiset(numbers: Iterable[int]) -> MultiSet:
-    """``numbers`` as a sorted tuple, after checking each is a whole number ≥ 0."""
-    numbers = list(numbers)
-    for n in numbers:
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise TablecalcError(f"bad number {quoted(n)}: expected whole numbers ≥ 0")
-    return tuple(sorted(numbers))
-
-
 # ---------------------------------------------------------------- value sets
 
 
-class _Budgeted:
-    """What :class:`ValueSets` and :class:`~solver.valuearrays.ValueArrays` share: the sets kept
-    for the questions asked (``_sets``, the first ``_earlier`` of them from earlier questions),
-    the memory bound ``max_values`` on the values kept (``stored``) and the step budget
-    ``max_work`` of the current question (``work``). A subclass sets ``_step`` (what one step
-    of arithmetic costs) and may drop caches of its own in :meth:`_forget`."""
-
-    _step = 1
-    _rational = False
-
-    def _spend(self, steps: int) -> None:
-        """Count ``steps`` of arithmetic against the current question's time budget; refuse it past ``max_work``."""
-        self._spend_plain(steps * self._step)
-
-    def _spend_plain(self, steps: int) -> None:
-        """Count ``steps`` that do no arithmetic (building calculations): fractions cost nothing more."""
-        self.work += steps
-        if self.work > self.max_work:
-            question = " ".join(map(str, self._question))
-            raise SearchTooLarge(
-                f"search too large: {quoted(question)} would take more than {self.max_work:,} steps "
-                f"(about a second); expected fewer numbers{' or whole-number intermediates' if self._rational else ''}"
-            )
-
-    def _forget(self) -> None:
-        """Drop whatever a subclass keeps besides the sets (called when everything is forgotten)."""
-
-    def _make_room(self) -> None:
-        """Drop sets built for earlier questions, down to half the budget; raise if this one needs too much.
-
-        The sets of multisets that are no part of the current question go first, oldest
-        first; then its parts built earlier (rebuilt if needed). When the sets built for
-        this question alone hold more than ``max_values`` values — more than a fresh
-        object would be allowed — forget everything and raise.
-        """
-        whole = Counter(self._question)
-        earlier = list(islice(self._sets, self._earlier))
-        earlier.sort(key=lambda ms: Counter(ms) <= whole)  # stable: oldest first within each group
-        goal = self.max_values // 2
-        for ms in earlier:
-            if self.stored <= goal:
-                break
-            self.stored -= len(self._sets.pop(ms))
-            self._earlier -= 1
-        if self.stored > self.max_values:
-            self._sets.clear()
-            self._forget()
-            self.stored = self._earlier = 0
-            raise SearchTooLarge(
-                f"search too large: {' '.join(map(str, self._question))} would need more than "
-                f"{self.max_values:,} intermediate values; expected fewer numbers (or fewer large ones)"
-            )
-
-
-class ValueSets(_Budgeted):
+class ValueSets(Budgeted):
     """Every value a calculation over exactly a given multiset of numbers can take, under one :class:`SearchRules`.
 
     Each multiset's set is built once from the sets of its parts and remembered, so one
@@ -412,7 +188,7 @@ class ValueSets(_Budgeted):
         >>> sorted(ValueSets().of([4, 4]))
         [0, 1, 8, 16]
         """
-        ms = _multiset(numbers)
+        ms = as_multiset(numbers)
         if not ms:
             return frozenset()
         self._begin(ms)
@@ -430,7 +206,7 @@ class ValueSets(_Budgeted):
         >>> 952 in v, 953 in v, reach([25, 50, 75, 100, 3, 6], 953).min_cards
         (True, True, 4)
         """
-        ms = _multiset(numbers)
+        ms = as_multiset(numbers)
         self._begin(ms)
         out: set = set()
         for k in range(1, len(ms) + 1):
@@ -443,7 +219,7 @@ class ValueSets(_Budgeted):
         self._question = ms
         self.work = 0
         self._earlier = len(self._sets)
-        self._numpy = self._vectorise and not self._rational and _fits_int64(ms)
+        self._numpy = self._vectorise and not self._rational and fits_int64(ms)
         self._splits = {}  # cheap to rebuild; keeping them all costs more in memory than it saves
 
     # -- structure --------------------------------------------------------
@@ -452,7 +228,7 @@ class ValueSets(_Budgeted):
         """Unordered splits of ``ms`` into two non-empty parts (each split once)."""
         got = self._splits.get(ms)
         if got is None:
-            got = _split_pairs(ms) if len(ms) <= SPLITS_REMEMBERED else _split_pairs.__wrapped__(ms)
+            got = split_pairs(ms) if len(ms) <= SPLITS_REMEMBERED else split_pairs.__wrapped__(ms)
             self._spend(SPLIT_STEPS * len(got))  # charged per question, remembered or not: the same budget
             self._splits[ms] = got
         return got
@@ -554,7 +330,7 @@ class ValueSets(_Budgeted):
         elif self._chain:
             pairs = []
             for x in sorted(set(ms)):
-                rest = self._values(_minus(ms, (x,)))
+                rest = self._values(minus(ms, (x,)))
                 self._spend(len(rest) + 2)
                 pairs.append((rest, frozenset((x,))))
             got = self._combine(pairs, chain=True)
@@ -635,7 +411,7 @@ class _Search:
         """Ways the last operation of a calculation over ``ms`` can produce ``t``."""
         if self.chain:
             for x in sorted(set(ms)):
-                rest = _minus(ms, (x,))
+                rest = minus(ms, (x,))
                 vr = self.values(rest)
                 self.spend(3)
                 for op, u in self._needed_right(t, x):
@@ -753,7 +529,7 @@ def reach(
     serve ``rules``; its own memory limit then applies instead of ``max_values``);
     without it each call starts afresh.
     """
-    nums = _multiset(numbers)
+    nums = as_multiset(numbers)
     if not nums:
         raise TablecalcError("no numbers given: expected at least one number to calculate with")
     if len(nums) > MAX_NUMBERS:
@@ -839,7 +615,7 @@ def reach_targets(
     >>> r.as_dict()["targets"][3]
     {'target': 12, 'min_cards': None, 'expression': None}
     """
-    nums = _multiset(numbers)
+    nums = as_multiset(numbers)
     if not nums:
         raise TablecalcError("no numbers given: expected at least one number to calculate with")
     if not isinstance(targets, range) or targets.step != 1 or targets.start < 0:

@@ -28,15 +28,13 @@ from typing import Iterable
 import numpy as np
 
 from solver.errors import TablecalcError
-from solver.expr import Intermediates, Order
-from solver.search import (
-    MAX_VALUES, MAX_WORK, SPLIT_STEPS, MultiSet, SearchRules, _Budgeted, _fits_int64, _minus, _multiset,
-    _split_pairs, sub_multisets,
-)
+from solver.budget import MAX_VALUES, MAX_WORK, SPLIT_STEPS, Budgeted
+from solver.expr import Intermediates, Order, SearchRules
+from solver.multisets import MultiSet, as_multiset, fits_int64, minus, split_pairs, sub_multisets
 
 __all__ = ["ValueArrays", "combine", "combine_sets"]
 
-class ValueArrays(_Budgeted):
+class ValueArrays(Budgeted):
     """Every value of a calculation over exactly a multiset of numbers, as a sorted NumPy array.
 
     Like :class:`~solver.search.ValueSets`: one object serves one set of rules, remembers
@@ -72,7 +70,7 @@ class ValueArrays(_Budgeted):
         """
         if rules.intermediates is Intermediates.RATIONAL:
             return False
-        return _fits_int64(tuple(numbers))
+        return fits_int64(tuple(numbers))
 
     # -- questions ------------------------------------------------------------
 
@@ -107,7 +105,7 @@ class ValueArrays(_Budgeted):
         return out
 
     def _start(self, numbers: Iterable[int]) -> MultiSet:
-        ms = _multiset(numbers)
+        ms = as_multiset(numbers)
         if not self.serves(self.rules, ms):
             raise TablecalcError("these numbers are too large for value arrays: use ValueSets")
         self._question = ms
@@ -159,12 +157,12 @@ class ValueArrays(_Budgeted):
         if self._chain:
             lefts, rights = [], []
             for x in sorted(set(ms)):
-                rest = self._values(_minus(ms, (x,)))
+                rest = self._values(minus(ms, (x,)))
                 self._spend(len(rest) + 2)
                 lefts.append(rest)
                 rights.append(np.full(len(rest), x, dtype=np.int64))
             return self._combine(np.concatenate(lefts), np.concatenate(rights), chain=True)
-        splits = _split_pairs(ms)
+        splits = split_pairs(ms)
         self._spend(SPLIT_STEPS * len(splits))
         lefts, rights = [], []
         for a_ms, b_ms in splits:

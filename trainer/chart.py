@@ -59,7 +59,7 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
     file's extension (PNG when there is none). An empty history raises
     :class:`TablecalcError` instead of drawing an empty chart.
     """
-    from trainer.stats import _penalties_text, _summary, compute_stats
+    from trainer.stats import compute_stats, penalties_text, summary
 
     now = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
     stats = compute_stats(history, tz=tz, weakest=0, drill=drill, now=now)
@@ -114,7 +114,7 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
         buckets: dict = defaultdict(list)
         for o in groups[k]:
             buckets[start_of(local_day(o.at, tz))].append(o)
-        series[k] = [(when, _summary(bucket)) for when, bucket in sorted(buckets.items())]
+        series[k] = [(when, summary(bucket)) for when, bucket in sorted(buckets.items())]
     biggest = max(r["answers"] for rows in series.values() for _when, r in rows)
     few = sum(len(rows) for rows in series.values()) <= 40 * len(keys)
 
@@ -214,7 +214,7 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
         *ax_time.get_legend_handles_labels(), loc="outside right upper", frameon=False, fontsize=10,
         title=_("{answers} answers in {sessions}\n{accuracy} right, median {median}\n{penalties}\n").format(
             answers=stats["answers"], sessions=sessions, accuracy=f"{100 * stats['accuracy']:.0f}%",
-            median=f"{stats['median_seconds']:.1f} s", penalties=_penalties_text(stats["by_drill"])),
+            median=f"{stats['median_seconds']:.1f} s", penalties=penalties_text(stats["by_drill"])),
         title_fontsize=10, alignment="left", labelspacing=0.8,
     )
     legend.get_title().set_color("0.25")

@@ -342,7 +342,8 @@ def stats(
     from solver.i18n import _, ngettext
     from solver.registry import find_game
     from trainer.history import History
-    from trainer.stats import compute_stats, plot_stats, render_stats
+    from trainer.chart import plot_stats
+    from trainer.stats import compute_stats, render_stats
 
     if plot is not None and plot.suffix.lower() not in PLOT_SUFFIXES:
         raise TablecalcError(

@@ -21,7 +21,7 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError, NoSuchOpt
 from typer.core import TyperGroup
 from typer.exceptions import Abort
 
-from solver.errors import SearchTooLarge, quoted
+from solver.errors import IllegalMove, SearchTooLarge, quoted
 from solver.i18n import N_
 from trainer import coercion, helptext
 
@@ -31,7 +31,7 @@ helptext.install()  # --help in the player's language (see trainer/helptext.py)
 __all__ = [
     "EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "Group", "fail", "search_progress",
     "work_progress", "check_jobs", "JobsOpt", "GamesGroup", "emit_json", "export_data", "ExportOpt", "JsonOpt",
-    "preset_option", "choice_option", "add_rules_command",
+    "preset_option", "choice_option", "add_rules_command", "GameApp",
 ]
 
 EXIT_ILLEGAL = 1
@@ -80,6 +80,8 @@ class Group(TyperGroup):
             fail(str(e), EXIT_TOO_LARGE)
         except KeyboardInterrupt:
             fail("interrupted (Ctrl-C): nothing was saved from this command", EXIT_INTERRUPTED)
+        except IllegalMove as e:  # a game's state refused a move: its verdict, worded by the game
+            fail(explain_illegal(e))
         except ValueError as e:  # TablecalcError, and any input the checks let through
             fail(str(e))
         except RecursionError:  # a safety net: the parsers bound nesting before this can happen
@@ -89,6 +91,15 @@ class Group(TyperGroup):
                 raise
             where = f" {quoted(str(e.filename))}" if e.filename else ""
             fail(f"cannot use the file{where}: {e.strerror or e}")
+
+
+def explain_illegal(e: IllegalMove) -> str:
+    """An illegal move's error line: the move and the game's own words for its verdict."""
+    from solver.registry import find_game
+
+    if e.verdict is None:
+        return str(e)
+    return f"{e}: {find_game(e.game).explain(e.verdict)}"
 
 
 ERROR_LIMIT = 400
@@ -191,11 +202,12 @@ def search_progress(label: str):
                                              rp.TimeElapsedColumn()))
 
 
-def choice_option(*flags: str, choices, help: str, required: bool = False, **extra):
+def choice_option(*flags: str, choices, help: str, required: bool = False, aliases=None, **extra):
     """An option whose value is one of ``choices`` (names, or a :class:`enum.StrEnum`): its
     metavar lists them (``[chain|tree]``, so ``--help`` shows them), shell completion offers
     them, and any other value is refused in one line with the nearest choice. The value is
     the choice's name as text, in lower case; ``None`` when the option is not given.
+    ``aliases`` maps other accepted words to a choice (``horaire`` → ``cw``).
     ``extra`` goes to :func:`typer.Option` (``is_eager=True``...).
 
     >>> import enum
@@ -218,6 +230,7 @@ def choice_option(*flags: str, choices, help: str, required: bool = False, **ext
         if value is None:
             return None
         word = value.strip().lower()
+        word = (aliases or {}).get(word, word)
         if word in names:
             return word
         from solver.parsing import did_you_mean
@@ -231,7 +244,7 @@ def choice_option(*flags: str, choices, help: str, required: bool = False, **ext
         *flags, metavar=f"[{'|'.join(names)}]", autocompletion=complete, callback=check, help=help, **extra)]
 
 
-def preset_option(game_name: str):
+def preset_option(game_name: str, *, optional: bool = False):
     """The ``--preset/-p`` option of a game's commands: its help and metavar list the game's
     presets (``[beginner|basic|parentheses]``) and shell completion offers them; the value is
     read by the game (any case, aliases, "did you mean").
@@ -249,7 +262,7 @@ def preset_option(game_name: str):
     def complete(incomplete: str):
         return [n for n in names if n.startswith(incomplete.lower())]
 
-    return Annotated[str, typer.Option(
+    return Annotated[Optional[str] if optional else str, typer.Option(
         "--preset", "-p", metavar=f"[{'|'.join(names)}]", autocompletion=complete,
         help=helptext.help_text(N_("The rules: {names} (default {default}); see 'tablecalc {game} rules'."),
                                 names=", ".join(names), default=game.default_preset, game=game_name),
@@ -315,13 +328,14 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of tex
 
 
 def add_rules_command(app: typer.Typer, game_name: str) -> None:
-    """Give a game's sub-app its ``rules`` command: every preset in words and what each option
-    means (from the ``* ``option``: meaning`` list of the game's ``Rules`` docstring, the one
-    place it is written), or the presets as JSON."""
+    """Give a game's sub-app its ``rules`` command: every preset in words, then every rule option
+    with its command-line flag, its values and its meaning, all read from the game's declaration
+    (:class:`solver.rules.BaseRules`); with ``--json``, each preset's options as data."""
 
     @app.command("rules")
     def rules(as_json: JsonOpt = False) -> None:
         """List the presets, their options, and what each option means."""
+        from solver.i18n import _
         from solver.registry import find_game
 
         game = find_game(game_name)
@@ -329,12 +343,21 @@ def add_rules_command(app: typer.Typer, game_name: str) -> None:
         if as_json:
             emit_json({name: r.as_dict() for name, r in presets.items()})
             return
-        typer.echo("Presets:")
+        typer.echo(_("Presets:"))
         for r in presets.values():
             typer.echo(f"  {r.describe()}")
-        meanings = option_meanings(type(game.rules(None)))
+        declared = getattr(game.Rules, "options", None) if hasattr(game, "Rules") else None
+        if declared is None:  # a game whose rules are not declared yet: the docstring's bullets
+            meanings = option_meanings(type(game.rules(None)))
+        else:
+            meanings = {}
+            default = game.rules()
+            for spec in declared():
+                values = "|".join(spec.choices) if spec.choices else {"flag": "yes|no", "whole": "N"}.get(spec.kind, "TEXT")
+                meanings[f"{spec.flags.split('/')[0]} [{values}]"] = _("{meaning} Default: {value}.").format(
+                    meaning=_(spec.decl.meaning), value=spec.text(getattr(default, spec.name)))
         if meanings:
-            typer.echo("Options (each preset's values: --json):")
+            typer.echo(_("Options (each preset's values: --json):"))
             width = max(map(len, meanings))
             for name, meaning in meanings.items():
                 typer.echo(f"  {name:<{width}}  {meaning}")
@@ -365,3 +388,121 @@ def option_meanings(rules_class: type) -> dict[str, str]:
         key = ", ".join(re.findall(r"``([\w-]+)``", names)) or names.strip()
         out[key] = " ".join(meaning.replace("``", "").split()).rstrip(";.")
     return out
+
+
+# ---------------------------------------------------------------- a game's commands
+
+
+RULES_PANEL = N_("Rule options")
+"""The help panel that lists a command's rule options."""
+
+
+class GameApp(typer.Typer):
+    """A game's ``tablecalc GAME`` sub-app: the error boundary, the ``rules`` command, and commands
+    whose rule options come from the game's declaration.
+
+    A command whose function takes a keyword-only ``rules`` gets ``--preset`` and one option per
+    declared rule option (``trainer`` never lists them by hand), and is called with the rules they
+    choose; one that also takes ``data`` gets the game's data-file option (``--deck``) and the
+    loaded data. ``aliases`` are old names kept, hidden, for one release: typing one works, with a
+    note on stderr naming the new command.
+    """
+
+    def __init__(self, game: str, *, help: str):
+        super().__init__(cls=Group, no_args_is_help=True, help=help)
+        self.game = game
+        add_rules_command(self, game)
+
+    def command(self, name: str | None = None, *, aliases: tuple[str, ...] = (), **options):
+        register = super().command
+
+        def decorate(fn):
+            wanted = inspect.signature(fn).parameters
+            command = _with_rules(self.game, fn, data="data" in wanted) if "rules" in wanted else fn
+            register(name, **options)(command)
+            for alias in aliases:
+                register(alias, hidden=True, **options)(_renamed(command, self.game, alias, name or fn.__name__))
+            return fn
+
+        return decorate
+
+
+def _renamed(command, game: str, old: str, new: str):
+    """``command`` under its old name: the same, with one line on stderr saying its new name."""
+    import functools
+
+    @functools.wraps(command)
+    def run(**kwargs):
+        from solver.i18n import _
+
+        typer.echo(_("tablecalc: note: '{game} {old}' is now '{game} {new}'; the old name goes in the next release.")
+                   .format(game=game, old=old, new=new), err=True)
+        return command(**kwargs)
+
+    return run
+
+
+def _rule_parameters(game) -> list[inspect.Parameter]:
+    """``--preset`` and one option per rule option of ``game``'s declaration (named ``rule_<name>``,
+    so that no command's own parameter is shadowed), in the declaration's order."""
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    params = [inspect.Parameter("preset", keyword, default=None, annotation=preset_option(game.name, optional=True))]
+    for spec in game.Rules.options():
+        panel = {"rich_help_panel": RULES_PANEL}
+        if spec.kind == "choice" or spec.decl.values is not None and spec.kind == "text":
+            annotation = choice_option(spec.flags, choices=spec.choices, help=spec.decl.meaning,
+                                       aliases=spec.decl.aliases, **panel)
+        elif spec.kind == "flag":
+            annotation = Annotated[Optional[bool], typer.Option(spec.flags, help=spec.decl.meaning, **panel)]
+        elif spec.kind == "whole":
+            annotation = Annotated[Optional[int], typer.Option(spec.flags, help=spec.decl.meaning, **panel)]
+        else:
+            annotation = Annotated[Optional[str], typer.Option(spec.flags, help=spec.decl.meaning, **panel)]
+        params.append(inspect.Parameter(f"rule_{spec.name}", keyword, default=None, annotation=annotation))
+        for i, flag in enumerate(spec.decl.shorthands):
+            params.append(inspect.Parameter(
+                f"rule_{spec.name}__{i}", keyword, default=False,
+                annotation=Annotated[bool, typer.Option(flag, hidden=True, help=spec.decl.meaning)]))
+    return params
+
+
+def _with_rules(game_name: str, fn, *, data: bool):
+    """``fn`` as a command whose rule options (and data file) are options of its own: the
+    generated parameters are read, the rules and data built, and ``fn`` called with them."""
+    import functools
+
+    from solver.registry import find_game
+
+    import typing
+
+    game = find_game(game_name)
+    specs = game.Rules.options()
+    hints = typing.get_type_hints(fn, include_extras=True)  # the command's own annotations, resolved where it was written
+    own = [p.replace(annotation=hints.get(p.name, p.annotation))
+           for p in inspect.signature(fn).parameters.values() if p.name not in ("rules", "data")]
+    extra = _rule_parameters(game)
+    if data and game.data_option is not None:
+        extra.append(inspect.Parameter("data_file", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=Annotated[
+            Optional[Path], typer.Option(game.data_option.flag, help=game.data_option.help)]))
+
+    @functools.wraps(fn)
+    def command(**kwargs):
+        preset = kwargs.pop("preset")
+        chosen = {}
+        for spec in specs:
+            value = kwargs.pop(f"rule_{spec.name}")
+            for i, (flag, meant) in enumerate(spec.decl.shorthands.items()):
+                if kwargs.pop(f"rule_{spec.name}__{i}"):
+                    if value is not None and spec.read(value) != spec.read(meant):
+                        from solver.errors import TablecalcError
+
+                        raise TablecalcError(f"{flag} and {spec.flags.split('/')[0]} {value} disagree: give one of them")
+                    value = meant
+            chosen[spec.name] = value
+        rules = game.rules(preset, **chosen)
+        if data:
+            kwargs["data"] = game.load_data(rules, kwargs.pop("data_file", None))
+        return fn(**kwargs, rules=rules)
+
+    command.__signature__ = inspect.Signature([*own, *extra])  # type: ignore[attr-defined]
+    return command

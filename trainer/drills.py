@@ -236,11 +236,20 @@ class GameDrill:
             j = self._judge(puzzle, answer)
         except TablecalcError as e:  # the game's parsers refused the answer: read it again
             return self.retry(str(e))
-        if j.violations and j.violations[0] in self.RETRY:
+        if j.violations and self.not_understood(j.violations[0]):
             return replace(j, retry=True, correct=False)
         if not j.correct and j.expected and j.expected[0] not in j.explanation and j.best not in j.explanation:
             j = replace(j, explanation=f"{j.explanation} {j.best}".strip())
         return j
+
+    def not_understood(self, code: str) -> bool:
+        """Whether a violation code means the answer was not understood (the game's code says so:
+        :attr:`solver.game.Code.not_understood`), so it is asked again rather than judged."""
+        try:
+            flagged = self.spec.violations(code).not_understood
+        except ValueError:  # a code the game's enum does not list (a drill's own)
+            flagged = False
+        return flagged or code in self.RETRY
 
     def retry(self, message: str, code: str = "not-understood") -> Judgement:
         """An answer that could not be read: ``message`` says what was wrong and what was expected."""

@@ -1,8 +1,8 @@
 """Progress statistics from the history: accuracy, speed and penalties per drill and level, over time.
 
 :func:`compute_stats` turns a :class:`~trainer.history.History` into plain JSON-able data,
-:func:`render_stats` prints it as tables, :func:`plot_stats` draws it as a chart (the only
-function here that needs matplotlib, imported when it is called).
+:func:`render_stats` prints it as tables; :func:`trainer.chart.plot_stats` draws it as a chart (matplotlib,
+imported only there).
 
 Numbers: ``accuracy`` is the share of answers judged correct (0 to 1, null when there are
 none); ``median_seconds`` is the median time per answer; ``penalties`` adds up the
@@ -88,14 +88,14 @@ def compute_stats(
     for (name, level), group in sorted(by_key.items()):
         mine = items_of.get((name, level), [])
         by_drill.append({
-            "drill": name, "level": level, **_summary(group), "penalty_unit": _unit(name),
+            "drill": name, "level": level, **summary(group), "penalty_unit": _unit(name),
             "penalised": sum(o.penalty > 0 for o in group),
             "items": len(mine), "due_now": sum(s.due <= now for s in mine),
             "due_today": sum(s.due < end_of_today for s in mine),
             "last_at": group[-1].at.isoformat(),
         })
     over_time = [
-        {"day": day, "drill": name, "level": level, **_summary(group)}
+        {"day": day, "drill": name, "level": level, **summary(group)}
         for (day, name, level), group in sorted(by_day.items())
     ]
 
@@ -135,7 +135,7 @@ def compute_stats(
         "history": str(history.path),
         "drill": drill,
         "at": now.isoformat(),
-        **_summary(outcomes),
+        **summary(outcomes),
         "penalties_by_unit": _by_unit(by_drill),
         "sessions": len({o.session for o in outcomes}),
         "items": len(items),
@@ -192,7 +192,7 @@ def _unit(drill: str) -> str:
         return "penalties"
 
 
-def _summary(outcomes: list) -> dict:
+def summary(outcomes: list) -> dict:
     n = len(outcomes)
     correct = sum(o.correct for o in outcomes)
     return {
@@ -212,7 +212,7 @@ def _by_unit(by_drill: list) -> dict[str, int]:
     return dict(sorted(totals.items()))
 
 
-def _penalties_text(by_drill: list) -> str:
+def penalties_text(by_drill: list) -> str:
     """``6 cards drawn, 2 cards taken back``: the penalties of every game in its own unit."""
     parts = [f"{n} {_(unit)}" for unit, n in _by_unit(by_drill).items() if n]
     return ", ".join(parts) if parts else _("no penalties")
@@ -264,7 +264,7 @@ def render_stats(stats: dict, console=None) -> None:
         "[bold]{answers}[/] answers in {sessions} ({span}): [bold]{accuracy}[/] correct, median time {median} "
         "per answer, {penalties}."
     ).format(answers=stats["answers"], sessions=sessions, span=span, accuracy=_pct(stats["accuracy"]),
-             median=_secs(stats["median_seconds"]), penalties=_penalties_text(stats["by_drill"])))
+             median=_secs(stats["median_seconds"]), penalties=penalties_text(stats["by_drill"])))
     streak_line = streak_text(_streak_of(stats))
     if stats["streak"]["longest"] > stats["streak"]["current"]:
         streak_line += _(" (longest {n} days)").format(n=stats["streak"]["longest"])
@@ -383,15 +383,3 @@ def _pct(x: float | None, colour: bool = False) -> str:
 
 def _secs(x: float | None) -> str:
     return "—" if x is None else f"{x:.1f} s"
-
-
-# ---------------------------------------------------------------- chart
-
-
-def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = timezone.utc, drill: str | None = None,
-               now: datetime | None = None) -> None:
-    """Draw the progress chart to ``path``: see :func:`trainer.chart.plot_stats` (matplotlib is
-    imported only when a chart is drawn)."""
-    from trainer.chart import plot_stats as plot
-
-    plot(history, path, tz=tz, drill=drill, now=now)

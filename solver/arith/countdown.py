@@ -24,7 +24,8 @@ from typing import Callable, Iterable, Sequence
 from solver.arith.problems import COUNTDOWN_NUMBERS
 from solver.batch import run_in_order
 from solver.errors import TablecalcError, quoted
-from solver.search import SearchRules, ValueSets, _multiset, sub_multisets
+from solver.multisets import as_multiset, sub_multisets
+from solver.search import SearchRules, ValueSets
 
 __all__ = ["reachable_values", "unreachable_targets", "selections", "countdown_table", "CountdownTable",
            "MAX_SELECTIONS"]
@@ -109,7 +110,7 @@ def selections(tiles: Sequence[int] = COUNTDOWN_NUMBERS, size: int = 6) -> list[
     >>> selections([1, 1, 2, 3], 2)
     [(1, 1), (1, 2), (1, 3), (2, 3)]
     """
-    ms = _multiset(tiles)
+    ms = as_multiset(tiles)
     if not 1 <= size <= len(ms):
         raise TablecalcError(f"bad selection size {quoted(size)}: expected 1 to {len(ms)} (the number of tiles)")
     out = []

@@ -2,7 +2,7 @@
 
 >>> p = GAME.parse_situation("numbers 25 50 75 100 3 6; target 952", None)
 >>> rules = GAME.rules("countdown")
->>> GAME.check(p, GAME.best_answers(GAME.solve(p, rules, None))[0], rules, None).legal
+>>> GAME.judge(p, GAME.best_answers(GAME.best(p, rules, None))[0], rules, None).legal
 True
 """
 
@@ -15,11 +15,12 @@ from solver.arith.problems import Fact, Problem, Verdict, Violation, check, pars
 from solver.arith.rules import PRESETS, Rules
 from solver.arith.words import explain_verdict
 from solver.i18n import N_
+from solver.game import BaseGame
 
 __all__ = ["Arith", "GAME"]
 
 
-class Arith:
+class Arith(BaseGame):
     """Mental arithmetic, the 24 game and Countdown, judged by the game-independent search."""
 
     name = "arith"
@@ -51,13 +52,13 @@ class Arith:
     def random_situation(self, rng, rules: Rules, data: None) -> Problem:
         return random_problem(rng, rules)
 
-    def solve(self, situation, rules: Rules, data: None):
+    def best(self, situation, rules: Rules, data: None):
         return solve(situation, rules)
 
     def best_answers(self, solution) -> tuple[str, ...]:
         return solution.expressions
 
-    def check(self, situation, answer: str, rules: Rules, data: None) -> Verdict:
+    def judge(self, situation, answer: str, rules: Rules, data: None) -> Verdict:
         return check(situation, answer, rules)
 
     def refused_answer(self, situation, rules: Rules, data: None) -> str:

@@ -7,12 +7,12 @@ the player asked about pays — the settlement drills).
 
 >>> deck = GAME.load_data(GAME.rules())
 >>> pos = GAME.parse_situation("hands 9c 10d Jc 4s | 8h Qs | 4h 5h; board 10:3 J:6 Q:9 K:12 7:15", deck)
->>> GAME.best_answers(GAME.solve(pos, GAME.rules(), deck))
+>>> GAME.best_answers(GAME.best(pos, GAME.rules(), deck))
 ('9c 10d! Jc! sans Q',)
->>> GAME.explain(GAME.check(pos, "9c 10d Jc", GAME.rules(), deck))
+>>> GAME.explain(GAME.judge(pos, "9c 10d Jc", GAME.rules(), deck))
 'Legal: P1 lays 3 cards and takes 9 tokens; P2 plays next.'
 >>> end = GAME.parse_situation("settle; hands Ann: 3c Qs | Bob: -; board Q:9", deck)
->>> GAME.best_answers(GAME.solve(end, GAME.rules(), deck))
+>>> GAME.best_answers(GAME.best(end, GAME.rules(), deck))
 ('11',)
 """
 
@@ -31,6 +31,7 @@ from solver.nainjaune.solver import Goal, Lay, best_lay
 from solver.nainjaune.state import RoundState
 from solver.nainjaune.words import explain_verdict
 from solver.i18n import N_
+from solver.game import BaseGame
 
 __all__ = ["NainJaune", "GAME", "LaySolution", "SettleSolution", "random_position"]
 
@@ -75,7 +76,7 @@ def random_position(rng, rules: Rules, players: int | None = None, moves: int | 
     return pos
 
 
-class NainJaune:
+class NainJaune(BaseGame):
     """Runs and "sans", the staking board, payouts and the Grand Opéra."""
 
     name = "nainjaune"
@@ -111,7 +112,7 @@ class NainJaune:
     def random_situation(self, rng, rules: Rules, data) -> Position:
         return random_position(rng, rules)
 
-    def solve(self, situation, rules: Rules, data):
+    def best(self, situation, rules: Rules, data):
         if isinstance(situation, RoundEnd):
             s = settle(situation, rules)
             return SettleSolution(s, asked_amount(s))
@@ -122,7 +123,7 @@ class NainJaune:
             return (str(solution.amount),)
         return tuple(dict.fromkeys((str(solution.by_cards), str(solution.by_stakes))))
 
-    def check(self, situation, answer: str, rules: Rules, data):
+    def judge(self, situation, answer: str, rules: Rules, data):
         if isinstance(situation, RoundEnd):
             return check_amount(situation, answer, rules)
         return check_lay(situation, answer, rules)

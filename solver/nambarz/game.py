@@ -3,18 +3,18 @@
 >>> import random
 >>> deck = GAME.load_data(GAME.rules())
 >>> deal = GAME.parse_situation("top 3-bee; hand 6 5 2 10", deck)
->>> GAME.best_answers(GAME.solve(deal, GAME.rules(), deck))
+>>> GAME.best_answers(GAME.best(deal, GAME.rules(), deck))
 ('5-2', '6÷2')
->>> GAME.explain(GAME.check(deal, "6÷2", GAME.rules("basic"), deck))
+>>> GAME.explain(GAME.judge(deal, "6÷2", GAME.rules("basic"), deck))
 'Correct: 6÷2 = 3 covers 3-bee with 2 cards, the fewest possible.'
 
 A situation with ``hands`` is a moment of a whole round (:class:`~solver.nambarz.round.RoundState`):
 the answer is the move of the player to move, judged with the jokers' rules.
 
 >>> s = GAME.parse_situation("hands Ann: 6 1 5-cat | Bob: 7; top change-number 5", deck)
->>> GAME.explain(GAME.check(s, "6-1", GAME.rules(), deck))
+>>> GAME.explain(GAME.judge(s, "6-1", GAME.rules(), deck))
 'After a joker laid alone (change-number 5) the next player may not calculate: they lay one card of that number or drawing. Draw 3 cards and take back 6 and 1.'
->>> GAME.best_answers(GAME.solve(s, GAME.rules(), deck))
+>>> GAME.best_answers(GAME.best(s, GAME.rules(), deck))
 ('5-cat',)
 """
 
@@ -32,6 +32,7 @@ from solver.nambarz.simulate import Policy, choose
 from solver.nambarz.state import Deal, Turn, deal
 from solver.nambarz.words import best_answers, explain_ruling, explain_verdict
 from solver.i18n import N_, _
+from solver.game import BaseGame
 
 __all__ = ["Nambarz", "GAME", "RoundSolution"]
 
@@ -52,7 +53,7 @@ def _is_round(text: str) -> bool:
     return any(part.strip().lower().startswith("hands") for part in str(text).split(";"))
 
 
-class Nambarz:
+class Nambarz(BaseGame):
     """Cover the top card by concordance, with a joker, or with the simplest calculation."""
 
     name = "nambarz"
@@ -99,7 +100,7 @@ class Nambarz:
     def _state(self, situation: RoundState, rules: Rules, deck: Deck) -> RoundState:
         return replace(situation, rules=rules, deck=deck)
 
-    def solve(self, situation: Deal | RoundState, rules: Rules, deck: Deck):
+    def best(self, situation: Deal | RoundState, rules: Rules, deck: Deck):
         if isinstance(situation, RoundState):
             state = self._state(situation, rules, deck)
             import random
@@ -112,7 +113,7 @@ class Nambarz:
             return (str(solution.best),)
         return best_answers(solution)
 
-    def check(self, situation: Deal | RoundState, answer: str, rules: Rules, deck: Deck) -> Verdict | Ruling:
+    def judge(self, situation: Deal | RoundState, answer: str, rules: Rules, deck: Deck) -> Verdict | Ruling:
         if isinstance(situation, RoundState):
             return self._state(situation, rules, deck).judge(answer)
         return check(situation.top, situation.hand, answer, rules, deck)

@@ -5,12 +5,14 @@
 'north 4'
 """
 
-from solver.namnam.rules import PRESETS, Direction, GrandSlam, Rules
-from solver.namnam.board import Position
-from solver.namnam.referee import MoveVerdict, Violation, judge, legal_pits, play
+from solver.namnam.rules import PRESETS, Direction, GrandSlam, Leftover, Rules
+from solver.namnam.position import Position
+from solver.namnam.verdict import Penalty, Verdict, Violation
+from solver.namnam.referee import judge, legal_pits, play
 from solver.namnam.state import GameState, Move
-from solver.namnam.search import SearchResult, best
+from solver.namnam.best import SearchResult, best
+from solver.namnam.deal import random_position
 from solver.namnam.game import GAME
 
-__all__ = ["PRESETS", "Direction", "GrandSlam", "Rules", "Position", "MoveVerdict", "Violation", "judge", "legal_pits",
-           "play", "GameState", "Move", "SearchResult", "best", "GAME"]
+__all__ = ["PRESETS", "Direction", "GrandSlam", "Leftover", "Rules", "Position", "Penalty", "Verdict", "Violation",
+           "judge", "legal_pits", "play", "GameState", "Move", "SearchResult", "best", "random_position", "GAME"]

@@ -13,7 +13,7 @@ Perft counts on boards (the endless-cycle end needs a game's history, which perf
 from __future__ import annotations
 
 from solver.errors import TablecalcError
-from solver.namnam.board import Position, pit_number
+from solver.namnam.position import Position, pit_number
 from solver.namnam.rules import GrandSlam, Rules
 from solver.namnam.sowing import legal_starts, rotate, sow
 

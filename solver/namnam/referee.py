@@ -1,4 +1,5 @@
-"""The referee: whether a move is legal in a position, what it sows and captures, and why.
+"""The referee: whether a move is legal in a position, what it sows and captures, and why (the one
+home of legality: the state, the search, the drills and the command line all ask here).
 
 >>> v = judge(Position.parse("start"), "3", Rules())
 >>> v.legal, v.last, v.captured, v.after
@@ -9,72 +10,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from solver.errors import TablecalcError, quoted
-from solver.game import Code
-from solver.namnam.board import SIDES, Position, pit_index, pit_number
+from solver.namnam.position import SIDES, Position, pit_index, pit_number
 from solver.namnam.rules import GrandSlam, Leftover, Rules
 from solver.namnam.sowing import ROW, Sowing, is_starving, leftover, legal_starts, rotate, sow
+from solver.namnam.verdict import Penalty, Verdict, Violation
 
-__all__ = ["Violation", "TakeBack", "MoveVerdict", "judge", "play", "legal_pits", "end_of_game", "pit_name", "parse_pit"]
-
-
-class Violation(Code):
-    NOT_A_MOVE = "not-a-move"
-    """The answer is not a pit number 1-6."""
-    NOT_YOUR_ROW = "not-your-row"
-    """A pit number beyond 6: a player sows only from their own row."""
-    EMPTY_PIT = "empty-pit"
-    GAME_OVER = "game-over"
-    """No move is left: the game has ended."""
-    MUST_FEED = "must-feed"
-    """The opponent has no seed and this move gives them none, while another move does."""
-    GRAND_SLAM_FORBIDDEN = "grand-slam-forbidden"
-
-
-@dataclass(frozen=True)
-class TakeBack:
-    """An illegal move is taken back and replayed: ``moves`` is 1 for an illegal move, else 0."""
-
-    moves: int = 0
-
-    @property
-    def amount(self) -> int:
-        return self.moves
-
-    def as_dict(self) -> dict:
-        return {"moves": self.moves}
-
-
-@dataclass(frozen=True)
-class MoveVerdict:
-    """The referee's judgement of one move: legal or not and why, and what a legal move did."""
-
-    position: str
-    answer: str
-    legal: bool
-    violations: tuple[Violation, ...]
-    penalty: TakeBack
-    mover: str
-    pit: int | None = None
-    seeds: int = 0
-    last: str | None = None
-    captured: int = 0
-    captured_pits: tuple[str, ...] = ()
-    grand_slam: bool = False
-    after: str | None = None
-    legal_moves: tuple[int, ...] = ()
-    rules: str = ""
-
-    def as_dict(self) -> dict:
-        return {
-            "position": self.position, "answer": self.answer, "legal": self.legal,
-            "violations": [str(v) for v in self.violations], "penalty": self.penalty.as_dict(),
-            "mover": self.mover, "pit": self.pit, "seeds": self.seeds, "last": self.last,
-            "captured": self.captured, "captured_pits": list(self.captured_pits), "grand_slam": self.grand_slam,
-            "after": self.after, "legal_moves": list(self.legal_moves), "rules": self.rules,
-        }
+__all__ = ["judge", "play", "legal_pits", "end_of_game", "pit_name", "parse_pit"]
 
 
 def pit_name(index: int, mover: int, rules: Rules) -> str:
@@ -119,15 +61,15 @@ def end_of_game(position: Position, rules: Rules) -> tuple[int, int]:
     return final[0], final[1]
 
 
-def judge(position: Position, answer: str, rules: Rules) -> MoveVerdict:
+def judge(position: Position, answer: str, rules: Rules) -> Verdict:
     """The verdict on ``answer`` (a pit number 1-6 from the mover's left) in ``position``."""
     text = str(answer).strip()
     legal = legal_pits(position, rules)
     base = dict(position=str(position), answer=text, mover=SIDES[position.to_move], legal_moves=tuple(legal),
                 rules=rules.name)
 
-    def refuse(code: Violation, pit: int | None = None) -> MoveVerdict:
-        return MoveVerdict(legal=False, violations=(code,), penalty=TakeBack(1), pit=pit, **base)
+    def refuse(code: Violation, pit: int | None = None) -> Verdict:
+        return Verdict(legal=False, violations=(code,), penalty=Penalty(1), pit=pit, **base)
 
     if not (text.isascii() and text.isdigit() and len(text) <= 3):
         return refuse(Violation.NOT_A_MOVE)
@@ -144,8 +86,8 @@ def judge(position: Position, answer: str, rules: Rules) -> MoveVerdict:
         c = position.canonical(rules.direction)
         return refuse(Violation.MUST_FEED if is_starving(c) else Violation.GRAND_SLAM_FORBIDDEN, pit)
     after, s = play(position, pit, rules)
-    return MoveVerdict(
-        legal=True, violations=(), penalty=TakeBack(0), pit=pit, seeds=s.seeds,
+    return Verdict(
+        legal=True, violations=(), penalty=Penalty(0), pit=pit, seeds=s.seeds,
         last=pit_name(s.last, position.to_move, rules), captured=s.captured,
         captured_pits=tuple(pit_name(k, position.to_move, rules) for k in s.captured_pits),
         grand_slam=s.grand_slam, after=str(after), **base)

@@ -13,8 +13,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from solver.errors import TablecalcError, quoted
-from solver.parsing import pick_preset, with_changes
+from solver.i18n import N_
+from solver.rules import BaseRules, option
 
 __all__ = ["Rules", "Direction", "GrandSlam", "Leftover", "PRESETS"]
 
@@ -48,74 +48,41 @@ class Leftover(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class Rules:
-    """Every Nam Nam rule option; build one with :meth:`preset` and :meth:`with_options`.
-
-    * ``direction``: ``ccw`` (default) or ``cw``; pits are always numbered 1-6 from each
-      player's own left, so the direction decides which way the seeds run;
-    * ``grand_slam``: ``no-capture`` (default, the seed) or ``forbidden``;
-    * ``leftover``: ``own-row`` (default: at the end each player takes the seeds of their own
-      row) or ``cannot-feed-takes-all``. The two agree on every end the rules can reach: when
-      the player to move cannot feed, the starving opponent's row is empty, so every seed left
-      is in the row of the player who cannot feed (a property test checks it).
+class Rules(BaseRules):
+    """Every Nam Nam rule option, declared once (:mod:`solver.rules` builds the rest).
 
     Fixed by the seed (not options): 12 or more seeds skip the starting pit on every lap;
     captures of 2 or 3 run backwards from the last pit while in the opponent's row; feeding a
     starving opponent is compulsory and the game ends when it is impossible.
     """
 
+    PRESETS = {
+        "standard": {},
+        "clockwise": {"direction": Direction.CW},
+        "no-grand-slam": {"grand_slam": GrandSlam.FORBIDDEN},
+    }
+    """The seed's rules (counter-clockwise), clockwise sowing, grand slam forbidden."""
+    PRESET_ALIASES = {"awale": "standard", "anti-horaire": "standard", "horaire": "clockwise",
+                      "abapa": "no-grand-slam"}
+
     name: str = "standard"
-    direction: Direction = Direction.CCW
-    grand_slam: GrandSlam = GrandSlam.NO_CAPTURE
-    leftover: Leftover = Leftover.OWN_ROW
-
-    @classmethod
-    def preset(cls, name: str) -> "Rules":
-        """One of :data:`PRESETS`: ``standard`` (the default), ``clockwise`` or ``no-grand-slam``."""
-        return pick_preset(name, PRESETS, _PRESET_ALIASES)
-
-    def with_options(self, *, direction: str | Direction | None = None,
-                     grand_slam: str | GrandSlam | None = None, leftover: str | Leftover | None = None) -> "Rules":
-        """A copy with some options changed; its name gets ``+custom`` when anything differs."""
-        changes: dict = {}
-        if direction is not None:
-            changes["direction"] = _pick(Direction, direction, "direction", _DIRECTION_ALIASES)
-        if grand_slam is not None:
-            changes["grand_slam"] = _pick(GrandSlam, grand_slam, "grand slam rule", {})
-        if leftover is not None:
-            changes["leftover"] = _pick(Leftover, leftover, "leftover rule", {"cannot-feed": "cannot-feed-takes-all"})
-        return with_changes(self, changes, PRESETS)
-
-    def describe(self) -> str:
-        way = "counter-clockwise" if self.direction is Direction.CCW else "clockwise"
-        slam = ("a grand slam may be played and captures nothing" if self.grand_slam is GrandSlam.NO_CAPTURE
-                else "a grand slam is forbidden unless it is the only kind of move")
-        left = ("seeds left go to the owner of their row" if self.leftover is Leftover.OWN_ROW
-                else "the player who cannot feed takes the seeds left")
-        return f"{self.name}: {way} sowing, {slam}, {left}"
-
-    def as_dict(self) -> dict:
-        return {"preset": self.name, "direction": self.direction.value, "grand_slam": self.grand_slam.value,
-                "leftover": self.leftover.value}
+    direction: Direction = option(
+        Direction.CCW, N_("The direction of sowing (pits are always numbered 1-6 from each player's own left)."),
+        words={Direction.CCW: N_("counter-clockwise sowing"), Direction.CW: N_("clockwise sowing")},
+        aliases={"counter-clockwise": "ccw", "anticlockwise": "ccw", "anti-horaire": "ccw",
+                 "clockwise": "cw", "horaire": "cw"})
+    grand_slam: GrandSlam = option(
+        GrandSlam.NO_CAPTURE, N_("What a move that would capture every seed of the opponent's row does."),
+        words={GrandSlam.NO_CAPTURE: N_("a grand slam may be played and captures nothing"),
+               GrandSlam.FORBIDDEN: N_("a grand slam is forbidden unless it is the only kind of move")})
+    leftover: Leftover = option(
+        Leftover.OWN_ROW, N_("Who takes the seeds left on the board at the end (the two readings agree on every end "
+                             "the rules can reach: a property test checks it)."),
+        words={Leftover.OWN_ROW: N_("seeds left go to the owner of their row"),
+               Leftover.CANNOT_FEED: N_("the player who cannot feed takes the seeds left")},
+        aliases={"cannot-feed": "cannot-feed-takes-all"})
 
 
-def _pick(enum_type, value, what: str, aliases: dict):
-    key = str(value).strip().lower()
-    key = aliases.get(key, key)
-    try:
-        return enum_type(key)
-    except ValueError:
-        raise TablecalcError(
-            f"unknown {what} {quoted(value)}: expected one of {', '.join(e.value for e in enum_type)}") from None
+PRESETS = Rules.presets()
+"""The named presets, by name."""
 
-
-PRESETS: dict[str, Rules] = {
-    "standard": Rules(name="standard"),
-    "clockwise": Rules(name="clockwise", direction=Direction.CW),
-    "no-grand-slam": Rules(name="no-grand-slam", grand_slam=GrandSlam.FORBIDDEN),
-}
-"""The named presets: the seed's rules (counter-clockwise), clockwise sowing, grand slam forbidden."""
-
-_PRESET_ALIASES = {"awale": "standard", "anti-horaire": "standard", "horaire": "clockwise", "abapa": "no-grand-slam"}
-_DIRECTION_ALIASES = {"counter-clockwise": "ccw", "anticlockwise": "ccw", "anti-horaire": "ccw",
-                      "clockwise": "cw", "horaire": "cw"}

@@ -2,7 +2,7 @@
 
 A board here is *canonical*: a tuple of 12 seed counts in sowing order, the row of the
 player to move first (``c[0:6]``, the pit sown first first), then the opponent's row
-(``c[6:12]``). :mod:`solver.namnam.board` maps it to pits numbered from each player's
+(``c[6:12]``). :mod:`solver.namnam.position` maps it to pits numbered from each player's
 left; the search, the perft counter and the endgame tables work on canonical boards.
 
 >>> start = (4,) * 12

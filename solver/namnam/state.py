@@ -22,12 +22,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solver.errors import TablecalcError
+from solver.errors import IllegalMove, TablecalcError
 from solver.game import TERMINAL
-from solver.namnam.board import Position
+from solver.namnam.position import Position
 from solver.namnam.referee import end_of_game, judge, legal_pits, parse_pit, play
 from solver.namnam.rules import Rules
-from solver.namnam.words import explain_verdict
 
 __all__ = ["Move", "GameState"]
 
@@ -58,6 +57,10 @@ class GameState:
     def start(cls, rules: Rules | None = None) -> "GameState":
         return cls(Position.start(), rules or Rules())
 
+    def __str__(self) -> str:
+        """The position's notation (the positions seen before are not written)."""
+        return str(self.position)
+
     @property
     def is_repetition(self) -> bool:
         """The position has been seen before in this game: the cycle ends the game."""
@@ -78,12 +81,13 @@ class GameState:
         return Move(parse_pit(text))
 
     def apply(self, move: Move | str) -> "GameState":
-        """The game after ``move``; an illegal move raises :class:`TablecalcError` saying why."""
+        """The game after ``move``; an illegal move raises :class:`~solver.errors.IllegalMove` (its
+        verdict says why)."""
         if self.is_repetition:
             raise TablecalcError(f"the game is over (the position {self.position} came back): no move {move}")
         v = judge(self.position, str(move), self.rules)
         if not v.legal:
-            raise TablecalcError(f"illegal move {str(move)!r} in {self.position}: {explain_verdict(v)}")
+            raise IllegalMove("namnam", str(move), verdict=v, codes=v.violations)
         after, _ = play(self.position, int(str(move)), self.rules)
         return GameState(after, self.rules, self.seen | {_key(self.position)})
 

@@ -1,6 +1,6 @@
 """Every Nam Nam sentence: verdicts and answers in plain words (the verdicts hold none).
 
->>> from solver.namnam.board import Position
+>>> from solver.namnam.position import Position
 >>> from solver.namnam.referee import judge
 >>> from solver.namnam.rules import Rules
 >>> explain_verdict(judge(Position.parse("start"), "3", Rules()))
@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from solver.i18n import NP_, _, ngettext, pgettext
-from solver.namnam.referee import MoveVerdict, Violation
+from solver.namnam.verdict import Verdict, Violation
 
 __all__ = ["explain_verdict", "moves_text", "side_name", "pit_text"]
 
@@ -42,7 +42,7 @@ def moves_text(pits) -> str:
     return pits[0] if len(pits) == 1 else _("{first} or {last}").format(first=", ".join(pits[:-1]), last=pits[-1])
 
 
-def _refusal(v: MoveVerdict) -> str:
+def _refusal(v: Verdict) -> str:
     code = v.violations[0]
     others = " " + _("Legal moves: {moves}.").format(moves=moves_text(v.legal_moves)) if v.legal_moves else ""
     if code is Violation.NOT_A_MOVE:
@@ -61,7 +61,7 @@ def _refusal(v: MoveVerdict) -> str:
         pit=v.pit) + others
 
 
-def explain_verdict(v: MoveVerdict) -> str:
+def explain_verdict(v: Verdict) -> str:
     """The verdict in one or two sentences: why a move is refused, or what it sowed and captured."""
     if not v.legal:
         return _refusal(v)

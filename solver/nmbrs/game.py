@@ -6,11 +6,11 @@ verdict is the referee's :class:`~solver.nmbrs.table.TurnVerdict`.
 
 >>> deck = GAME.load_data(GAME.rules())
 >>> position = GAME.parse_situation("hand 15 25 40 7 8; table 10 20 30; opened", deck)
->>> GAME.best_answers(GAME.solve(position, GAME.rules(), deck))
+>>> GAME.best_answers(GAME.best(position, GAME.rules(), deck))
 ('cross 20: 15 25; add 1: 40',)
->>> GAME.explain(GAME.check(position, "add 1: 15 25", GAME.rules(), deck))
+>>> GAME.explain(GAME.judge(position, "add 1: 15 25", GAME.rules(), deck))
 'Legal: add 1: 15 25 scores 3; card points are an estimate. Discard one of 40, 7 and 8 to end the turn.'
->>> verdict = GAME.check(position, GAME.refused_answer(position, GAME.rules(), deck), GAME.rules(), deck)
+>>> verdict = GAME.judge(position, GAME.refused_answer(position, GAME.rules(), deck), GAME.rules(), deck)
 >>> verdict.legal, verdict.violations, verdict.penalty.amount
 (False, (<Violation.NOT_A_SEQUENCE: 'not-a-sequence'>,), 0)
 """
@@ -31,6 +31,7 @@ from solver.nmbrs.state import Turn
 from solver.nmbrs.table import TurnVerdict, play_turn
 from solver.nmbrs.words import explain_sequence, explain_turn
 from solver.i18n import N_
+from solver.game import BaseGame
 
 __all__ = ["Nmbrs", "GAME", "DEALT_SEQUENCES"]
 
@@ -38,7 +39,7 @@ DEALT_SEQUENCES = 3
 """How many sequences a random situation has on the table."""
 
 
-class Nmbrs:
+class Nmbrs(BaseGame):
     """Lay sequences of numbered cards and add to the table's: referee, best turn, scores."""
 
     name = "nmbrs"
@@ -75,7 +76,7 @@ class Nmbrs:
         came out in an earlier turn."""
         return deal(rng, rules, deck, table_sequences=DEALT_SEQUENCES)
 
-    def solve(self, situation: Position, rules: Rules, deck: Deck) -> BestTurn:
+    def best(self, situation: Position, rules: Rules, deck: Deck) -> BestTurn:
         situation.check(rules, deck)
         return best_turn(situation.table, situation.hand, rules, deck, situation.opened)
 
@@ -83,7 +84,7 @@ class Nmbrs:
         """The best turn's moves joined by ``; `` (``pass`` when no move scores)."""
         return ("; ".join(str(m) for m in solution.moves) or "pass",)
 
-    def check(self, situation: Position, answer: str, rules: Rules, deck: Deck) -> TurnVerdict:
+    def judge(self, situation: Position, answer: str, rules: Rules, deck: Deck) -> TurnVerdict:
         situation.check(rules, deck)
         moves = parse_turn(answer, deck)
         return play_turn(situation.table, situation.hand, moves, rules, deck, situation.opened)

@@ -6,9 +6,9 @@ answer is the new table as a player types it (or ``pass``); the verdict is the r
 
 >>> ts = GAME.load_data(GAME.rules())
 >>> p = GAME.parse_situation("table 7b 8b 9b; rack 10b 7y 7g; melded", ts)
->>> GAME.best_answers(GAME.solve(p, GAME.rules(), ts))
+>>> GAME.best_answers(GAME.best(p, GAME.rules(), ts))
 ('8b 9b 10b | 7b 7y 7g',)
->>> v = GAME.check(p, GAME.refused_answer(p, GAME.rules(), ts), GAME.rules(), ts)
+>>> v = GAME.judge(p, GAME.refused_answer(p, GAME.rules(), ts), GAME.rules(), ts)
 >>> v.legal, [str(x) for x in v.violations], v.penalty.amount
 (False, ['table-tile-removed', 'not-a-combination'], 1)
 """
@@ -26,6 +26,7 @@ from solver.ramikubic.state import Turn
 from solver.ramikubic.tiles import TileSet
 from solver.ramikubic.words import explain_move
 from solver.i18n import N_
+from solver.game import BaseGame
 
 __all__ = ["Ramikubic", "GAME"]
 
@@ -33,7 +34,7 @@ DEALT_TABLE = 15
 """At least this many tiles on the table of a random situation."""
 
 
-class Ramikubic:
+class Ramikubic(BaseGame):
     """Tile rummy: combinations, the initial meld, the best lay with rearrangement, the referee, scores."""
 
     name = "ramikubic"
@@ -68,7 +69,7 @@ class Ramikubic:
         """A table of about :data:`DEALT_TABLE` tiles and a full rack; melded half of the time."""
         return deal(rng, rules, tiles, table_tiles=DEALT_TABLE, rack_size=rules.rack_size, melded=rng.random() < 0.5)
 
-    def solve(self, situation: Position, rules: Rules, tiles: TileSet) -> Lay:
+    def best(self, situation: Position, rules: Rules, tiles: TileSet) -> Lay:
         situation.check(rules, tiles)
         return solve(situation, rules, tiles)
 
@@ -76,7 +77,7 @@ class Ramikubic:
         """The new table after the best play, or ``pass``."""
         return (solution.answer,)
 
-    def check(self, situation: Position, answer: str, rules: Rules, tiles: TileSet) -> MoveVerdict:
+    def judge(self, situation: Position, answer: str, rules: Rules, tiles: TileSet) -> MoveVerdict:
         situation.check(rules, tiles)
         return check_move(situation, answer, rules, tiles)
 

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from solver.errors import TablecalcError
-from solver.game import TERMINAL, Code, Game, Penalty, Rules, State, Verdict
+from solver.game import TERMINAL, BaseGame, Code, Penalty, State, Verdict
+from solver.rules import BaseRules
 from solver.registry import all_games, find_game
 from trainer.cli import app
 from trainer.drills import drill_class
@@ -47,7 +48,7 @@ ids = [g.name for g in GAMES]
 @pytest.mark.parametrize("game", GAMES, ids=ids)
 def test_follows_the_protocol(game):
     """The game object, its rules and its verdicts have what the rest of tablecalc relies on."""
-    assert isinstance(game, Game)
+    assert isinstance(game, BaseGame)
     assert game.name.isascii() and game.name == game.name.lower() and find_game(game.name) is game
     for alias in game.aliases:
         assert find_game(alias) is game, alias
@@ -60,7 +61,7 @@ def test_every_preset_loads(game):
     """Each preset is found by its name, describes itself starting with that name, and serialises."""
     for name, preset in game.presets.items():
         rules = game.rules(name)
-        assert isinstance(rules, Rules) and rules == preset and rules.name == name
+        assert isinstance(rules, BaseRules) and rules == preset and rules.name == name
         assert rules.describe().startswith(name) and rules.as_dict()["preset"] == name
         assert rules.with_options() == rules
         json.dumps(rules.as_dict())
@@ -86,9 +87,9 @@ def test_the_referee_accepts_the_solvers_answers(game):
     for preset in game.presets:
         rules, data, situations = _situations(game, preset, 8, seed=1)
         for s in situations:
-            answers = game.best_answers(game.solve(s, rules, data))
+            answers = game.best_answers(game.best(s, rules, data))
             for answer in answers[:4]:
-                v = game.check(s, answer, rules, data)
+                v = game.judge(s, answer, rules, data)
                 assert v.legal, (str(s), answer, game.explain(v))
                 assert v.penalty.amount == 0
 
@@ -102,7 +103,7 @@ def test_a_refused_answer_gets_violations_and_the_penalty(game):
         answer = game.refused_answer(s, rules, data)
         if answer is None:
             continue
-        v = game.check(s, answer, rules, data)
+        v = game.judge(s, answer, rules, data)
         assert isinstance(v, Verdict) and isinstance(v.penalty, Penalty)
         assert not v.legal and v.violations, (str(s), answer)
         assert all(isinstance(x, game.violations) for x in v.violations)
@@ -118,12 +119,12 @@ def test_json_keys_are_stable(game):
     rules, data, situations = _situations(game, seed=3)
     verdict_keys, solution_keys = set(), set()
     for s in situations:
-        sol = game.solve(s, rules, data)
+        sol = game.best(s, rules, data)
         solution_keys.add(tuple(sol.as_dict()))
         json.dumps(sol.as_dict())
         for answer in (*game.best_answers(sol)[:1], game.refused_answer(s, rules, data)):
             if answer is not None:
-                d = game.check(s, answer, rules, data).as_dict()
+                d = game.judge(s, answer, rules, data).as_dict()
                 json.dumps(d)
                 verdict_keys.add(tuple(sorted(d)))
     assert len(solution_keys) == 1 and len(verdict_keys) == 1, (solution_keys, verdict_keys)
@@ -146,7 +147,7 @@ def test_bad_input_raises_only_the_project_error(game, data):
         try:
             situation = game.parse_situation(text, gdata)
             game.check_situation(situation, rules, gdata)
-            game.check(situation, answer, rules, gdata)
+            game.judge(situation, answer, rules, gdata)
         except TablecalcError:
             pass
 
@@ -226,7 +227,7 @@ def _answer(puzzle: dict, kind: str) -> str:
     rules, data = _setup(g, puzzle["preset"] if puzzle["preset"] in g.presets else None)
     situation = g.parse_situation(puzzle["situation"], data)
     if kind == "best":
-        return g.best_answers(g.solve(situation, rules, data))[0]
+        return g.best_answers(g.best(situation, rules, data))[0]
     if kind == "refused":
         return g.refused_answer(situation, rules, data) or ""
     return ""

@@ -19,7 +19,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from solver.i18n import LANGUAGES, LOCALE_DIR, default_language, language, use
+from solver.i18n import LANGUAGES, default_language, language, use
 from trainer.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,11 +36,21 @@ def code_messages():
     return tool.extract()
 
 
-@pytest.fixture(scope="module", params=TRANSLATED)
+CATALOGUES = [(name, lang) for name in tool.catalogue_names() for lang in TRANSLATED]
+
+
+@pytest.fixture(scope="module", params=CATALOGUES, ids=[f"{n}-{lang}" for n, lang in CATALOGUES])
 def po(request):
-    lang = request.param
-    header, messages = tool.read_po(tool.po_path(lang))
-    return lang, header, messages
+    """One catalogue in one language: ``(name, lang)``, its header and its messages."""
+    name, lang = request.param
+    header, messages = tool.read_po(tool.po_path(lang, name))
+    return (name, lang), header, messages
+
+
+@pytest.fixture(scope="module")
+def owned(code_messages):
+    """The messages of the code, by catalogue (the core's, each game's)."""
+    return tool.split(code_messages)
 
 
 @pytest.fixture(autouse=True)
@@ -56,22 +66,34 @@ def _label(key) -> str:
 # ---------------------------------------------------------------- the catalogues
 
 
-def test_every_message_of_the_code_is_translated(code_messages, po):
-    """A sentence wrapped in _() but missing from a catalogue fails here, with the list
-    (``python3 scripts/i18n.py update`` adds them to the .po files; docs/translating.md)."""
-    lang, _, messages = po
-    missing = [_label(k) for k in code_messages if k not in messages or not messages[k].translated]
-    assert not missing, f"{len(missing)} untranslated in {lang}:\n  " + "\n  ".join(missing)
+def test_every_message_of_the_code_is_translated(owned, po):
+    """A sentence wrapped in _() but missing from its catalogue (the core's, or its game's) fails
+    here, with the list (``python3 scripts/i18n.py update`` adds them to the .po files; docs/translating.md)."""
+    (name, lang), _, messages = po
+    missing = [_label(k) for k in owned[name] if k not in messages or not messages[k].translated]
+    assert not missing, f"{len(missing)} untranslated in {name} {lang}:\n  " + "\n  ".join(missing)
 
 
-def test_catalogues_hold_no_stale_messages(code_messages, po):
-    lang, _, messages = po
-    stale = [_label(k) for k in messages if k not in code_messages]
-    assert not stale, f"{lang} translates messages the code no longer has:\n  " + "\n  ".join(stale)
+def test_catalogues_hold_no_stale_messages(owned, po):
+    (name, lang), _, messages = po
+    stale = [_label(k) for k in messages if k not in owned[name]]
+    assert not stale, f"{name} {lang} translates messages its code no longer has:\n  " + "\n  ".join(stale)
+
+
+def test_a_message_in_two_catalogues_is_translated_alike():
+    """Two games that use the same English (and not the core) each hold it; both say the same, as
+    every catalogue is read at once and the first that has a message answers."""
+    for lang in TRANSLATED:
+        seen: dict = {}
+        for name in tool.catalogue_names():
+            for key, m in tool.read_po(tool.po_path(lang, name))[1].items():
+                if key in seen and seen[key][1] != m.msgstr:
+                    pytest.fail(f"{lang}: {_label(key)} is {seen[key][1]} in {seen[key][0]} but {m.msgstr} in {name}")
+                seen.setdefault(key, (name, m.msgstr))
 
 
 def test_plurals_have_every_form(po):
-    lang, header, messages = po
+    _, header, messages = po
     assert "Plural-Forms: nplurals=2;" in header
     for m in messages.values():
         assert len(m.msgstr) == (2 if m.msgid_plural else 1), m.msgid
@@ -96,8 +118,8 @@ def test_placeholders_survive_translation(po):
 def test_compiled_catalogues_match_the_po_files(po):
     """The committed .mo is what the .po says (recompiled here in pure Python, then compared
     entry by entry as gettext reads them). Run ``python3 scripts/i18n.py compile`` after an edit."""
-    lang, header, messages = po
-    mo = tool.po_path(lang).with_suffix(".mo")
+    (name, lang), header, messages = po
+    mo = tool.po_path(lang, name).with_suffix(".mo")
     with mo.open("rb") as f:
         committed = gettext.GNUTranslations(f)._catalog
     fresh = gettext.GNUTranslations(__import__("io").BytesIO(tool.mo_bytes(tool.catalogue(header, messages))))._catalog
@@ -109,10 +131,10 @@ def test_the_mo_writer_reads_back_what_gnu_msgfmt_writes(tmp_path):
     msgfmt = "/usr/bin/msgfmt"
     if not os.path.exists(msgfmt):
         pytest.skip("GNU msgfmt not installed")
-    for lang in TRANSLATED:
-        out = tmp_path / f"{lang}.mo"
-        subprocess.run([msgfmt, "-c", "-o", str(out), str(tool.po_path(lang))], check=True, capture_output=True)
-        header, messages = tool.read_po(tool.po_path(lang))
+    for name, lang in CATALOGUES:
+        out = tmp_path / f"{name}-{lang}.mo"
+        subprocess.run([msgfmt, "-c", "-o", str(out), str(tool.po_path(lang, name))], check=True, capture_output=True)
+        header, messages = tool.read_po(tool.po_path(lang, name))
         ours = gettext.GNUTranslations(__import__("io").BytesIO(tool.mo_bytes(tool.catalogue(header, messages))))
         with out.open("rb") as f:
             assert gettext.GNUTranslations(f)._catalog == ours._catalog
@@ -121,11 +143,12 @@ def test_the_mo_writer_reads_back_what_gnu_msgfmt_writes(tmp_path):
 def test_the_catalogues_are_package_data():
     """pyproject.toml's package-data globs take the .po and .mo files into an install."""
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
-    globs = data.get("solver", [])
-    for lang in TRANSLATED:
+    globs = data.get("*", [])
+    for name, lang in CATALOGUES:
         for suffix in ("po", "mo"):
-            path = (LOCALE_DIR / lang / "LC_MESSAGES" / f"tablecalc.{suffix}").relative_to(ROOT / "solver")
-            assert any(path.match(g) for g in globs), f"{path} is not in package-data {globs}"
+            path = tool.po_path(lang, name).with_suffix(f".{suffix}")
+            local = path.relative_to(path.parent.parent)  # relative to the package that holds locale/
+            assert any(local.match(g) for g in globs), f"{local} is not in package-data {globs}"
 
 
 def test_no_function_hides_the_translation_function():
@@ -328,10 +351,10 @@ def test_a_dutch_drill_in_a_real_terminal(tmp_path):
 
 def test_the_po_files_are_as_the_tool_writes_them(po, tmp_path):
     """Reading and writing a catalogue changes nothing: ``scripts/i18n.py update`` makes no noise."""
-    lang, header, messages = po
+    (name, lang), header, messages = po
     out = tmp_path / "copy.po"
     tool.write_po(out, header, messages.values())
-    assert out.read_text("utf-8") == tool.po_path(lang).read_text("utf-8")
+    assert out.read_text("utf-8") == tool.po_path(lang, name).read_text("utf-8")
 
 
 # ---------------------------------------------------------------- --help

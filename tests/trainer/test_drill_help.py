@@ -11,11 +11,11 @@ from hypothesis import strategies as st
 
 from solver.nmbrs import Deck
 from solver.nmbrs.moves import Move, MoveKind, parse_turn
-from trainer.drills import make_drill
+from solver.registry import game_names
+from trainer.drills import drill_class, make_drill
 
-GAMES = [("nambarz", "basic"), ("nmbrs", "basic"), ("nmbrs", "table"), ("ramikubic", "rearrange"),
-         ("namnam", "best"), ("namnam", "last-seed"), ("namnam", "captures"), ("namnam", "most"),
-         ("namnam", "feeding"), ("nainjaune", "cards")]
+GAMES = [(game, level) for game in game_names() for level in drill_class(game).LEVELS]
+"""Every level of every registered game's drill (read from the registry: a new game is tested here too)."""
 
 
 def puzzles(game, level, n=3, seed=5):

@@ -31,7 +31,8 @@ from trainer.history import APPLICATION_ID, DEFAULT_DAILY_GOAL, AnswerRecord, Hi
 from trainer.progress import (Streak, Trend, answers_today, due_text, due_today, end_lines, goal_text,
                               practice_streak, readable_day, review_label, start_lines, streak, streak_text, trend,
                               trend_text)
-from trainer.stats import compute_stats, plot_stats, render_stats
+from trainer.chart import plot_stats
+from trainer.stats import compute_stats, render_stats
 
 UTC = timezone.utc
 MONDAY = datetime(2025, 3, 3, 18, 0, tzinfo=UTC)  # Monday 3 March 2025

@@ -10,7 +10,8 @@ from rich.console import Console
 
 from solver.errors import TablecalcError
 from trainer.history import AnswerRecord, History
-from trainer.stats import compute_stats, plot_stats, render_stats
+from trainer.chart import plot_stats
+from trainer.stats import compute_stats, render_stats
 
 T0 = datetime(2025, 3, 1, 18, 0, tzinfo=timezone.utc)
 DAY2 = T0 + timedelta(days=1)

@@ -32,7 +32,7 @@ def best(p) -> str:
     game = find_game(p.game)
     rules = game.rules(p.preset)
     data = game.load_data(rules)
-    return game.best_answers(game.solve(game.parse_situation(p.situation, data), rules, data))[0]
+    return game.best_answers(game.best(game.parse_situation(p.situation, data), rules, data))[0]
 
 
 def spawn(home, *args):

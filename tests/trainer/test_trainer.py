@@ -47,7 +47,7 @@ def solution(p: Puzzle):
     game = find_game(p.game)
     rules = game.rules(p.preset)
     data = game.load_data(rules)
-    return game.solve(game.parse_situation(p.situation, data), rules, data)
+    return game.best(game.parse_situation(p.situation, data), rules, data)
 
 
 def best_answer(p: Puzzle) -> str:

@@ -9,11 +9,11 @@ import importlib
 
 import typer
 
-from solver.game import Game
+from solver.game import BaseGame
 
 __all__ = ["sub_app"]
 
 
-def sub_app(game: Game) -> typer.Typer:
+def sub_app(game: BaseGame) -> typer.Typer:
     """The game's ``tablecalc <name>`` commands."""
     return importlib.import_module(f"trainer.games.{game.name}.cli").app

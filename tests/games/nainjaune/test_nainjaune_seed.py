@@ -108,7 +108,7 @@ def _settlement_case(case, end: RoundEnd, preset, exp):
     paid = sum(p["tokens"] for p in settled["payments"] if p["from"] == asked)
     received = sum(p["tokens"] for p in settled["payments"] if p["to"] == asked)
     assert (received if end.ask == end.winner else paid) == exp["amount"]
-    v = GAME.check(end, case.answer, GAME.rules(case.preset), None)
+    v = GAME.judge(end, case.answer, GAME.rules(case.preset), None)
     assert v.legal and v.expected == exp["amount"]
-    assert not GAME.check(end, str(exp["amount"] + 1), GAME.rules(case.preset), None).legal
+    assert not GAME.judge(end, str(exp["amount"] + 1), GAME.rules(case.preset), None).legal
     assert Board.parse(str(end.board)) == end.board

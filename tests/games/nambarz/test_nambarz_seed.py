@@ -78,7 +78,7 @@ def test_round_case_through_the_round_state(case):
     deck = GAME.load_data(rules)
     state = GAME.new_state(GAME.parse_situation(case.situation, deck), rules, deck)
     exp = case.expect
-    ruling = GAME.check(state, case.answer, rules, deck)
+    ruling = GAME.judge(state, case.answer, rules, deck)
     assert ruling.legal is exp["legal"], GAME.explain(ruling)
     if "violations" in exp:
         assert [str(v) for v in ruling.violations] == exp["violations"]

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 import tests.games.namnam.oracle as oracle
 from solver.errors import TablecalcError
 from solver.namnam import GAME, GameState, Position, Rules, best, judge, legal_pits
-from solver.namnam.game import random_position
-from solver.namnam.search import Searcher
+from solver.namnam.deal import random_position
+from solver.namnam.best import Searcher
 from solver.namnam.tables import build, compositions, layer_size, load, rank, rank_many
 from tests.games.namnam.test_namnam_perft import positions
 
@@ -50,7 +50,7 @@ def test_presets_and_options():
     assert r.name == "standard+custom" and r.with_options(direction="ccw") == Rules()
     with pytest.raises(TablecalcError, match="expected one of ccw, cw"):
         Rules().with_options(direction="sideways")
-    with pytest.raises(TablecalcError, match="grand slam"):
+    with pytest.raises(TablecalcError, match="unknown grand-slam"):
         Rules().with_options(grand_slam="maybe")
     r = Rules().with_options(leftover="cannot-feed")
     assert r.as_dict()["leftover"] == "cannot-feed-takes-all" and "cannot feed" in r.describe()

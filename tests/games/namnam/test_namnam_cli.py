@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from solver.namnam import Position, Rules, legal_pits
-from solver.namnam.game import random_position
+from solver.namnam.deal import random_position
 from trainer.cli import app
 from trainer.drills import make_drill
 
@@ -36,10 +36,10 @@ def home(tmp_path, monkeypatch):
 
 
 def test_move_after_capture_and_why():
-    d = run_json("move", "0.0.0.0.0.3/1.2.1.0.0.4 s 20-17", "6")
+    d = run_json("judge", "0.0.0.0.0.3/1.2.1.0.0.4 s 20-17", "6")
     assert d["legal"] and d["captured"] == 7 and d["after"] == "0.0.0.0.0.0/0.0.0.0.0.4 n 27-17"
     assert d["captured_pits"] == ["north 3", "north 2", "north 1"] and "captured" in d["explanation"]
-    r = run("move", "start", "4")
+    r = run("judge", "start", "4")
     assert r.exit_code == 0 and "lands in north 2" in r.output and "South" in r.output
 
 
@@ -49,7 +49,7 @@ def test_move_after_capture_and_why():
     ("0.0.0.0.1.2/0.0.0.0.0.0 s 24-21", "5", "must-feed"),
 ])
 def test_an_illegal_move_says_why_and_exits_1(position, pit, code):
-    d = run_json("move", position, pit, code=1)
+    d = run_json("judge", position, pit, code=1)
     assert not d["legal"] and d["violations"] == [code] and d["explanation"]
 
 
@@ -91,7 +91,7 @@ def test_tables_show_and_build_with_a_progress_bar(home):
     (["perft", "start", "40"], "perft depth"),
     (["perft", "4.4.4/4 s 0-0", "2"], "bad position"),
     (["best", "start", "--depth", "99"], "bad depth"),
-    (["best", "start", "--depth", "2", "--time", "1"], "either --depth or --time"),
+    (["best", "start", "--depth", "2", "--time", "1"], "either --depth or --seconds"),
     (["tables", "--build", "40"], "bad --build"),
     (["show", "start", "--direction", "up"], "'up' is not one of ccw, cw"),
     (["play", "--level", "genius"], "'genius' is not one of easy, medium, hard, expert"),
@@ -185,9 +185,9 @@ SEED_CASES = load_pack("namnam-seed").cases
 
 @pytest.mark.parametrize("case", SEED_CASES, ids=lambda c: c.id)
 def test_seed_case_through_the_cli(case):
-    """Each rule of the seed on its position: the verdict of ``tablecalc namnam move``."""
-    exp = case.expect
-    d = run_json("move", case.situation, case.answer, "--preset", case.preset, code=0 if exp["legal"] else 1)
+    """Each rule of the seed on its position: the verdict of ``tablecalc namnam judge``, its exit code too."""
+    exp = case.expect["verdict"]
+    d = run_json("judge", case.situation, case.answer, "--preset", case.preset, code=0 if exp["legal"] else 1)
     for key, value in exp.items():
         assert d[key] == value, (case.id, key, d[key])
     assert d["explanation"]

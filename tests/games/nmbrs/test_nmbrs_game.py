@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from tests.games.nmbrs.oracle import _doubled, is_valid, valid_universe
 from tests.games.nmbrs.strategies import DECK, positions, rules
 from solver.errors import TablecalcError
-from solver.game import Code, Game, Penalty, Verdict
+from solver.game import BaseGame, Code, Penalty, Verdict
 from solver.nmbrs import GAME, JOKER, Card, Colour, Deck, Placed, Position, Rules
 from solver.nmbrs.deal import deal
 from solver.nmbrs.moves import MoveKind, parse_turn
@@ -32,7 +32,7 @@ BASIC, ADVANCED, SIMPLE = (Rules.preset(p) for p in ("basic", "advanced", "simpl
 
 
 def test_game_follows_the_protocol_and_is_registered():
-    assert isinstance(GAME, Game) and issubclass(GAME.violations, Code) and GAME.violations is Violation
+    assert isinstance(GAME, BaseGame) and issubclass(GAME.violations, Code) and GAME.violations is Violation
     for name in ("nmbrs", "Numbers", "nummers", "reeksen", "suites", "Nmbrs!"):
         assert find_game(name) is GAME, name
     assert GAME.title == "Nmbrs!" and "seeds/002_" in GAME.seed and GAME.penalty_unit == "cards taken back"
@@ -49,24 +49,24 @@ def test_load_data_limits_the_deck_to_the_rules():
 def test_solve_check_and_explain():
     deck = GAME.load_data(BASIC)
     p = GAME.parse_situation("hand 15 25 40 7 8; table 10 20 30; opened", deck)
-    best = GAME.solve(p, BASIC, deck)
+    best = GAME.best(p, BASIC, deck)
     assert GAME.best_answers(best) == ("cross 20: 15 25; add 1: 40",) and best.score == 7
-    v = GAME.check(p, GAME.best_answers(best)[0], BASIC, deck)
+    v = GAME.judge(p, GAME.best_answers(best)[0], BASIC, deck)
     assert isinstance(v, Verdict) and v.legal and v.score == 7 and v.violations == () and v.penalty.amount == 0
-    v = GAME.check(p, "cross 20: 15 25; add 1: 41", BASIC, deck)
+    v = GAME.judge(p, "cross 20: 15 25; add 1: 41", BASIC, deck)
     assert not v.legal and v.violations == (Violation.NOT_IN_HAND,) and isinstance(v.penalty, Penalty)
     assert [str(c) for c in v.penalty.take_back] == ["15", "25"] and v.penalty.amount == 2
     assert v.penalty.as_dict() == {"take_back": ["15", "25"], "amount": 2}
     assert GAME.explain(v) == ("Refused at move 2: add 1: 41: 41 is not in your hand (40 7 8). "
                                "Take back 15 and 25: the turn scores nothing.")
-    assert GAME.best_answers(GAME.solve(GAME.parse_situation("hand 7 8 99", deck), BASIC, deck)) == ("pass",)
-    assert GAME.check(p, "pass", BASIC, deck).legal
+    assert GAME.best_answers(GAME.best(GAME.parse_situation("hand 7 8 99", deck), BASIC, deck)) == ("pass",)
+    assert GAME.judge(p, "pass", BASIC, deck).legal
 
 
 def test_a_table_the_rules_refuse_is_an_input_error():
     deck = GAME.load_data(ADVANCED)
     p = GAME.parse_situation("hand 7 8; table 14 20 26", deck)
-    for call in (lambda: GAME.solve(p, ADVANCED, deck), lambda: GAME.check(p, "pass", ADVANCED, deck),
+    for call in (lambda: GAME.best(p, ADVANCED, deck), lambda: GAME.judge(p, "pass", ADVANCED, deck),
                  lambda: GAME.new_state(p, ADVANCED, deck)):
         with pytest.raises(TablecalcError, match="counting back 26, 20, 14, 8, 2"):
             call()
@@ -82,9 +82,9 @@ def test_random_situations_are_dealt_legal_and_solvable(seed, preset):
     assert GAME.parse_situation(str(p), deck) == p
     p.check(rules_, deck)
     assert len(p.hand) == rules_.hand_size and p.opened and len(p.table.sequences) == 3
-    answer = GAME.best_answers(GAME.solve(p, rules_, deck))[0]
-    assert GAME.check(p, answer, rules_, deck).legal
-    refused = GAME.check(p, GAME.refused_answer(p, rules_, deck), rules_, deck)
+    answer = GAME.best_answers(GAME.best(p, rules_, deck))[0]
+    assert GAME.judge(p, answer, rules_, deck).legal
+    refused = GAME.judge(p, GAME.refused_answer(p, rules_, deck), rules_, deck)
     assert not refused.legal and GAME.explain(refused).startswith("Refused")
 
 

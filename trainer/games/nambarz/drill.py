@@ -136,7 +136,7 @@ class Drill(GameDrill):
         state = GAME.new_state(state, rules, self.data_for(rules))
         moves = state.legal_moves()
         best = max(len(m.cards) + (rules.coup_bonus(len(m.cards)) if m.kind.value == "calculation" else 0) for m in moves)
-        sol = GAME.solve(state, rules, self.data_for(rules))
+        sol = GAME.best(state, rules, self.data_for(rules))
         common = dict(best_score=best, expected=GAME.best_answers(sol), best=_("A good move was {move}.").format(move=sol.best))
         if answer is None:
             return Judgement(False, **common)

@@ -3,8 +3,8 @@ build the endgame tables and play against the computer.
 
 A thin layer over :mod:`solver.namnam`. Positions are written ``S1.S2.S3.S4.S5.S6/N1...N6 s|n
 SOUTH-NORTH`` (pits from each player's left, the side to move, the seeds captured) or
-``start``. Bad input raises :class:`TablecalcError`, printed as one line (exit 2); ``move``
-exits 1 when the move is illegal. Every command but ``play`` takes ``--json``.
+``start``. Bad input raises :class:`TablecalcError`, printed as one line (exit 2); ``judge``
+exits 1 when the move is illegal (``move`` is its old name). Every command but ``play`` takes ``--json``.
 """
 
 from __future__ import annotations
@@ -15,36 +15,27 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _
-from solver.namnam.players import PLAY_LEVELS
-from solver.namnam.rules import Direction, GrandSlam, Leftover
-from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json, choice_option, preset_option
+from solver.namnam.bots import PLAY_LEVELS
+from trainer.clikit import EXIT_ILLEGAL, GameApp, JsonOpt, emit_json, choice_option
 
-app = typer.Typer(cls=Group, no_args_is_help=True,
-                  help="Nam Nam (awalé): referee a move, perft, the best move, endgame tables, play the computer.")
+app = GameApp("namnam", help="Nam Nam (awalé): referee a move, perft, the best move, endgame tables, play the computer.")
 
 PositionArg = Annotated[str, typer.Argument(help="'start' or e.g. '4.4.4.4.4.4/4.4.4.4.4.4 s 0-0' "
                                                  "(South's pits, North's pits, side to move, seeds captured).")]
-PresetOpt = preset_option("namnam")
-DirectionOpt = choice_option("--direction", choices=Direction, help="Override: ccw (default) or cw.")
-SlamOpt = choice_option("--grand-slam", choices=GrandSlam, help="Override: no-capture (default) or forbidden.")
-LeftoverOpt = choice_option(
-    "--leftover", choices=Leftover, help="Override: own-row (default) or cannot-feed-takes-all (the same outcome at every end).")
 
 
-def _setup(text: str | None, preset: str, direction: str | None, grand_slam: str | None, leftover: str | None = None):
-    from solver.namnam import GAME
+def _position(text: str):
+    from solver.namnam import Position
 
-    rules = GAME.rules(preset, direction=direction, grand_slam=grand_slam, leftover=leftover)
-    return (GAME.parse_situation(text, None) if text is not None else None), rules
+    return Position.parse(text)
 
 
 @app.command("show")
-def show(position: PositionArg, preset: PresetOpt = "standard", direction: DirectionOpt = None,
-         grand_slam: SlamOpt = None, as_json: JsonOpt = False) -> None:
+def show(position: PositionArg, *, rules, as_json: JsonOpt = False) -> None:
     """Draw the board, and list the legal moves."""
     from solver.namnam import legal_pits
 
-    pos, rules = _setup(position, preset, direction, grand_slam)
+    pos = _position(position)
     moves = legal_pits(pos, rules)
     if as_json:
         emit_json({"position": str(pos), "south": list(pos.south), "north": list(pos.north),
@@ -57,15 +48,14 @@ def show(position: PositionArg, preset: PresetOpt = "standard", direction: Direc
     console.print(_("Legal moves: {moves}").format(moves=", ".join(map(str, moves)) or _("none — the game is over")))
 
 
-@app.command("move")
-def move(position: PositionArg, pit: Annotated[str, typer.Argument(help="The pit to sow: 1-6 from the mover's left.")],
-         preset: PresetOpt = "standard", direction: DirectionOpt = None, grand_slam: SlamOpt = None,
-         leftover: LeftoverOpt = None, as_json: JsonOpt = False) -> None:
+@app.command("judge", aliases=("move",))
+def judge(position: PositionArg, pit: Annotated[str, typer.Argument(help="The pit to sow: 1-6 from the mover's left.")],
+          *, rules, as_json: JsonOpt = False) -> None:
     """The position after a move, what it captured and why; an illegal move says why (exit 1)."""
     from solver.namnam import GAME
 
-    pos, rules = _setup(position, preset, direction, grand_slam, leftover)
-    v = GAME.check(pos, pit, rules, None)
+    pos = _position(position)
+    v = GAME.judge(pos, pit, rules, None)
     if as_json:
         emit_json({**v.as_dict(), "explanation": GAME.explain(v)})
     else:
@@ -84,14 +74,13 @@ def move(position: PositionArg, pit: Annotated[str, typer.Argument(help="The pit
 @app.command("perft")
 def perft(position: PositionArg, depth: Annotated[int, typer.Argument(help="Plies (0-12).")],
           divide: Annotated[bool, typer.Option("--divide", help="Also count per first move.")] = False,
-          preset: PresetOpt = "standard", direction: DirectionOpt = None, grand_slam: SlamOpt = None,
-          as_json: JsonOpt = False) -> None:
+          *, rules, as_json: JsonOpt = False) -> None:
     """Count the legal move sequences of DEPTH plies (python-chess's perft), optionally per first move."""
     import time
 
     from solver.namnam.perft import divide as do_divide, perft as do_perft
 
-    pos, rules = _setup(position, preset, direction, grand_slam)
+    pos = _position(position)
     t0 = time.perf_counter()
     per_move = do_divide(pos, depth, rules) if divide else None
     nodes = sum(per_move.values()) if per_move is not None and depth else do_perft(pos, depth, rules)
@@ -110,20 +99,19 @@ def perft(position: PositionArg, depth: Annotated[int, typer.Argument(help="Plie
 @app.command("best")
 def best(position: PositionArg,
          depth: Annotated[Optional[int], typer.Option("--depth", "-d", help="Search depth in plies (default 8).")] = None,
-         seconds: Annotated[Optional[float], typer.Option("--time", "-t", help="Search for T seconds (iterative deepening).")] = None,
+         seconds: Annotated[Optional[float], typer.Option("--seconds", "--time", "-t", help="Search for this many seconds of the clock instead (iterative deepening: the answer depends on the machine).")] = None,
          tables: Annotated[bool, typer.Option("--tables/--no-tables", help="Use the endgame tables already built.")] = True,
-         preset: PresetOpt = "standard", direction: DirectionOpt = None, grand_slam: SlamOpt = None,
-         leftover: LeftoverOpt = None, as_json: JsonOpt = False) -> None:
+         *, rules, as_json: JsonOpt = False) -> None:
     """The best moves, the value (final seed difference for the mover) and the principal variation.
 
     Moves are pit numbers from the mover's left; exact from the endgame tables when they cover the board.
     """
-    from solver.namnam.search import best as do_best
+    from solver.namnam.best import best as do_best
     from solver.namnam.tables import tables_for
 
     if depth is not None and seconds is not None:
-        raise TablecalcError("give either --depth or --time, not both")
-    pos, rules = _setup(position, preset, direction, grand_slam, leftover)
+        raise TablecalcError("give either --depth or --seconds, not both")
+    pos = _position(position)
     r = do_best(pos, rules, depth=depth, seconds=seconds, tables=tables_for(pos.seeds_on_board, rules) if tables else None)
     if as_json:
         emit_json(r.as_dict())
@@ -141,11 +129,10 @@ def best(position: PositionArg,
 
 @app.command("tables")
 def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build the tables up to N seeds on the board (15: a few minutes), extending the largest built.")] = None,
-           preset: PresetOpt = "standard", grand_slam: SlamOpt = None, as_json: JsonOpt = False) -> None:
+           *, rules, as_json: JsonOpt = False) -> None:
     """The endgame tables: build them (with a progress bar) and show positions, wins, draws and losses per seed count."""
     from solver.namnam.tables import MAX_BUILD, available, build as do_build, cache_path, largest, layer_size
 
-    _, rules = _setup(None, preset, None, grand_slam)
     if build is not None:
         if not 0 <= build <= MAX_BUILD:
             raise TablecalcError(f"bad --build {build}: expected 0 to {MAX_BUILD} seeds")
@@ -200,13 +187,8 @@ def play(level: choice_option("--level", "-l", choices=PLAY_LEVELS, help="easy, 
          first: choice_option("--first", choices=("you", "computer"), help="Who starts: you (South) or computer.") = "you",
          position: Annotated[str, typer.Option("--position", help="Start from this position instead of the opening.")] = "start",
          seed: Annotated[Optional[int], typer.Option("--seed", help="The computer's random choices (same seed, same game).")] = None,
-         preset: PresetOpt = "standard", direction: DirectionOpt = None, grand_slam: SlamOpt = None,
-         leftover: LeftoverOpt = None) -> None:
+         *, rules) -> None:
     """A game against the computer in the terminal: type a pit number (1-6 from your left), 'hint' or 'quit'."""
     from trainer.games.namnam.play import play_game
 
-    pos, rules = _setup(position, preset, direction, grand_slam, leftover)
-    play_game(pos, rules, level=level, first=first, seed=seed)
-
-
-add_rules_command(app, "namnam")
+    play_game(_position(position), rules, level=level, first=first, seed=seed)

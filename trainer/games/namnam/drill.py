@@ -19,13 +19,13 @@ import re
 
 from solver.errors import TablecalcError, quoted
 from solver.i18n import N_, _, ngettext
-from solver.namnam import GAME, Position, Rules, judge, legal_pits
-from solver.namnam.board import SIDES
-from solver.namnam.game import SMALL_TABLES, random_position, solve
-from solver.namnam.referee import TakeBack, pit_name
+from solver.namnam import GAME, Penalty, Position, Rules, judge, legal_pits
+from solver.namnam.position import SIDES
+from solver.namnam.deal import random_position
+from solver.namnam.referee import pit_name
 from solver.namnam.sowing import ROW, SEEDS, sow
-from solver.namnam.board import pit_index
-from solver.namnam.tables import tables_for
+from solver.namnam.position import pit_index
+from solver.namnam.tables import SMALL_TABLES, tables_for
 from solver.namnam.words import pit_text, side_name
 from trainer.drills import GameDrill, Judgement, Level, Puzzle
 
@@ -72,8 +72,7 @@ class Drill(GameDrill):
         "best": Level("standard", f"the best move with {SMALL_TABLES} seeds or fewer on the board (perfect play)"),
         "best-easy": Level("standard", "the best move with 5 seeds or fewer on the board (perfect play)"),
     }
-    no_penalty = TakeBack().as_dict()
-    RETRY = frozenset({"not-a-move", "not-your-row"})
+    no_penalty = Penalty().as_dict()
 
     # -- puzzles ---------------------------------------------------------------
 
@@ -242,16 +241,16 @@ class Drill(GameDrill):
 
     def _judge_best(self, p: Position, rules: Rules, pit, answer) -> Judgement:
         v = judge(p, answer, rules) if answer is not None else None
-        if v is not None and not v.legal and str(v.violations[0]) in self.RETRY:  # not a move: read it again
+        if v is not None and not v.legal and v.violations[0].not_understood:  # not a move: read it again
             return self.retry(GAME.explain(v), str(v.violations[0]))
-        sol = solve(p, rules)
+        sol = GAME.best(p, rules, None)
         expected = GAME.best_answers(sol)
         tables = tables_for(p.seeds_on_board, rules)
         values = []
         c = p.canonical(rules.direction)
         if tables.covers(c):
             mv = tables.move_values(c)
-            from solver.namnam.board import pit_number
+            from solver.namnam.position import pit_number
 
             values = sorted((pit_number(i, rules.direction), v) for i, v in mv.items())
         why = _("With best play, the seeds the mover will still take minus the opponent's, after each move: {moves}.").format(

@@ -9,8 +9,8 @@ import typer
 from solver.errors import TablecalcError
 from solver.i18n import _
 from solver.namnam import GameState, Position, Rules
-from solver.namnam.board import SIDES, SOUTH
-from solver.namnam.players import PLAY_LEVELS, computer_move
+from solver.namnam.position import SIDES, SOUTH
+from solver.namnam.bots import PLAY_LEVELS, computer_move
 from solver.namnam.referee import judge
 from solver.namnam.words import explain_verdict, side_name
 from trainer.games.namnam.render import console, marks_of, print_board

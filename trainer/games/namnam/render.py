@@ -10,7 +10,7 @@ from rich.table import Table
 
 from solver.i18n import _
 from solver.namnam import Position, Rules
-from solver.namnam.board import NORTH, SIDES, SOUTH
+from solver.namnam.position import NORTH, SIDES, SOUTH
 from solver.namnam.words import side_name
 
 console = Console(highlight=False, soft_wrap=True)

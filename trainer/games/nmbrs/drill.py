@@ -84,7 +84,7 @@ class Drill(GameDrill):
         trap = rng.random() < self.trap_rate
         for _try in range(MAX_TRIES):
             position = deal(rng, self.rules, self.data, hand_size=self.hand_size, table_sequences=self.table_sequences)
-            if (self.spec.solve(position, self.rules, self.data).score == 0) == trap:
+            if (self.spec.best(position, self.rules, self.data).score == 0) == trap:
                 return self.puzzle(position, self.rules)
         raise TablecalcError(
             f"no nmbrs deal {'with nothing to lay' if trap else 'with a scoring turn'} found in {MAX_TRIES} tries: "
@@ -107,14 +107,14 @@ class Drill(GameDrill):
         rules = self.rules_for(puzzle)
         deck = self.data_for(rules)
         position = self.situation_of(puzzle)
-        best = self.spec.solve(position, rules, deck)
+        best = self.spec.best(position, rules, deck)
         (best_moves,) = self.spec.best_answers(best)
         line = _("Best turn: {moves} (score {score}).").format(moves=best_moves, score=best.score)
         common = dict(best_score=best.score, expected=(best_moves,), best=line)
         if answer is None:
             return Judgement(False, **common)
         try:
-            v = self.spec.check(position, answer, rules, deck)
+            v = self.spec.judge(position, answer, rules, deck)
         except TablecalcError as e:  # not a move: read the answer again
             return self.retry(str(e), "not-a-move")
         penalty = v.penalty.as_dict()
@@ -176,7 +176,7 @@ class Drill(GameDrill):
         """What the best turn scores, then its number of moves and its first move's kind, then that first move."""
         rules = self.rules_for(puzzle)
         deck = self.data_for(rules)
-        best = self.spec.solve(self.situation_of(puzzle), rules, deck)
+        best = self.spec.best(self.situation_of(puzzle), rules, deck)
         (text,) = self.spec.best_answers(best)
         moves = [m for m in parse_turn(text, deck) if not m.ends_turn]
         if not moves:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.errors import TablecalcError
-from solver.namnam.board import Position
+from solver.namnam.position import Position
 from solver.namnam.referee import legal_pits
 from solver.namnam.rules import Rules
-from solver.namnam.search import best
+from solver.namnam.best import best
 from solver.namnam.tables import tables_for
 
 __all__ = ["PlayLevel", "PLAY_LEVELS", "computer_move"]

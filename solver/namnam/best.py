@@ -22,12 +22,15 @@ import time
 from dataclasses import dataclass
 
 from solver.errors import TablecalcError
-from solver.namnam.board import Position, pit_number
+from solver.namnam.position import Position, pit_number
 from solver.namnam.rules import GrandSlam, Leftover, Rules
 from solver.namnam.sowing import leftover, legal_starts, rotate, sow
 from solver.namnam.tables import Tables
 
-__all__ = ["SearchResult", "Searcher", "best", "MAX_DEPTH"]
+__all__ = ["SearchResult", "Searcher", "best", "MAX_DEPTH", "SOLVE_DEPTH"]
+
+SOLVE_DEPTH = 6
+"""The search depth of the game's ``best`` (a puzzle's answer) on boards the tables do not cover."""
 
 MAX_DEPTH = 14
 """The deepest search accepted: from the opening, depth 12 takes some 8 s and each 2 plies more about

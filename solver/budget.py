@@ -1,0 +1,78 @@
+"""The budgets every value-set search counts against: the memory bound on the values kept and
+the step budget of one question, shared by :class:`solver.search.ValueSets` and
+:class:`solver.valuearrays.ValueArrays` through :class:`Budgeted`. Steps are counted, never timed,
+so the same question gets the same answer or refusal on every machine.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import islice
+
+from solver.errors import SearchTooLarge, quoted
+
+__all__ = ["MAX_VALUES", "MAX_WORK", "SPLIT_STEPS", "Budgeted"]
+
+MAX_VALUES = 4_000_000
+"""Memory budget: the most intermediate values one search may store (about 400 MB)."""
+MAX_WORK = 1_000_000
+"""Time budget: the most steps one question may take (a step is one pair of operands combined
+or tried against the target, sixteen for fractions, which are that much slower): half a second
+to a second on a laptop. Countdown takes about 15,000 steps; eight numbers to an unreachable
+target about 870,000."""
+SPLIT_STEPS = 4
+"""Steps charged for working out one way to split a multiset in two (a few microseconds)."""
+
+
+class Budgeted:
+    """What :class:`ValueSets` and :class:`~solver.valuearrays.ValueArrays` share: the sets kept
+    for the questions asked (``_sets``, the first ``_earlier`` of them from earlier questions),
+    the memory bound ``max_values`` on the values kept (``stored``) and the step budget
+    ``max_work`` of the current question (``work``). A subclass sets ``_step`` (what one step
+    of arithmetic costs) and may drop caches of its own in :meth:`_forget`."""
+
+    _step = 1
+    _rational = False
+
+    def _spend(self, steps: int) -> None:
+        """Count ``steps`` of arithmetic against the current question's time budget; refuse it past ``max_work``."""
+        self._spend_plain(steps * self._step)
+
+    def _spend_plain(self, steps: int) -> None:
+        """Count ``steps`` that do no arithmetic (building calculations): fractions cost nothing more."""
+        self.work += steps
+        if self.work > self.max_work:
+            question = " ".join(map(str, self._question))
+            raise SearchTooLarge(
+                f"search too large: {quoted(question)} would take more than {self.max_work:,} steps "
+                f"(about a second); expected fewer numbers{' or whole-number intermediates' if self._rational else ''}"
+            )
+
+    def _forget(self) -> None:
+        """Drop whatever a subclass keeps besides the sets (called when everything is forgotten)."""
+
+    def _make_room(self) -> None:
+        """Drop sets built for earlier questions, down to half the budget; raise if this one needs too much.
+
+        The sets of multisets that are no part of the current question go first, oldest
+        first; then its parts built earlier (rebuilt if needed). When the sets built for
+        this question alone hold more than ``max_values`` values — more than a fresh
+        object would be allowed — forget everything and raise.
+        """
+        whole = Counter(self._question)
+        earlier = list(islice(self._sets, self._earlier))
+        earlier.sort(key=lambda ms: Counter(ms) <= whole)  # stable: oldest first within each group
+        goal = self.max_values // 2
+        for ms in earlier:
+            if self.stored <= goal:
+                break
+            self.stored -= len(self._sets.pop(ms))
+            self._earlier -= 1
+        if self.stored > self.max_values:
+            self._sets.clear()
+            self._forget()
+            self.stored = self._earlier = 0
+            raise SearchTooLarge(
+                f"search too large: {' '.join(map(str, self._question))} would need more than "
+                f"{self.max_values:,} intermediate values; expected fewer numbers (or fewer large ones)"
+            )
