@@ -5,14 +5,14 @@ Adding a game is one line in :data:`GAMES`: its name and the package whose ``GAM
 derives from :class:`solver.game.BaseGame` (see ``docs/architecture.md`` for the whole checklist). A
 game's package is imported only when the game is asked for, so listing the names costs nothing.
 
->>> [g.name for g in all_games()]
-['nambarz', 'nmbrs', 'arith', 'ramikubic', 'namnam', 'nainjaune']
+>>> [g.name for g in all_games()][:3]
+['nambarz', 'nmbrs', 'arith']
 >>> find_game("Numbers").name, find_game("le-compte-est-bon").name
 ('nmbrs', 'arith')
->>> find_game("chess")
+>>> find_game("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-solver.errors.TablecalcError: unknown game 'chess': expected one of nambarz, nmbrs, arith, ramikubic, namnam, nainjaune
+solver.errors.TablecalcError: unknown game 'chess': expected one of nambarz, nmbrs, arith, ...
 """
 
 from __future__ import annotations

@@ -211,7 +211,7 @@ def games(as_json: JsonOpt = False) -> None:
 
 
 def _game_row(game) -> dict:
-    commands = [c.name or c.callback.__name__.replace("_", "-") for c in sub_app(game).registered_commands]
+    commands = [_command_name(c) for c in sub_app(game).registered_commands if not c.hidden]
     return {
         "name": game.name,
         "title": game.title,

@@ -127,7 +127,7 @@ def test_each_game_situations_answers_and_moves(game, text, seed):
     data = game.load_data(rules)
     answered_or_refused(f"{game.name} situation", lambda t: game.check_situation(game.parse_situation(t, data), rules, data), text)
     situation = game.random_situation(random.Random(seed), rules, data)
-    answered_or_refused(f"{game.name} check", game.check, situation, text, rules, data)
+    answered_or_refused(f"{game.name} judge", game.judge, situation, text, rules, data)
     state = game.new_state(situation, rules, data)
     if state is not None:
         answered_or_refused(f"{game.name} move", lambda t: state.apply(state.parse_move(t)), text)
