@@ -320,7 +320,9 @@ def split(code: dict[Key, Message]) -> dict[str, dict[Key, Message]]:
     for key, m in code.items():
         owners = {owner(w) for w in m.where}
         for name in ([CORE] if CORE in owners else sorted(owners)):
-            out[name][key] = m
+            # each catalogue names only its own files, so that a new game changes no other catalogue
+            out[name][key] = Message(m.msgid, m.msgid_plural, m.context, list(m.msgstr),
+                                     [w for w in m.where if owner(w) == name], list(m.comments), m.fuzzy)
     return out
 
 
@@ -353,12 +355,15 @@ def read_catalogue(lang: str, name: str) -> tuple[str, dict[Key, Message]]:
     return read_po(path)
 
 
-def cmd_update() -> None:
+def cmd_update(only: list[str] | None = None) -> None:
+    """Bring the catalogues (``only`` these, when given) up to the code's messages."""
     code = split(extract())
     for lang in LANGUAGES:
         old = {name: read_catalogue(lang, name) for name in catalogue_names()}
         memory = {k: m for _, messages in old.values() for k, m in messages.items() if m.translated}
         for name, wanted in code.items():
+            if only is not None and name not in only:
+                continue
             header, before = old[name]
             merged = []
             for key, m in wanted.items():
