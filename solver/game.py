@@ -197,6 +197,16 @@ class BaseGame:
         """The situation as a :class:`State`, or ``None`` for a game not played move by move."""
         return None
 
+    def new_match(self, names: tuple[str, ...], rules: BaseRules, data: Any) -> Any:
+        """A match between players called ``names`` (a :class:`solver.whole.Match`: rounds dealt and
+        scored, bots, analysis), or ``None`` for a game not played whole. With one, every
+        ``tablecalc GAME referee|simulate|play|follow|analyse`` comes for free (:mod:`solver.whole`)."""
+        return None
+
+    def plays_whole(self) -> bool:
+        """Whether the game gives a match (:meth:`new_match`), so it can be played and refereed whole."""
+        return type(self).new_match is not BaseGame.new_match
+
     # ---------------------------------------------------------------- what each game provides
 
     def parse_situation(self, text: str, data: Any) -> Any:

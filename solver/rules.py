@@ -27,8 +27,8 @@ and the base class does the rest.
 >>> Rules().describe()
 'standard: a 1 may end a run, meld 20'
 >>> r = Rules.preset("standard").with_options(meld="30")
->>> r.name, r.meld, r.as_dict()
-('standard+custom', 30, {'preset': 'standard+custom', 'wrap': 'end', 'meld': 30})
+>>> r.name, r.meld, r.as_dict(), r.changes()
+('standard+custom', 30, {'preset': 'standard+custom', 'wrap': 'end', 'meld': 30}, {'meld': 30})
 >>> r.with_options(meld=20) is Rules.preset("standard"), Rules().with_options(wrap="none").name
 (True, 'standard+custom')
 >>> Rules().with_options(wrap="sideways")
@@ -304,6 +304,13 @@ class BaseRules:
             if spec.decl.always or value != spec.decl.default:
                 parts.append(spec.phrase(value))
         return f"{self.name}: " + ", ".join(parts)
+
+    def changes(self) -> dict:
+        """The options that differ from the preset this copy was made from, as JSON data that
+        :meth:`with_options` reads back (a game log stores its rules so)."""
+        base = type(self).preset(self.name.removesuffix(CUSTOM))
+        return {s.name: s.text(getattr(self, s.name)) for s in self.options()
+                if getattr(self, s.name) != getattr(base, s.name)}
 
     def as_dict(self) -> dict:
         """The options as JSON data, ``preset`` first."""

@@ -412,6 +412,12 @@ class GameApp(typer.Typer):
         super().__init__(cls=Group, no_args_is_help=True, help=help)
         self.game = game
         add_rules_command(self, game)
+        from solver.registry import find_game
+
+        if find_game(game).plays_whole():  # referee, simulate, analyse, play, follow: written once
+            from trainer.whole import add_whole_commands
+
+            add_whole_commands(self, game)
 
     def command(self, name: str | None = None, *, aliases: tuple[str, ...] = (), **options):
         register = super().command

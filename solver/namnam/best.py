@@ -27,7 +27,7 @@ from solver.namnam.rules import GrandSlam, Leftover, Rules
 from solver.namnam.sowing import leftover, legal_starts, rotate, sow
 from solver.namnam.tables import Tables
 
-__all__ = ["SearchResult", "Searcher", "best", "MAX_DEPTH", "SOLVE_DEPTH"]
+__all__ = ["SearchResult", "Searcher", "best", "move_values", "MAX_DEPTH", "SOLVE_DEPTH"]
 
 SOLVE_DEPTH = 6
 """The search depth of the game's ``best`` (a puzzle's answer) on boards the tables do not cover."""
@@ -202,6 +202,26 @@ def best(position: Position, rules: Rules, *, depth: int | None = None, seconds:
     line = s.pv(c, first, reached)
     return SearchResult(str(position), moves, base + top, exact, tuple(_pits(line, d)), reached, s.nodes,
                         time.perf_counter() - t0, "search", rules.name)
+
+
+def move_values(position: Position, rules: Rules, *, depth: int = SOLVE_DEPTH,
+                tables: Tables | None = None) -> tuple[dict[int, int], bool]:
+    """What each legal move is worth to the mover: the final seed difference with best play after it
+    (the score so far included), exact from the tables where they cover the board, else searched
+    ``depth`` plies with a full window; and whether every value is exact.
+
+    >>> move_values(Position.parse("0.0.0.0.1.2/1.0.0.0.0.0 s 24-20"), Rules())
+    ({5: 0, 6: 0}, True)
+    """
+    c = position.canonical(rules.direction)
+    s = Searcher(rules, tables)
+    base = position.score_difference()
+    if s.tables is not None and s.tables.covers(c):
+        mv = s.tables.move_values(c)
+        return {pit_number(i, rules.direction): base + v for i, v in mv.items()}, True
+    s.horizon = 0
+    values = s.move_values(c, depth)
+    return {pit_number(i, rules.direction): base + v for i, v in values.items()}, s.horizon == 0
 
 
 def _pits(line, direction) -> list[int]:

@@ -1,7 +1,9 @@
-"""The computer's play at each level: how deep it looks, and how often it errs.
+"""The computer's players, from the strongest: how deep each looks and how often it errs. A bot
+never reads a clock, so the same seed plays the same game on every machine.
 
 >>> import random
->>> computer_move(Position.parse("start"), Rules(), "medium", random.Random(1)) in range(1, 7)
+>>> from solver.namnam.state import GameState
+>>> Bot(BOTS["medium"], Rules(), random.Random(1)).choose(GameState.start()) in "123456"
 True
 """
 
@@ -10,46 +12,54 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.errors import TablecalcError
+from solver.namnam.best import best
 from solver.namnam.position import Position
 from solver.namnam.referee import legal_pits
 from solver.namnam.rules import Rules
-from solver.namnam.best import best
 from solver.namnam.tables import tables_for
 
-__all__ = ["PlayLevel", "PLAY_LEVELS", "computer_move"]
+__all__ = ["PlayLevel", "BOTS", "Bot", "computer_move"]
 
 
 @dataclass(frozen=True)
 class PlayLevel:
-    """A computer opponent: its search depth (or time), and the share of random moves it plays."""
+    """A computer player: its search depth, the share of random moves it plays, whether it reads
+    the endgame tables, and one line saying so."""
 
     description: str
-    depth: int | None = None
-    seconds: float | None = None
+    depth: int = 1
     random_share: float = 0.0
     tables: bool = False
 
 
-PLAY_LEVELS = {
-    "easy": PlayLevel("looks one move ahead, and plays at random one move in three", depth=1, random_share=1 / 3),
+BOTS = {
+    "best": PlayLevel("looks 8 plies ahead, perfect wherever the endgame tables reach", depth=8, tables=True),
     "medium": PlayLevel("looks 4 plies ahead", depth=4),
-    "hard": PlayLevel("looks 8 plies ahead, perfect on boards of 8 seeds or fewer", depth=8, tables=True),
-    "expert": PlayLevel("searches 2 seconds a move, perfect wherever the endgame tables reach", seconds=2.0,
-                        tables=True),
+    "greedy": PlayLevel("takes the most it can now (looks one move ahead)", depth=1),
+    "easy": PlayLevel("looks one move ahead, and plays at random one move in three", depth=1, random_share=1 / 3),
+    "random": PlayLevel("any legal move", random_share=1.0),
 }
+"""The bots, the strongest first."""
 
 
-def computer_move(position: Position, rules: Rules, level: str, rng) -> int:
-    """The pit the computer sows at ``level`` (one of :data:`PLAY_LEVELS`)."""
-    try:
-        lv = PLAY_LEVELS[level]
-    except KeyError:
-        raise TablecalcError(f"unknown level {level!r}: expected one of {', '.join(PLAY_LEVELS)}") from None
+def computer_move(position: Position, rules: Rules, level: PlayLevel, rng) -> int:
+    """The pit a bot of ``level`` sows in ``position``."""
     legal = legal_pits(position, rules)
     if not legal:
         raise TablecalcError(f"the game is over in {position}: no move to play")
-    if rng.random() < lv.random_share:
+    if level.random_share and rng.random() < level.random_share:
         return rng.choice(legal)
-    tables = tables_for(position.seeds_on_board, rules) if lv.tables else None
-    r = best(position, rules, depth=lv.depth, seconds=lv.seconds, tables=tables)
-    return rng.choice(r.moves)
+    tables = tables_for(position.seeds_on_board, rules) if level.tables else None
+    return rng.choice(best(position, rules, depth=level.depth, tables=tables).moves)
+
+
+@dataclass
+class Bot:
+    """A bot of one level playing one seat, with its own random choices."""
+
+    level: PlayLevel
+    rules: Rules
+    rng: object
+
+    def choose(self, state) -> str:
+        return str(computer_move(state.position, self.rules, self.level, self.rng))

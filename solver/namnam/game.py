@@ -17,6 +17,7 @@ from solver.game import BaseGame
 from solver.i18n import N_
 from solver.namnam.best import SOLVE_DEPTH, SearchResult, best
 from solver.namnam.deal import random_position
+from solver.namnam.match import Match
 from solver.namnam.position import Position
 from solver.namnam.referee import judge, legal_pits
 from solver.namnam.rules import Rules
@@ -76,6 +77,9 @@ class NamNam(BaseGame):
 
     def new_state(self, situation: Position, rules: Rules, data: None) -> GameState:
         return GameState(situation, rules)
+
+    def new_match(self, names: tuple[str, ...], rules: Rules, data: None) -> Match:
+        return Match(tuple(names), rules)
 
 
 GAME = NamNam()

@@ -25,8 +25,10 @@ from dataclasses import dataclass, field
 from solver.errors import IllegalMove, TablecalcError
 from solver.game import TERMINAL
 from solver.namnam.position import Position
+from solver.namnam.position import SIDES
 from solver.namnam.referee import end_of_game, judge, legal_pits, parse_pit, play
 from solver.namnam.rules import Rules
+from solver.namnam.verdict import Penalty, Verdict, Violation
 
 __all__ = ["Move", "GameState"]
 
@@ -90,6 +92,27 @@ class GameState:
             raise IllegalMove("namnam", str(move), verdict=v, codes=v.violations)
         after, _ = play(self.position, int(str(move)), self.rules)
         return GameState(after, self.rules, self.seen | {_key(self.position)})
+
+    def judge(self, text: str, player: int | None = None, extra=None) -> Verdict:
+        """The referee's verdict on ``text`` sown by ``player`` (default: the player to move): a
+        move out of turn, or after the game ended, is refused like any illegal move."""
+        mover = self.position.to_move
+        if self.is_repetition:
+            return Verdict(str(self.position), str(text).strip(), False, (Violation.GAME_OVER,), Penalty(1),
+                           SIDES[mover], rules=self.rules.name)
+        if player is not None and player != mover and not self.is_terminal():
+            return Verdict(str(self.position), str(text).strip(), False, (Violation.NOT_YOUR_TURN,), Penalty(1),
+                           SIDES[player], legal_moves=tuple(legal_pits(self.position, self.rules)),
+                           rules=self.rules.name)
+        return judge(self.position, text, self.rules)
+
+    def after(self, verdict: Verdict) -> "GameState":
+        """The game after a judged move: played when legal, else taken back (the same player moves again)."""
+        return self.apply(Move(verdict.pit)) if verdict.legal else self
+
+    def view(self, player: int) -> str:
+        """Nothing is hidden in Nam Nam: every player sees the whole board."""
+        return str(self)
 
     def final_seeds(self) -> tuple[int, int]:
         """The seeds (South, North) each has: captured, plus their own row's once the game is over."""

@@ -26,6 +26,8 @@ class Violation(Code):
     EMPTY_PIT = "empty-pit"
     GAME_OVER = "game-over"
     """No move is left: the game has ended."""
+    NOT_YOUR_TURN = "not-your-turn"
+    """A move by the player who is not to move (a recorded game): taken back."""
     MUST_FEED = "must-feed"
     """The opponent has no seed and this move gives them none, while another move does."""
     GRAND_SLAM_FORBIDDEN = "grand-slam-forbidden"

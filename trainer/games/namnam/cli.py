@@ -1,10 +1,11 @@
 """``tablecalc namnam``: show a position, referee a move, count with perft, find the best move,
-build the endgame tables and play against the computer.
+build the endgame tables; referee, simulate, analyse, play and follow whole games (the
+commands every game played whole gets from :mod:`trainer.whole`).
 
 A thin layer over :mod:`solver.namnam`. Positions are written ``S1.S2.S3.S4.S5.S6/N1...N6 s|n
 SOUTH-NORTH`` (pits from each player's left, the side to move, the seeds captured) or
 ``start``. Bad input raises :class:`TablecalcError`, printed as one line (exit 2); ``judge``
-exits 1 when the move is illegal (``move`` is its old name). Every command but ``play`` takes ``--json``.
+exits 1 when the move is illegal (``move`` is its old name).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _
-from solver.namnam.bots import PLAY_LEVELS
 from trainer.clikit import EXIT_ILLEGAL, GameApp, JsonOpt, emit_json, choice_option
 
 app = GameApp("namnam", help="Nam Nam (awalé): referee a move, perft, the best move, endgame tables, play the computer.")
@@ -180,15 +180,3 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
     console.print(table)
     if path:
         console.print(f"Saved to {path}")
-
-
-@app.command("play")
-def play(level: choice_option("--level", "-l", choices=PLAY_LEVELS, help="easy, medium, hard or expert.") = "medium",
-         first: choice_option("--first", choices=("you", "computer"), help="Who starts: you (South) or computer.") = "you",
-         position: Annotated[str, typer.Option("--position", help="Start from this position instead of the opening.")] = "start",
-         seed: Annotated[Optional[int], typer.Option("--seed", help="The computer's random choices (same seed, same game).")] = None,
-         *, rules) -> None:
-    """A game against the computer in the terminal: type a pit number (1-6 from your left), 'hint' or 'quit'."""
-    from trainer.games.namnam.play import play_game
-
-    play_game(_position(position), rules, level=level, first=first, seed=seed)

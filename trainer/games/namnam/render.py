@@ -54,3 +54,8 @@ def marks_of(pit_names, mover_side: int) -> set[tuple[int, int]]:
         side, pit = name.split()
         out.add((SIDES.index(side.capitalize()), int(pit)))
     return out
+
+
+def show_state(state, seat: int) -> None:
+    """How ``tablecalc namnam play`` shows the board to the player at ``seat`` (everything is visible)."""
+    print_board(state.position, state.rules)

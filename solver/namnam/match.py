@@ -1,0 +1,81 @@
+"""Nam Nam played whole: a match of games between two players, each game a round, the first move
+alternating; the seeds each player ends a game with are added up (the scores, in seeds).
+
+>>> import random
+>>> m = Match(("Ann", "Bob"), Rules())
+>>> str(m.deal(random.Random(1))), str(m.after_round(GameState(Position.parse("0.0.0.0.1.0/0.0.0.0.0.0 s 24-23"), Rules())).deal(None))
+('4.4.4.4.4.4/4.4.4.4.4.4 s 0-0', '4.4.4.4.4.4/4.4.4.4.4.4 n 0-0')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.errors import TablecalcError, quoted
+from solver.namnam.best import move_values
+from solver.namnam.bots import BOTS, Bot
+from solver.namnam.position import Position
+from solver.namnam.rules import Rules
+from solver.namnam.state import GameState
+from solver.namnam.tables import tables_for
+from solver.whole import Worth
+
+__all__ = ["Match", "ANALYSIS_DEPTH"]
+
+ANALYSIS_DEPTH = 6
+"""Plies searched for a move's worth where the endgame tables do not reach."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """Two players (South first, then North) and the seeds each ended every finished game with."""
+
+    names: tuple[str, ...]
+    rules: Rules
+    games: tuple[tuple[int, int], ...] = ()
+    bots = {name: bot.description for name, bot in BOTS.items()}
+    unit = "seeds"
+    loss_labels = (1.0, 3.0, 6.0)
+    """A seed lost is an inaccuracy, three a mistake, six a blunder."""
+
+    def __post_init__(self):
+        if len(self.names) != 2:
+            raise TablecalcError(f"Nam Nam is played by 2 players, not {len(self.names)}: expected 2 names")
+
+    def deal(self, rng) -> GameState:
+        """The opening position; South moves first in odd games, North in even ones."""
+        start = Position.start()
+        if len(self.games) % 2:
+            start = Position.parse(str(start).replace(" s ", " n "))
+        return GameState(start, self.rules)
+
+    def parse_deal(self, text: str) -> GameState:
+        position = Position.parse(text)
+        position.check(self.rules)
+        return GameState(position, self.rules)
+
+    def after_round(self, end: GameState) -> "Match":
+        if not end.is_terminal():
+            raise TablecalcError(f"the game is not over in {end}: expected a finished game")
+        return Match(self.names, self.rules, (*self.games, end.final_seeds()))
+
+    def is_over(self) -> bool:
+        return False  # a match is as many games as the players want
+
+    def scores(self) -> tuple[int, int]:
+        return (sum(g[0] for g in self.games), sum(g[1] for g in self.games))
+
+    def bot(self, name: str, seat: int, rng) -> Bot:
+        if name not in BOTS:
+            raise TablecalcError(f"unknown bot {quoted(name)}: expected one of {', '.join(BOTS)}")
+        return Bot(BOTS[name], self.rules, rng)
+
+    def analyse(self, state: GameState, moves=()) -> Worth:
+        """Each legal move's final seed difference for the mover with best play after it: exact from
+        the endgame tables (built on demand for small boards), else a search of :data:`ANALYSIS_DEPTH` plies."""
+        p = state.position
+        values, exact = move_values(p, self.rules, depth=ANALYSIS_DEPTH,
+                                    tables=tables_for(p.seeds_on_board, self.rules))
+        top = max(values.values(), default=0)
+        return Worth(tuple(str(m) for m in sorted(values) if values[m] == top),
+                     {str(m): float(v) for m, v in values.items()}, exact)

@@ -1,0 +1,133 @@
+"""The referee of a recorded game, for every game: every move of the log judged by the game's own
+referee in order; after an illegal move the table does what the rules say (the penalty applied,
+the move taken back) and every later move is judged from there. The report lists every illegal
+move, not only the first, and the scores.
+
+>>> from solver.registry import find_game
+>>> from solver.whole.log import read
+>>> log = read('''{"type": "game", "game": "namnam", "players": ["Ann", "Bob"]}
+... {"type": "deal", "deal": "start"}
+... {"type": "move", "player": "Ann", "move": "3"}
+... {"type": "move", "player": "Ann", "move": "4"}
+... {"type": "move", "player": "Bob", "move": "7"}
+... {"type": "move", "player": "Bob", "move": "2"}''')
+>>> r = referee(find_game("namnam"), log)
+>>> r.legal, [(m.line, str(m.verdict.violations[0])) for m in r.illegal], r.judged
+(False, [(4, 'not-your-turn'), (5, 'not-your-row')], 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from solver.errors import TablecalcError
+from solver.game import BaseGame, Verdict
+from solver.whole import Match
+from solver.whole.log import Log
+
+__all__ = ["Judged", "Report", "referee", "match_of"]
+
+
+@dataclass(frozen=True)
+class Judged:
+    """One logged move judged: its line, round, player, the verdict, the table after it."""
+
+    line: int
+    round: int
+    player: str
+    move: str
+    verdict: Verdict
+    after: str
+
+    @property
+    def legal(self) -> bool:
+        return self.verdict.legal
+
+    def as_dict(self) -> dict:
+        return {"line": self.line, "round": self.round, "player": self.player, "move": self.move,
+                "legal": self.legal, "violations": [str(v) for v in self.verdict.violations],
+                "penalty": self.verdict.penalty.as_dict(), "after": self.after}
+
+
+@dataclass(frozen=True)
+class Report:
+    """Every move judged, the rounds played to their end, the scores, and where the log's own
+    scores (its ``end`` lines) disagree with the referee's."""
+
+    game: str
+    players: tuple[str, ...]
+    rules: dict
+    moves: tuple[Judged, ...]
+    rounds_over: int
+    scores: tuple[float, ...]
+    disagreements: tuple[tuple[int, tuple[float, ...], tuple[float, ...]], ...] = ()
+
+    @property
+    def illegal(self) -> tuple[Judged, ...]:
+        return tuple(m for m in self.moves if not m.legal)
+
+    @property
+    def judged(self) -> int:
+        return len(self.moves)
+
+    @property
+    def legal(self) -> bool:
+        return not self.illegal and not self.disagreements
+
+    def as_dict(self) -> dict:
+        illegal = [m.as_dict() for m in self.illegal]
+        return {"game": self.game, "players": list(self.players), "rules": self.rules, "legal": self.legal,
+                "moves": self.judged, "illegal": illegal, "first_illegal": illegal[0] if illegal else None,
+                "rounds": self.rounds_over, "scores": dict(zip(self.players, self.scores)),
+                "score_disagreements": [{"line": line, "log": list(theirs), "referee": list(ours)}
+                                        for line, theirs, ours in self.disagreements]}
+
+
+def match_of(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> tuple[Match, Any, Any]:
+    """The match a log describes (its game checked, its rules read), with the rules and data."""
+    if log.game.strip().lower() != game.name:
+        from solver.registry import find_game
+
+        if find_game(log.game) is not game:
+            raise TablecalcError(f"{log.source} is a log of {log.game}, not of {game.name}: "
+                                 f"expected 'tablecalc {find_game(log.game).name} ...'")
+    if rules is None:
+        try:
+            rules = game.rules(log.preset.removesuffix("+custom") if log.preset else None, **log.options)
+        except TablecalcError as e:
+            raise TablecalcError(f"{log.source}: the rules of its 'game' line: {e}") from None
+    data = data if data is not None else game.load_data(rules)
+    match = game.new_match(log.players, rules, data)
+    if match is None:
+        raise TablecalcError(f"{game.name} is not played move by move: it has no game log to referee")
+    return match, rules, data
+
+
+def referee(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> Report:
+    """Judge every move of ``log`` (its rules, unless ``rules`` is given)."""
+    match, rules, data = match_of(game, log, rules, data)
+    judged: list[Judged] = []
+    disagreements = []
+    over = 0
+    for rnd in log.rounds:
+        try:
+            state = match.parse_deal(rnd.deal)
+        except TablecalcError as e:
+            raise TablecalcError(f"{log.source}, line {rnd.line}: {e}") from None
+        for m in rnd.moves:
+            seat = m.player if m.player is not None else state.current_player()
+            try:
+                verdict = state.judge(m.move, m.player, m.extra)
+            except TablecalcError as e:
+                raise TablecalcError(f"{log.source}, line {m.line}: {e}") from None
+            state = state.after(verdict)
+            judged.append(Judged(m.line, rnd.number, match.names[seat] if seat >= 0 else "-", m.move, verdict,
+                                 str(state)))
+        if state.is_terminal():
+            match = match.after_round(state)
+            over += 1
+        if rnd.scores is not None and tuple(rnd.scores) != tuple(match.scores()):
+            disagreements.append((rnd.end_line, tuple(rnd.scores), tuple(match.scores())))
+    return Report(game.name, match.names, rules.as_dict(), tuple(judged), over, tuple(match.scores()),
+                  tuple(disagreements))

@@ -1,0 +1,356 @@
+"""Every game played whole, on the command line, written once: ``tablecalc GAME referee|simulate|
+analyse|play|follow`` for every game whose ``GAME.new_match`` gives a match (:mod:`solver.whole`).
+:class:`trainer.clikit.GameApp` adds these commands to such a game's sub-app; the game writes none
+of them. The loops read plain lines, so they work in a terminal and over a pipe alike.
+
+At the prompts of ``play`` and ``follow`` a few words are commands, in English, French or Dutch
+(:data:`WORDS`): ``hint`` (``indice``, ``tip``), ``undo`` (``annuler``, ``ongedaan``), ``save FILE``
+(``sauver``, ``bewaar``), ``quit`` (``quitter``, ``stoppen``) and ``help`` (``aide``, ``hulp``).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from solver.errors import TablecalcError, quoted
+from solver.i18n import _, ngettext
+
+__all__ = ["add_whole_commands", "WORDS", "command_word"]
+
+WORDS = {
+    "hint": "hint", "indice": "hint", "tip": "hint", "?": "hint",
+    "undo": "undo", "annuler": "undo", "ongedaan": "undo", "terug": "undo",
+    "save": "save", "sauver": "save", "enregistrer": "save", "bewaar": "save", "opslaan": "save",
+    "quit": "quit", "quitter": "quit", "stop": "quit", "stoppen": "quit",
+    "help": "help", "aide": "help", "hulp": "help",
+}
+"""The words that are commands at a play or follow prompt, and what they mean."""
+
+LogArg = Annotated[str, typer.Argument(help="The game log (JSON lines; see docs/game-logs.md), or - for standard input.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+SeedOpt = Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed (same seed, same game).")]
+PlayersOpt = Annotated[Optional[str], typer.Option(
+    "--players", help="How many players, or their names separated by commas (\"Ann,Bob,Cid\").")]
+BotOpt = Annotated[Optional[list[str]], typer.Option(
+    "--bot", help="The bots' kind: one for every bot, or one per seat (repeat the option); see the game's docs.")]
+
+
+def command_word(text: str) -> tuple[str | None, str]:
+    """The command a line starts with (``None``: it is a move) and the rest of the line.
+
+    >>> command_word("sauver partie.jsonl"), command_word("3"), command_word("Tip")
+    (('save', 'partie.jsonl'), (None, '3'), ('hint', ''))
+    """
+    word, _, rest = text.strip().partition(" ")
+    meant = WORDS.get(word.lower())
+    return (meant, rest.strip()) if meant else (None, text.strip())
+
+
+def _names(players: str | None, default: int) -> tuple[str, ...]:
+    from solver.whole.simulate import check_players
+
+    if players is None or players.strip().isdigit():
+        n = int(players) if players is not None else default
+        if not 1 <= n <= 12:
+            raise TablecalcError(f"bad --players {n}: expected 1 to 12 players, or their names")
+        return tuple(f"P{i + 1}" for i in range(n))
+    return check_players([p for p in players.split(",")], 1, 12)
+
+
+def _read(game, log: str):
+    from solver.gamelog import read_log
+    from solver.whole.log import read
+
+    text, source = read_log(log)
+    return read(text, source)
+
+
+def _emit(data) -> None:
+    from trainer.clikit import emit_json
+
+    emit_json(data)
+
+
+def _save(path: str, lines) -> None:
+    from solver.gamelog import write_log
+
+    if Path(path).exists():
+        raise TablecalcError(f"{quoted(path)} already exists: tablecalc never writes over a file; give a new name")
+    write_log(path, lines)
+
+
+def add_whole_commands(app, game_name: str) -> None:
+    """Give ``app`` (a game's :class:`trainer.clikit.GameApp`) the commands of a game played whole."""
+
+    @app.command("referee")
+    def referee(log: LogArg, as_json: JsonOpt = False) -> None:
+        """Judge every move of a recorded game; after an illegal move the rules' penalty is applied and
+        every later move is judged from there (exit 1 when a move is illegal)."""
+        from solver.registry import find_game
+        from solver.whole.referee import referee as do_referee
+
+        game = find_game(game_name)
+        report = do_referee(game, _read(game, log))
+        if as_json:
+            out = report.as_dict()
+            for row, judged in zip(out["illegal"], report.illegal):
+                row["explanation"] = game.explain(judged.verdict)
+            if out["first_illegal"] is not None:
+                out["first_illegal"] = out["illegal"][0]
+            _emit(out)
+        else:
+            typer.echo(ngettext("{n} move judged", "{n} moves judged", report.judged).format(n=report.judged) + ", "
+                       + ngettext("{n} illegal", "{n} illegal", len(report.illegal)).format(n=len(report.illegal)) + ".")
+            for m in report.illegal:
+                typer.echo(_("Line {line} (round {round}), {player} plays {move}: {why}").format(
+                    line=m.line, round=m.round, player=m.player, move=m.move, why=game.explain(m.verdict)))
+            for line, theirs, ours in report.disagreements:
+                typer.echo(_("Line {line}: the log's scores {theirs} are not the referee's {ours}.").format(
+                    line=line, theirs=" ".join(f"{x:g}" for x in theirs), ours=" ".join(f"{x:g}" for x in ours)))
+            typer.echo(_("Scores: {scores}").format(
+                scores=", ".join(f"{n} {s:g}" for n, s in zip(report.players, report.scores))))
+        if not report.legal:
+            raise typer.Exit(1)
+
+    @app.command("simulate")
+    def simulate(players: PlayersOpt = None,
+                 rounds: Annotated[int, typer.Option("--rounds", help="Rounds to play (fewer if the game ends first).")] = 1,
+                 seed: SeedOpt = None, bot: BotOpt = None,
+                 log: Annotated[Optional[str], typer.Option("--log", help="Write the game as a log to FILE (JSON lines).")] = None,
+                 *, rules, data, as_json: JsonOpt = False) -> None:
+        """Seeded games between bots, every move judged by the referee; the same seed plays the same game."""
+        from solver.registry import find_game
+        from solver.whole.simulate import simulate as do_simulate
+
+        game = find_game(game_name)
+        played = do_simulate(game, rules, data, _names(players, 2), rounds=rounds,
+                             seed=seed if seed is not None else random.randrange(2 ** 31), bots=tuple(bot or ()))
+        if log is not None:
+            _save(log, played.log_lines())
+        if as_json:
+            _emit(played.as_dict())
+            return
+        for k, r in enumerate(played.rounds, 1):
+            typer.echo(_("Round {k}: {n} moves; scores {scores}").format(
+                k=k, n=len(r.moves), scores=", ".join(f"{n} {s:g}" for n, s in zip(played.names, r.scores))))
+        typer.echo(_("Seed {seed}, bots {bots}.").format(seed=played.seed, bots=", ".join(played.bots)))
+
+    @app.command("analyse")
+    def analyse(log: LogArg, as_json: JsonOpt = False) -> None:
+        """Every move of a recorded game against the best the solver finds: what it lost, in the game's
+        unit, labelled inaccuracy, mistake or blunder; a summary per player."""
+        from solver.registry import find_game
+        from solver.whole.analyse import analyse as do_analyse
+
+        game = find_game(game_name)
+        a = do_analyse(game, _read(game, log))
+        if as_json:
+            _emit(a.as_dict())
+            return
+        for m in a.moves:
+            if not m.legal:
+                typer.echo(_("Line {line}: {player} {move}: illegal (see 'referee').").format(
+                    line=m.line, player=m.player, move=m.move))
+            elif m.label is not None:
+                typer.echo(_("Line {line}: {player} {move}: {label}, {loss:g} {unit} lost; best {best}{estimate}").format(
+                    line=m.line, player=m.player, move=m.move, label=_(m.label), loss=m.loss, unit=_(a.unit),
+                    best=" / ".join(m.best), estimate="" if m.exact else _(" (an estimate)")))
+        for name, row in a.summary().items():
+            typer.echo(_("{player}: {moves} moves, {loss:g} {unit} lost; {inaccuracy} inaccuracies, {mistake} "
+                         "mistakes, {blunder} blunders, {illegal} illegal").format(player=name, unit=_(a.unit), **row))
+
+    @app.command("play")
+    def play(players: PlayersOpt = None,
+             humans: Annotated[int, typer.Option("--humans", help="How many of the players are people (the first ones); the others are bots.")] = 1,
+             bot: BotOpt = None, seed: SeedOpt = None,
+             rounds: Annotated[int, typer.Option("--rounds", help="Rounds to play.")] = 1,
+             *, rules, data) -> None:
+        """A game against the computer (or between people at one screen), every move refereed: type a move,
+        or hint, undo, save FILE, quit (indice, annuler, sauver, quitter; tip, ongedaan, bewaar, stoppen)."""
+        from solver.registry import find_game
+
+        game = find_game(game_name)
+        names = _names(players, 2)
+        if not 1 <= humans <= len(names):
+            raise TablecalcError(f"bad --humans {humans}: expected 1 to {len(names)}")
+        _Table(game, rules, data, names, set(range(humans)), bot, seed).play(rounds)
+
+    @app.command("follow")
+    def follow(players: PlayersOpt = None,
+               deal: Annotated[Optional[str], typer.Option("--deal", help="The round's start, in the game's notation (default: dealt from --seed).")] = None,
+               seed: SeedOpt = None,
+               log: Annotated[Optional[str], typer.Option("--log", help="Write the game so far to FILE when it ends.")] = None,
+               *, rules, data) -> None:
+        """Follow a real game at the table: type each move as it happens (NAME: MOVE, or MOVE for the
+        player to move), get the referee's verdict on each; undo, save FILE, quit."""
+        from solver.registry import find_game
+
+        game = find_game(game_name)
+        table = _Table(game, rules, data, _names(players, 2), set(), None, seed)
+        table.follow(deal)
+        if log is not None:
+            _save(log, table.log_lines())
+
+
+class _Table:
+    """One table: the match, the round being played, its history (for undo) and its moves (for the log)."""
+
+    def __init__(self, game, rules, data, names, humans: set[int], bots, seed):
+        self.game, self.rules, self.humans = game, rules, humans
+        self.match = game.new_match(names, rules, data)
+        self.seed = seed if seed is not None else random.randrange(2 ** 31)
+        self.rng = random.Random(self.seed)
+        kinds = tuple(bots or ()) or (next(iter(self.match.bots)),)
+        for kind in kinds:
+            if kind not in self.match.bots:
+                raise TablecalcError(f"unknown bot {quoted(kind)}: expected one of {', '.join(self.match.bots)}")
+        self.bots = {i: self.match.bot(kinds[i % len(kinds)], i, random.Random(self.rng.getrandbits(64)))
+                     for i in range(len(names)) if i not in humans}
+        self.rounds: list[tuple[str, list, tuple | None]] = []
+
+    # -- the log ---------------------------------------------------------------------------
+
+    def log_lines(self):
+        from solver.whole.log import lines
+
+        return lines(self.game.name, self.match.names, self.rules.name.removesuffix("+custom"), self.rules.changes(),
+                     ((deal, [(seat, move, {}) for seat, move in moves], scores) for deal, moves, scores in self.rounds),
+                     seed=self.seed)
+
+    def _ask(self, prompt: str) -> str | None:
+        try:
+            return typer.prompt(prompt, prompt_suffix=" > ", default="", show_default=False)
+        except typer.Abort:
+            return None
+
+    def _command(self, word: str, rest: str, history: list, moves: list) -> bool:
+        """Carry out a prompt command; ``False`` means stop."""
+        if word == "quit":
+            typer.echo(_("Stopped."))
+            return False
+        if word == "save":
+            if not rest:
+                typer.echo(_("Save where? Type save FILE."))
+            else:
+                self.rounds.append((self._deal, list(moves), None))
+                try:
+                    _save(rest, self.log_lines())
+                    typer.echo(_("Saved to {file}.").format(file=rest))
+                except TablecalcError as e:
+                    typer.echo(str(e))
+                self.rounds.pop()
+            return True
+        if word == "help":
+            typer.echo(_("Type a move, or: hint, undo, save FILE, quit."))
+            return True
+        if word == "undo":
+            keep = len(history) - 1
+            while keep > 0 and self.humans and history[keep - 1][0].current_player() not in self.humans:
+                keep -= 1  # take back the bots' moves too, to the last move of a person
+            if keep <= 0:
+                typer.echo(_("Nothing to undo."))
+                return True
+            del history[keep:]
+            del moves[keep - 1:]
+            typer.echo(_("Taken back."))
+            return True
+        state = history[-1][0]
+        worth = self.match.analyse(state)
+        typer.echo(_("Hint: {moves}.").format(moves=" / ".join(worth.best)))
+        return True
+
+    def _show(self, state, seat: int) -> None:
+        """The table as ``seat`` sees it: the game's own drawing when its trainer package has one
+        (``render.show_state``), else the state's text view."""
+        import importlib
+
+        try:
+            show = importlib.import_module(f"trainer.games.{self.game.name}.render").show_state
+        except (ImportError, AttributeError):
+            typer.echo(state.view(seat))
+        else:
+            show(state, seat)
+
+    def play(self, rounds: int) -> None:
+        from solver.whole.simulate import MAX_ROUNDS
+
+        if not 1 <= rounds <= MAX_ROUNDS:
+            raise TablecalcError(f"bad --rounds {rounds}: expected 1 to {MAX_ROUNDS}")
+        for _k in range(rounds):
+            if self.match.is_over():
+                break
+            if not self._round(self.match.deal(self.rng)):
+                return
+        self._scores()
+
+    def follow(self, deal: str | None) -> None:
+        start = self.match.parse_deal(deal) if deal is not None else self.match.deal(self.rng)
+        typer.echo(_("Type each move as it is played (NAME: MOVE, or MOVE for the player to move); "
+                     "undo, save FILE, quit."))
+        self._round(start, follow=True)
+        self._scores()
+
+    def _round(self, start, follow: bool = False) -> bool:
+        """Play one round from ``start``; ``False`` when the players stopped."""
+        self._deal = str(start)
+        history = [(start, None)]
+        moves: list[tuple[int, str]] = []
+        last_shown = None
+        while not history[-1][0].is_terminal():
+            state = history[-1][0]
+            seat = state.current_player()
+            name = self.match.names[seat]
+            if not follow and seat not in self.humans:
+                move = self.bots[seat].choose(state)
+                verdict = state.judge(move, seat)
+                typer.echo(_("{player} plays {move}.").format(player=name, move=move) + " " + self.game.explain(verdict))
+            else:
+                if not follow and last_shown != (len(history), seat):
+                    if len(self.humans) > 1:
+                        self._ask(_("{player}, your turn: press Enter when the others cannot see the screen.").format(
+                            player=name))
+                    self._show(state, seat)
+                    last_shown = (len(history), seat)
+                line = self._ask(_("{player}, your move").format(player=name) if not follow
+                                 else _("Move ({player} to play)").format(player=name))
+                if line is None:
+                    typer.echo(_("Stopped (end of input)."))
+                    self.rounds.append((self._deal, moves, None))  # the round so far, for the log
+                    return False
+                word, rest = command_word(line)
+                if word is not None:
+                    if not self._command(word, rest, history, moves):
+                        self.rounds.append((self._deal, moves, None))
+                        return False
+                    continue
+                if not rest:
+                    continue
+                player, move = seat, rest
+                if follow and ":" in rest:
+                    who, _sep, what = rest.partition(":")
+                    found = [i for i, n in enumerate(self.match.names) if n.lower() == who.strip().lower()]
+                    if found:
+                        player, move = found[0], what.strip()
+                verdict = state.judge(move, player)
+                if not verdict.legal and verdict.violations and verdict.violations[0].not_understood and not follow:
+                    typer.echo(self.game.explain(verdict))  # a typo: asked again, no penalty
+                    continue
+                typer.echo((_("Legal.") if verdict.legal else _("Not legal.")) + " " + self.game.explain(verdict))
+                seat = player
+            after = state.after(verdict)
+            history.append((after, verdict))
+            moves.append((seat, move))
+        end = history[-1][0]
+        self.match = self.match.after_round(end)
+        self.rounds.append((self._deal, moves, tuple(self.match.scores())))
+        typer.echo(str(end))
+        return True
+
+    def _scores(self) -> None:
+        typer.echo(_("Scores: {scores}").format(
+            scores=", ".join(f"{n} {s:g}" for n, s in zip(self.match.names, self.match.scores()))))
