@@ -203,6 +203,11 @@ class BaseGame:
         ``tablecalc GAME referee|simulate|play|follow|analyse`` comes for free (:mod:`solver.whole`)."""
         return None
 
+    def plain_record(self, text: str, source: str) -> Any:
+        """A game recorded in the notation players use for this game (not the JSON log), as a
+        :class:`solver.whole.log.Log`; ``None`` when the game has no such notation."""
+        return None
+
     def plays_whole(self) -> bool:
         """Whether the game gives a match (:meth:`new_match`), so it can be played and refereed whole."""
         return type(self).new_match is not BaseGame.new_match

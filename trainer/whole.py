@@ -63,10 +63,15 @@ def _names(players: str | None, default: int) -> tuple[str, ...]:
 
 
 def _read(game, log: str):
+    """The log at ``log`` (``-``: standard input): JSON lines, or the game's own plain record."""
     from solver.gamelog import read_log
     from solver.whole.log import read
 
     text, source = read_log(log)
+    if not text.lstrip().startswith("{"):
+        plain = game.plain_record(text, source)
+        if plain is not None:
+            return plain
     return read(text, source)
 
 

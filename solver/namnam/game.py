@@ -17,7 +17,7 @@ from solver.game import BaseGame
 from solver.i18n import N_
 from solver.namnam.best import SOLVE_DEPTH, SearchResult, best
 from solver.namnam.deal import random_position
-from solver.namnam.match import Match
+from solver.namnam.match import Match, plain_record
 from solver.namnam.position import Position
 from solver.namnam.referee import judge, legal_pits
 from solver.namnam.rules import Rules
@@ -80,6 +80,11 @@ class NamNam(BaseGame):
 
     def new_match(self, names: tuple[str, ...], rules: Rules, data: None) -> Match:
         return Match(tuple(names), rules)
+
+    def plain_record(self, text: str, source: str):
+        """A game written as awalé players note it: the pits played, one per ply, from the opening
+        (move numbers such as ``12.`` and ``#`` comments are read past)."""
+        return plain_record(text, source)
 
 
 GAME = NamNam()

@@ -19,8 +19,9 @@ from solver.namnam.rules import Rules
 from solver.namnam.state import GameState
 from solver.namnam.tables import tables_for
 from solver.whole import Worth
+from solver.whole.log import Log, LoggedMove, LoggedRound
 
-__all__ = ["Match", "ANALYSIS_DEPTH"]
+__all__ = ["Match", "ANALYSIS_DEPTH", "plain_record"]
 
 ANALYSIS_DEPTH = 6
 """Plies searched for a move's worth where the endgame tables do not reach."""
@@ -79,3 +80,28 @@ class Match:
         top = max(values.values(), default=0)
         return Worth(tuple(str(m) for m in sorted(values) if values[m] == top),
                      {str(m): float(v) for m, v in values.items()}, exact)
+
+
+def plain_record(text: str, source: str) -> Log:
+    """A game in the plain notation of awalé records: the pit played at each ply, from the opening,
+    South first (``1. 3 4 2. 1 6 ...`` or one pit per line; move numbers and ``#`` comments are read
+    past), as a log of one round between South and North.
+
+    >>> log = plain_record("1. 3 4\\n2. 6 1  # North opens\\n", "game.txt")
+    >>> log.players, [m.move for m in log.rounds[0].moves], log.rounds[0].moves[1].line
+    (('South', 'North'), ['3', '4', '6', '1'], 1)
+    """
+    moves = []
+    for number, line in enumerate(str(text).split("\n"), 1):
+        for word in line.split("#", 1)[0].split():
+            if word.rstrip(".").isdigit() and word.endswith("."):
+                continue  # a move number
+            if not (word.isascii() and word.isdigit() and len(word) <= 2):
+                raise TablecalcError(f"{source}, line {number}: {quoted(word)} is not a pit: expected pit numbers "
+                                     "1-6, one per ply, from the opening (or a JSON game log)")
+            moves.append(LoggedMove(number, None, word))
+    if not moves:
+        raise TablecalcError(f"{source} holds no move: expected pit numbers 1-6, one per ply (or a JSON game log)")
+    if len(moves) > 20_000:
+        raise TablecalcError(f"{source} has {len(moves):,} moves: expected at most 20,000")
+    return Log(source, "namnam", ("South", "North"), None, {}, (LoggedRound(1, 1, "start", tuple(moves)),))

@@ -197,3 +197,18 @@ def test_a_pack_drives_the_drill():
     d = make_drill("namnam", level="most")
     puzzles = [d.from_case(c) for c in SEED_CASES]
     assert all(p.situation for p in puzzles)
+
+
+def test_a_plain_record_of_pit_numbers_is_refereed_and_analysed(tmp_path):
+    """The notation awalé players write (the pit of each ply, move numbers read past) is a log too."""
+    record = tmp_path / "game.txt"
+    record.write_text("1. 3 4\n2. 1 6   # a comment\n3. 9 2\n")
+    r = run("referee", str(record), "--json")
+    assert r.exit_code == 1, r.output
+    d = json.loads(r.stdout)
+    assert d["moves"] == 6 and [m["line"] for m in d["illegal"]] == [3] and d["illegal"][0]["violations"] == ["not-your-row"]
+    r = run("analyse", str(record), "--json")
+    assert r.exit_code == 0 and set(json.loads(r.stdout)["players"]) == {"South", "North"}
+    record.write_text("1. 3 x\n")
+    r = run("referee", str(record))
+    assert r.exit_code == 2 and "line 1: 'x' is not a pit" in r.output
