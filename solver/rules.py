@@ -65,7 +65,9 @@ class Option:
     ``meaning`` is one sentence in English (capitalised, ending with a full stop: it is the
     option's ``--help`` too; translated where it is shown); ``words`` says how a
     rules line names a value: a mapping value → phrase, a template with ``{value}``, or a
-    function of the value (``None``: ``name value``). ``always`` names the option in every
+    function of the value (``None``: ``name value``); a function of two arguments gets the
+    rules too, for one phrase that names several options (the board's cards), and an empty
+    phrase is left out of the line. ``always`` names the option in every
     rules line; otherwise only when it differs from the field's default. ``lo``/``hi`` bound a
     whole number, ``values`` lists the only values allowed; ``aliases`` are other spellings of
     values; ``read``/``write`` convert a value from and to its text when the type is neither an
@@ -204,13 +206,14 @@ class OptionSpec:
             return self.decl.write(value)
         return value.value if isinstance(value, enum.Enum) else value
 
-    def phrase(self, value: Any) -> str:
-        """How a rules line names this value, in the language in use."""
+    def phrase(self, value: Any, rules: "BaseRules | None" = None) -> str:
+        """How a rules line names this value, in the language in use (``rules``: the whole rules,
+        for a ``words`` function of two arguments)."""
         words = self.decl.words
         if words is None:
             return f"{self.dashed} {self.text(value)}"
         if callable(words):
-            return words(value)
+            return words(value, rules) if rules is not None and _arity(words) == 2 else words(value)
         if isinstance(words, str):
             return _(words).format(value=self.text(value))
         return _(words[value])
@@ -302,8 +305,8 @@ class BaseRules:
         for spec in self.options():
             value = getattr(self, spec.name)
             if spec.decl.always or value != spec.decl.default:
-                parts.append(spec.phrase(value))
-        return f"{self.name}: " + ", ".join(parts)
+                parts.append(spec.phrase(value, self))
+        return f"{self.name}: " + ", ".join(p for p in parts if p)
 
     def changes(self) -> dict:
         """The options that differ from the preset this copy was made from, as JSON data that
@@ -319,6 +322,13 @@ class BaseRules:
             value = getattr(self, spec.name)
             out[spec.decl.key or spec.name] = spec.decl.json(value) if spec.decl.json else spec.text(value)
         return out
+
+
+def _arity(fn: Callable) -> int:
+    """How many positional arguments ``fn`` takes (a ``words`` function: 1, or 2 with the rules)."""
+    import inspect
+
+    return len(inspect.signature(fn).parameters)
 
 
 @cache

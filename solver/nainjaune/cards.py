@@ -28,8 +28,8 @@ from typing import Iterable
 
 from solver.errors import TablecalcError, quoted
 
-__all__ = ["SUITS", "RANKS", "Card", "parse_card", "parse_cards", "parse_rank", "rank_text", "full_deck",
-           "format_cards", "CARD_HELP"]
+__all__ = ["SUITS", "RANKS", "SUIT_WORDS", "Card", "parse_card", "parse_cards", "parse_rank", "rank_text", "full_deck",
+           "format_cards", "split_tokens", "CARD_HELP"]
 
 SUITS = "cdhs"
 """Clubs, diamonds, hearts, spades: the suit letters of the notation."""
@@ -47,7 +47,7 @@ _RANK_WORDS: dict[str, int] = {
     "k": 13, "r": 13, "roi": 13, "king": 13, "heer": 13,
     **{str(n): n for n in range(2, 11)},
 }
-_SUIT_WORDS: dict[str, str] = {
+SUIT_WORDS: dict[str, str] = {
     "c": "c", "♣": "c", "♧": "c", "club": "c", "clubs": "c", "trèfle": "c", "trefle": "c", "trèfles": "c",
     "trefles": "c", "klaveren": "c", "klaver": "c",
     "d": "d", "♦": "d", "♢": "d", "diamond": "d", "diamonds": "d", "carreau": "d", "carreaux": "d", "ruiten": "d",
@@ -55,6 +55,7 @@ _SUIT_WORDS: dict[str, str] = {
     "coeurs": "h", "harten": "h",
     "s": "s", "♠": "s", "♤": "s", "spade": "s", "spades": "s", "pique": "s", "piques": "s", "schoppen": "s",
 }
+"""Every way people write a suit (letter, symbol, English, French or Dutch word), as its letter."""
 _FILLERS = {"de", "of", "van", "d'"}
 _COMPACT = re.compile(r"(10|[2-9]|[1ajqkvdr])\s*([cdhs♣♦♥♠♧♢♡♤])")
 
@@ -106,8 +107,8 @@ def parse_rank(text: str) -> int:
 
 def _word_card(words: list[str]) -> Card | None:
     words = [w for w in words if w not in _FILLERS]
-    if len(words) == 2 and words[0] in _RANK_WORDS and words[1] in _SUIT_WORDS:
-        return Card(_RANK_WORDS[words[0]], _SUIT_WORDS[words[1]])
+    if len(words) == 2 and words[0] in _RANK_WORDS and words[1] in SUIT_WORDS:
+        return Card(_RANK_WORDS[words[0]], SUIT_WORDS[words[1]])
     return None
 
 
@@ -115,13 +116,14 @@ def parse_card(text: str) -> Card:
     """One card as typed (see the module's notes)."""
     t = " ".join(str(text).strip().lower().replace("d’", "d' ").replace("d'", "d' ").split())
     m = _COMPACT.fullmatch(t)
-    card = Card(_RANK_WORDS[m.group(1)], _SUIT_WORDS[m.group(2)]) if m else _word_card(t.split())
+    card = Card(_RANK_WORDS[m.group(1)], SUIT_WORDS[m.group(2)]) if m else _word_card(t.split())
     if card is None:
         raise TablecalcError(f"unknown card {quoted(str(text).strip())}: expected {CARD_HELP}")
     return card
 
 
-def _tokens(text: str) -> list[str]:
+def split_tokens(text: str) -> list[str]:
+    """``text`` in lower case as words: commas and semicolons are spaces, a suit symbol ends a word."""
     t = str(text).lower().replace("d’", "d' ").replace("d'", "d' ").replace(",", " ").replace(";", " ")
     # a symbol written apart from its rank ("10 ♦") or glued to the next card ("7♦8♣") splits cleanly
     t = re.sub(r"([♣♦♥♠♧♢♡♤])", r"\1 ", t)
@@ -136,7 +138,7 @@ def parse_cards(text: str) -> list[Card]:
     >>> parse_cards("-")
     []
     """
-    tokens = [tok for tok in _tokens(text) if tok != "-"]
+    tokens = [tok for tok in split_tokens(text) if tok != "-"]
     cards: list[Card] = []
     i = 0
     while i < len(tokens):

@@ -1,21 +1,22 @@
-"""The referee: a lay judged move by move, a settlement answer judged to the token, and a
-recorded round (JSON lines) judged from the deal to the end.
+"""The referee, the one home of legality: what a move breaks, a lay judged move by move, a
+settlement answer judged to the token, and a recorded round (JSON lines) judged from the deal to
+the end. The state, the solver's callers, the drill and the command line all ask here.
 
-Every judgement calls the rule functions of :mod:`solver.nainjaune.round`
-(:func:`~solver.nainjaune.round.violations` and :func:`~solver.nainjaune.round.apply`); the
-verdicts are data, worded by :mod:`solver.nainjaune.words`.
+Every judgement is built from the round's rule functions (:mod:`solver.nainjaune.round`:
+:func:`violations` below, then :func:`~solver.nainjaune.round.apply`); the verdicts are data
+(:mod:`solver.nainjaune.verdict`), worded by :mod:`solver.nainjaune.words`.
 
 A lay is what the player to move does before another player plays (see
-:mod:`solver.nainjaune.solver`); an answer that stops while the player may still stop is
+:mod:`solver.nainjaune.best`); an answer that stops while the player may still stop is
 read as ending with "sans R".
 
 >>> from solver.nainjaune.round import Position
 >>> from solver.nainjaune.rules import Rules
 >>> pos = Position.parse("hands 9c 10d Jc 2s | 8h Qs | 4h 5h; board 10:3 J:6 Q:9 K:12 7:15")
->>> v = check_lay(pos, "9c 10d Jc", Rules())
+>>> v = judge(pos, "9c 10d Jc", Rules())
 >>> v.legal, v.cards, v.stakes, [str(m) for m in v.moves]
 (True, 3, 9, ['9c', '10d!', 'Jc!', 'sans Q'])
->>> v = check_lay(pos, "9c 10d Jc sans K", Rules())
+>>> v = judge(pos, "9c 10d Jc sans K", Rules())
 >>> v.legal, [str(x) for x in v.violations]
 (False, ['wrong-sans'])
 """
@@ -27,35 +28,41 @@ from typing import Any
 
 from solver.errors import TablecalcError, quoted
 from solver.gamelog import MAX_LOG_LINES, log_objects
+from solver.nainjaune.best import Goal, best_lay
 from solver.nainjaune.cards import Card
-from solver.nainjaune.round import (Lay, Mode, Move, Position, Sans, Violation, apply, check_table, claimed_cell,
-                                    normalise, parse_moves, violations)
+from solver.nainjaune.round import (Lay, Mode, Move, Position, Sans, apply, check_table, claimed_cell, may_lay,
+                                    may_stop, normalise, parse_moves)
 from solver.nainjaune.rules import Announce, Rules
-from solver.nainjaune.settle import RoundEnd, Settlement, settle
-from solver.nainjaune.solver import Goal, best_lay
-from solver.nainjaune.solver import Lay as LayResult
+from solver.nainjaune.settle import RoundEnd, Settlement, asked_amount, settle
+from solver.nainjaune.verdict import AmountVerdict, Penalty, Verdict, Violation
 from solver.parsing import parse_whole
 
-__all__ = ["Penalty", "Verdict", "AmountVerdict", "check_lay", "check_amount", "asked_amount", "MoveVerdict",
-           "LogVerdict", "referee_log", "round_start", "MAX_LOG_LINES", "AmountCode"]
-
-"""The longest log the referee reads (a whole game of many rounds is a few thousand lines)."""
+__all__ = ["violations", "judge", "judge_lay", "judge_amount", "judge_move", "forfeited", "LoggedMove", "LoggedRound",
+           "LogReport", "referee_log", "round_start", "MAX_LOG_LINES"]
 
 
-@dataclass(frozen=True)
-class Penalty:
-    """What an illegal move costs: the card taken back into the hand, and tokens taken without
-    the card returned to their cell (``amount``, in tokens)."""
-
-    take_back: tuple[Card, ...] = ()
-    return_stake: int = 0
-
-    @property
-    def amount(self) -> int:
-        return self.return_stake
-
-    def as_dict(self) -> dict:
-        return {"take_back": [str(c) for c in self.take_back], "return_stake": self.return_stake, "tokens": self.amount}
+def violations(pos: Position, player: int, move: Move, rules: Rules) -> tuple[Violation, ...]:
+    """Every rule ``move`` by ``player`` breaks in ``pos`` (empty: it is legal), most important first."""
+    if pos.is_over():
+        return (Violation.ROUND_OVER,)
+    if player != pos.to:
+        return (Violation.MISSED_KING_RESTART if pos.mode is Mode.KING else Violation.NOT_YOUR_TURN,)
+    out: list[Violation] = []
+    if isinstance(move, Sans):
+        if pos.mode is Mode.KING:
+            out.append(Violation.MISSED_KING_RESTART)
+        elif pos.mode is Mode.LEAD or move.rank != pos.need:
+            out.append(Violation.WRONG_SANS)
+        elif not may_stop(pos.mode):
+            out.append(Violation.MUST_LAY)
+        return tuple(out)
+    if move.card not in pos.hands[player]:
+        out.append(Violation.NOT_IN_HAND)
+    if not may_lay(pos.mode, pos.need, move.card):
+        out.append(Violation.WRONG_RANK)
+    if move.announced and rules.cell_of(move.card) is None:
+        out.append(Violation.STAKE_WITHOUT_CARD)
+    return tuple(out)
 
 
 def _penalty(pos: Position, player: int, move: Move, codes: tuple[Violation, ...], rules: Rules) -> Penalty:
@@ -78,50 +85,7 @@ def forfeited(pos: Position, move: Move, rules: Rules) -> int:
     return 0
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """The referee's verdict on a lay (a player's moves until another player plays)."""
-
-    answer: str
-    legal: bool
-    violations: tuple[Violation, ...]
-    penalty: Penalty
-    player: str
-    moves: tuple[Move, ...]
-    """The moves read, with the implicit "sans R" at the end when the player stopped there."""
-    failed_move: int | None
-    """The index (0-based) in ``moves`` of the first illegal move."""
-    cards: int
-    stakes: int
-    forfeited: int
-    out: bool
-    opera: bool
-    next_player: str | None
-    best: LayResult | None
-    position: Position = field(repr=False, compare=False, default=None)  # type: ignore[assignment]
-    before: Position = field(repr=False, compare=False, default=None)  # type: ignore[assignment]
-    rules: Rules = field(repr=False, compare=False, default_factory=Rules)
-
-    def as_dict(self) -> dict:
-        return {
-            "answer": self.answer,
-            "legal": self.legal,
-            "violations": [str(v) for v in self.violations],
-            "penalty": self.penalty.as_dict(),
-            "player": self.player,
-            "moves": [str(m) for m in self.moves],
-            "failed_move": self.failed_move,
-            "cards": self.cards,
-            "stakes": self.stakes,
-            "forfeited": self.forfeited,
-            "out": self.out,
-            "grand_opera": self.opera,
-            "next_player": self.next_player,
-            "best": self.best.as_dict() if self.best else None,
-        }
-
-
-def check_lay(pos: Position, answer: str, rules: Rules, *, best: bool = True) -> Verdict:
+def judge_lay(pos: Position, answer: str, rules: Rules, *, best: bool = True) -> Verdict:
     """Judge ``answer`` (moves as typed) as the lay of the player to move in ``pos``."""
     if pos.is_over():
         raise TablecalcError(f"the round is over ({pos.names[pos.out or 0]} went out): there is no lay to judge")
@@ -161,58 +125,40 @@ def _verdict(start: Position, end: Position, answer: str, moves: list[Move], fai
     )
 
 
+def judge_move(pos: Position, move: Move, rules: Rules) -> Verdict:
+    """One move by the player to move, as a move-by-move game plays it (no "sans" implied): legal
+    or not, and where it leads (the verdict's ``position``).
+
+    >>> from solver.nainjaune.round import parse_move
+    >>> v = judge_move(Position.parse("hands 9c 10d | Kh 2c | Jd 3c"), parse_move("2c"), Rules())
+    >>> v.legal, [str(x) for x in v.violations], v.penalty.take_back
+    (False, ['not-in-hand'], ())
+    """
+    move = normalise(move, rules)
+    p = pos.to
+    codes = violations(pos, p, move, rules)
+    if codes:
+        return _verdict(pos, pos, str(move), [move], 0, codes, _penalty(pos, p, move, codes, rules), 0, rules, False)
+    return _verdict(pos, apply(pos, move, rules), str(move), [move], None, (), Penalty(), forfeited(pos, move, rules),
+                    rules, False)
+
+
+def judge(situation: Position | RoundEnd, answer: str, rules: Rules) -> Verdict | AmountVerdict:
+    """The verdict on an answer: the lay of the player to move in a round in progress
+    (:func:`judge_lay`), or a number of tokens at a round's end (:func:`judge_amount`)."""
+    if isinstance(situation, RoundEnd):
+        return judge_amount(situation, answer, rules)
+    return judge_lay(situation, answer, rules)
+
+
 # -- settlement answers --------------------------------------------------------------------
 
 
-AmountCode = Violation
-"""Settlement answers use the same codes (``wrong-amount``, ``not-a-number``)."""
-
-
-@dataclass(frozen=True)
-class AmountPenalty:
-    """How far the answer was from the right amount, in tokens."""
-
-    off_by: int = 0
-
-    @property
-    def amount(self) -> int:
-        return self.off_by
-
-    def as_dict(self) -> dict:
-        return {"off_by": self.off_by, "tokens": self.off_by}
-
-
-@dataclass(frozen=True)
-class AmountVerdict:
-    """The verdict on "what does she pay?": right to the token or not, and the settlement behind it."""
-
-    answer: str
-    legal: bool
-    violations: tuple[Violation, ...]
-    penalty: AmountPenalty
-    expected: int
-    given: int | None
-    settlement: Settlement = field(repr=False)
-    rules: Rules = field(repr=False, compare=False, default_factory=Rules)
-
-    def as_dict(self) -> dict:
-        return {"answer": self.answer, "legal": self.legal, "violations": [str(v) for v in self.violations],
-                "penalty": self.penalty.as_dict(), "expected": self.expected, "given": self.given}
-
-
-def asked_amount(s: Settlement) -> int:
-    """The amount a settlement question asks: what the asked player pays in all, or for the player
-    out what they receive in all."""
-    end = s.end
-    ask = end.ask if end.ask is not None else next(i for i in range(len(end.hands)) if i != end.winner)
-    return s.received_by(ask) if ask == end.winner else s.paid_by(ask)
-
-
-def check_amount(end: RoundEnd, answer: str, rules: Rules) -> AmountVerdict:
+def judge_amount(end: RoundEnd, answer: str, rules: Rules) -> AmountVerdict:
     """Judge a typed number of tokens against the settlement.
 
     >>> end = RoundEnd.parse("settle; hands Ann: 3c 5h 9d Qs | Bob: - | Cid: 2c; board 10:3 J:6 Q:9 K:12 7:15; ask Ann")
-    >>> check_amount(end, "13", Rules()).legal, check_amount(end, "4", Rules()).penalty.off_by
+    >>> judge_amount(end, "13", Rules()).legal, judge_amount(end, "4", Rules()).penalty.off_by
     (True, 9)
     """
     s = settle(end, rules)
@@ -223,17 +169,21 @@ def check_amount(end: RoundEnd, answer: str, rules: Rules) -> AmountVerdict:
     except TablecalcError:
         given = None
     if given is None:
-        return AmountVerdict(answer, False, (AmountCode.NOT_A_NUMBER,), AmountPenalty(expected), expected, None, s, rules)
+        return AmountVerdict(answer, False, (Violation.NOT_A_NUMBER,), Penalty(off_by=expected), expected, None, s, rules)
     ok = given == expected
-    return AmountVerdict(answer, ok, () if ok else (AmountCode.WRONG_AMOUNT,), AmountPenalty(abs(given - expected)),
+    return AmountVerdict(answer, ok, () if ok else (Violation.WRONG_AMOUNT,), Penalty(off_by=abs(given - expected)),
                          expected, given, s, rules)
 
 
 # -- recorded rounds --------------------------------------------------------------------------
+#
+# The log referee (another issue rebuilds it on the game's State): a log's moves and rounds are
+# "logged" (``LoggedMove``, ``LoggedRound``), the whole log judged is a ``LogReport``; a game's
+# verdict on one answer is a ``Verdict``.
 
 
 @dataclass(frozen=True)
-class MoveVerdict:
+class LoggedMove:
     """One recorded move judged: ``legal`` is ``None`` for a move after the round went off the rules."""
 
     line: int
@@ -255,7 +205,9 @@ class MoveVerdict:
 
 
 @dataclass(frozen=True)
-class RoundVerdict:
+class LoggedRound:
+    """One recorded round: its deal, where it stopped, whether it kept to the rules, its settlement."""
+
     round: int
     start: Position
     end: Position
@@ -270,13 +222,15 @@ class RoundVerdict:
 
 
 @dataclass(frozen=True)
-class LogVerdict:
+class LogReport:
+    """A recorded game judged: every move and every round, and whether all kept to the rules."""
+
     legal: bool
-    moves: tuple[MoveVerdict, ...]
-    rounds: tuple[RoundVerdict, ...]
+    moves: tuple[LoggedMove, ...]
+    rounds: tuple[LoggedRound, ...]
 
     @property
-    def first_illegal(self) -> MoveVerdict | None:
+    def first_illegal(self) -> LoggedMove | None:
         return next((m for m in self.moves if m.legal is False), None)
 
     def as_dict(self) -> dict:
@@ -341,15 +295,15 @@ def _player(value: Any, pos: Position, where: str) -> int:
     raise TablecalcError(f"{where}: unknown player {quoted(value)}: expected 0 to {pos.players - 1} or one of {', '.join(pos.names)}")
 
 
-def referee_log(text: str, rules: Rules, source: str = "log") -> LogVerdict:
+def referee_log(text: str, rules: Rules, source: str = "log") -> LogReport:
     """Judge a recorded game: JSON lines, one object each (the format is in ``docs/nainjaune.md``).
 
     A line with ``hands`` deals a round; a line with ``move`` is a move (``player`` optional:
     the player to move); other lines (``"type": "game"``, ``"settle"``...) are read past.
     """
     objects = log_objects(text, source, MAX_LOG_LINES)
-    moves: list[MoveVerdict] = []
-    rounds: list[RoundVerdict] = []
+    moves: list[LoggedMove] = []
+    rounds: list[LoggedRound] = []
     pos: Position | None = None
     start: Position | None = None
     broken = False
@@ -358,7 +312,7 @@ def referee_log(text: str, rules: Rules, source: str = "log") -> LogVerdict:
     def close() -> None:
         if pos is not None and start is not None:
             s = settle(RoundEnd.of(pos), rules) if pos.is_over() and not broken else None
-            rounds.append(RoundVerdict(k, start, pos, not broken, s))
+            rounds.append(LoggedRound(k, start, pos, not broken, s))
 
     for number, obj in objects:
         where = f"{source}, line {number}"
@@ -384,22 +338,22 @@ def referee_log(text: str, rules: Rules, source: str = "log") -> LogVerdict:
         move = normalise(parsed[0], rules)
         name = pos.names[player]
         if broken:
-            moves.append(MoveVerdict(number, k, name, str(move), None))
+            moves.append(LoggedMove(number, k, name, str(move), None))
             continue
         codes = violations(pos, player, move, rules)
         expected = None if pos.is_over() else pos.names[pos.to]
         if codes:
-            moves.append(MoveVerdict(number, k, name, str(move), False, codes, _penalty(pos, player, move, codes, rules),
+            moves.append(LoggedMove(number, k, name, str(move), False, codes, _penalty(pos, player, move, codes, rules),
                                      expected_player=expected, position=pos))
             broken = True
             continue
         lost = forfeited(pos, move, rules)
         after = apply(pos, move, rules)
-        moves.append(MoveVerdict(number, k, name, str(move), True, (), Penalty(), after.taken[player] - pos.taken[player],
+        moves.append(LoggedMove(number, k, name, str(move), True, (), Penalty(), after.taken[player] - pos.taken[player],
                                  lost, expected, position=pos))
         pos = after
     close()
     if not rounds:
         raise TablecalcError(f"{source} deals no round: expected a line with \"hands\"")
     legal = all(m.legal is not False for m in moves)
-    return LogVerdict(legal, tuple(moves), tuple(rounds))
+    return LogReport(legal, tuple(moves), tuple(rounds))

@@ -1,5 +1,6 @@
-"""One round of Le Nain Jaune as data: the position, the moves, and the rule functions every
-other module calls (the state, the referee, the solver and the simulator hold no rule of their own).
+"""One round of Le Nain Jaune as data: the position, the moves, and the small rule functions the
+referee (:func:`solver.nainjaune.referee.violations`: what a move breaks) and the solver both build
+on (the state and the simulator hold no rule of their own).
 
 A **position** is every hand, the board, the player to move and where the run stands:
 
@@ -44,14 +45,13 @@ from dataclasses import dataclass, field, replace
 from typing import Container
 
 from solver.errors import TablecalcError, quoted
-from solver.game import Code
-from solver.nainjaune.cards import KING, Card, _tokens, format_cards, parse_cards, parse_rank, rank_text
+from solver.nainjaune.cards import KING, Card, format_cards, parse_cards, parse_rank, rank_text, split_tokens
 from solver.nainjaune.rules import MAX_PLAYERS, MIN_PLAYERS, Announce, Board, Cell, Rules, hand_size
 from solver.parsing import format_fields, parse_fields, parse_whole
 
-__all__ = ["Mode", "Lay", "Sans", "Move", "Position", "Violation", "parse_move", "parse_moves", "legal_moves",
-           "violations", "apply", "next_after_sans", "may_lay", "may_stop", "run_after", "takes_stake", "comes_back", "check_table", "MAX_HAND",
-           "MAX_PLAYERS_POSITION"]
+__all__ = ["Mode", "Lay", "Sans", "Move", "Position", "parse_move", "parse_moves", "parse_hands", "seat",
+           "legal_moves", "apply", "next_after_sans", "may_lay", "may_stop", "run_after", "takes_stake", "comes_back",
+           "claimed_cell", "normalise", "check_table", "MAX_HAND", "MAX_PLAYERS_POSITION"]
 
 MAX_HAND = 15
 """The largest hand a position may hold (the deal for 3 players): the solver's search stays small."""
@@ -67,33 +67,6 @@ class Mode(enum.StrEnum):
     KING = "king"
     NEXT = "next"
     SANS = "sans"
-
-
-class Violation(Code):
-    """Why the referee refuses a move."""
-
-    ROUND_OVER = "round-over"
-    """A move after a player went out."""
-    NOT_YOUR_TURN = "not-your-turn"
-    """Another player was to move."""
-    MISSED_KING_RESTART = "missed-king-restart"
-    """After laying a King its player must start a new run: no "sans", and nobody else plays."""
-    NOT_IN_HAND = "not-in-hand"
-    """The card is not in the player's hand."""
-    WRONG_RANK = "wrong-rank"
-    """The card does not continue the run (the next rank up, any suit)."""
-    WRONG_SANS = "wrong-sans"
-    """"sans" names a rank other than the missing one, or nothing is missing (a run is to be started)."""
-    MUST_LAY = "must-lay"
-    """Reached by "sans R" and holding an R, the player must lay it."""
-    STAKE_WITHOUT_CARD = "stake-without-card"
-    """A stake announced for a card that is not the cell's board card."""
-    UNFINISHED = "unfinished"
-    """A lay that stops while its player still has the lead (nobody else held the missing rank)."""
-    WRONG_AMOUNT = "wrong-amount"
-    """A settlement answer that is not the right number of tokens."""
-    NOT_A_NUMBER = "not-a-number"
-    """A settlement answer that is not a whole number of tokens."""
 
 
 @dataclass(frozen=True)
@@ -132,7 +105,7 @@ def parse_moves(text: str) -> list[Move]:
     >>> [str(m) for m in parse_moves("dame de pique qui prend Kh!")]
     ['Qs!', 'Kh!']
     """
-    tokens = _tokens(str(text).replace("!", " ! "))
+    tokens = split_tokens(str(text).replace("!", " ! "))
     moves: list[Move] = []
     i = 0
     while i < len(tokens):
@@ -410,30 +383,6 @@ def legal_moves(pos: Position, rules: Rules) -> list[Move]:
     if may_stop(pos.mode):
         moves.append(Sans(pos.need or 0))
     return moves
-
-
-def violations(pos: Position, player: int, move: Move, rules: Rules) -> tuple[Violation, ...]:
-    """Every rule ``move`` by ``player`` breaks in ``pos`` (empty: it is legal), most important first."""
-    if pos.is_over():
-        return (Violation.ROUND_OVER,)
-    if player != pos.to:
-        return (Violation.MISSED_KING_RESTART if pos.mode is Mode.KING else Violation.NOT_YOUR_TURN,)
-    out: list[Violation] = []
-    if isinstance(move, Sans):
-        if pos.mode is Mode.KING:
-            out.append(Violation.MISSED_KING_RESTART)
-        elif pos.mode is Mode.LEAD or move.rank != pos.need:
-            out.append(Violation.WRONG_SANS)
-        elif not may_stop(pos.mode):
-            out.append(Violation.MUST_LAY)
-        return tuple(out)
-    if move.card not in pos.hands[player]:
-        out.append(Violation.NOT_IN_HAND)
-    if not may_lay(pos.mode, pos.need, move.card):
-        out.append(Violation.WRONG_RANK)
-    if move.announced and rules.cell_of(move.card) is None:
-        out.append(Violation.STAKE_WITHOUT_CARD)
-    return tuple(out)
 
 
 def claimed_cell(move: Move, rules: Rules) -> Cell | None:

@@ -8,8 +8,13 @@ player stakes 1, 2, 3, 4 and 5 tokens on them; what is left on a cell carries ov
 'classic: 1 token per card left, board cards 10d Jc Qs Kh 7d, a board card takes its stake when laid, the Grand Opéra takes the board before the doubling'
 >>> Rules.preset("classic").with_options(payment="points").name
 'classic+custom'
->>> [str(c) for c in Rules().with_options(ten_suit="h").board_cards]
-['10h', 'Jc', 'Qs', 'Kh', '7d']
+>>> r = Rules().with_options(ten_suit="cœur", king_suit="♠", start_tokens="200")
+>>> [str(c) for c in r.board_cards], r.describe()
+(['10h', 'Jc', 'Qs', 'Ks', '7d'], 'classic+custom: 1 token per card left, board cards 10h Jc Qs Ks 7d, a board card takes its stake when laid, the Grand Opéra takes the board before the doubling, 200 tokens each')
+>>> Rules().with_options(ten_suit="x")
+Traceback (most recent call last):
+...
+solver.errors.TablecalcError: unknown ten-suit 'x': expected one of c, d, h, s
 """
 
 from __future__ import annotations
@@ -19,11 +24,13 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from solver.errors import TablecalcError, quoted
-from solver.nainjaune.cards import _SUIT_WORDS, Card
-from solver.parsing import parse_whole, pick_preset, with_changes
+from solver.i18n import N_, _
+from solver.nainjaune.cards import SUIT_WORDS, SUITS, Card
+from solver.parsing import parse_whole
+from solver.rules import BaseRules, option
 
 __all__ = ["Cell", "Payment", "Announce", "OperaOrder", "Rules", "PRESETS", "Board", "HAND_SIZE",
-           "MIN_PLAYERS", "MAX_PLAYERS", "hand_size"]
+           "MIN_PLAYERS", "MAX_PLAYERS", "STAKE_PER_ROUND", "hand_size"]
 
 
 class Cell(enum.StrEnum):
@@ -101,63 +108,58 @@ class OperaOrder(enum.StrEnum):
     """Holders double their cells first, and the Opéra player takes the doubled board."""
 
 
-def _suit(value: str, what: str) -> str:
-    key = str(value).strip().lower()
-    if key not in _SUIT_WORDS:
-        raise TablecalcError(f"unknown {what} {quoted(value)}: expected c d h s (♣ ♦ ♥ ♠, trèfle, carreau, cœur, pique...)")
-    return _SUIT_WORDS[key]
+def _board_line(suit: str, rules: "Rules | None" = None) -> str:
+    """The rules line's phrase for the two suits that are options: the board's five cards."""
+    cards = rules.board_cards if rules is not None else (Card(10, suit),)
+    return _("board cards {cards}").format(cards=" ".join(map(str, cards)))
+
+
+def _in_the_board_line(suit: str) -> str:
+    """The King's suit is named in the board cards' phrase (:func:`_board_line`): no phrase of its own."""
+    return ""
 
 
 @dataclass(frozen=True)
-class Rules:
-    """Every rule option of Le Nain Jaune; build one with :meth:`preset` and :meth:`with_options`.
+class Rules(BaseRules):
+    """Every rule option of Le Nain Jaune, declared once (:mod:`solver.rules` builds the presets,
+    ``with_options``, ``describe`` and ``as_dict`` from it).
 
-    * ``ten_suit`` / ``king_suit``: the suits of the 10 and King cells, which the seed leaves
-      unsaid (traditionally ``d`` = 10♦ and ``h`` = K♥);
-    * ``payment``: ``cards`` (1 token per card left, default) or ``points`` (face value);
-    * ``announce``: ``auto`` (default) or ``required`` (forgetting leaves the stake on the board);
-    * ``opera``: ``opera-first`` (default) or ``double-first`` (see :class:`OperaOrder`);
-    * ``start_tokens``: tokens each player starts a game with (120: the seed's example of
-      5 × 10 + 10 × 5 + 20 × 1).
+    Fixed by the seed (not options): the J♣, Q♠ and 7♦ cells, the stakes 1 to 5, the deal sizes.
     """
 
+    PRESETS = {
+        "classic": {},
+        "face-value": {"payment": Payment.POINTS},
+        "announce": {"announce": Announce.REQUIRED},
+    }
+    """classic (the seed), face-value (the seed's variant of payment), announce (forgetting loses the stake)."""
+    PRESET_ALIASES = {"classique": "classic", "points": "face-value", "valeur": "face-value", "annonce": "announce"}
+
     name: str = "classic"
-    ten_suit: str = "d"
-    king_suit: str = "h"
-    payment: Payment = Payment.CARDS
-    announce: Announce = Announce.AUTO
-    opera: OperaOrder = OperaOrder.OPERA_FIRST
-    start_tokens: int = 120
-
-    @classmethod
-    def preset(cls, name: str) -> "Rules":
-        """One of :data:`PRESETS`: ``classic`` (default), ``face-value`` or ``announce``."""
-        return pick_preset(name, PRESETS, _PRESET_ALIASES)
-
-    def with_options(self, *, ten_suit: str | None = None, king_suit: str | None = None, payment: str | None = None,
-                     announce: str | None = None, opera: str | None = None,
-                     start_tokens: int | str | None = None) -> "Rules":
-        """A copy with some options changed; its name gets ``+custom`` when anything differs."""
-        changes: dict = {}
-        if ten_suit is not None:
-            changes["ten_suit"] = _suit(ten_suit, "ten suit")
-        if king_suit is not None:
-            changes["king_suit"] = _suit(king_suit, "king suit")
-        for key, value, kind in (("payment", payment, Payment), ("announce", announce, Announce),
-                                 ("opera", opera, OperaOrder)):
-            if value is not None:
-                try:
-                    changes[key] = kind(str(value).strip().lower())
-                except ValueError:
-                    raise TablecalcError(
-                        f"unknown {key} {quoted(value)}: expected one of {', '.join(k.value for k in kind)}") from None
-        if start_tokens is not None:
-            tokens = parse_whole(str(start_tokens), "number of starting tokens")
-            if not STAKE_PER_ROUND <= tokens <= 1_000_000:
-                raise TablecalcError(f"bad number of starting tokens {tokens}: expected {STAKE_PER_ROUND} to 1000000 "
-                                     f"(a player stakes {STAKE_PER_ROUND} a round)")
-            changes["start_tokens"] = tokens
-        return with_changes(self, changes, PRESETS)
+    payment: Payment = option(
+        Payment.CARDS, N_("What the player who goes out is paid for each card left in another hand: "
+                          "1 token (cards) or its face value (points)."),
+        words={Payment.CARDS: N_("1 token per card left"), Payment.POINTS: N_("face value of the cards left")})
+    ten_suit: str = option(
+        "d", N_("The suit of the 10 cell's card (the seed does not say it: 10♦ by tradition)."),
+        values=tuple(SUITS), aliases=SUIT_WORDS, words=_board_line)
+    king_suit: str = option(
+        "h", N_("The suit of the King cell's card (the seed does not say it: K♥ by tradition)."),
+        values=tuple(SUITS), aliases=SUIT_WORDS, words=_in_the_board_line)
+    announce: Announce = option(
+        Announce.AUTO, N_("Whether laying a board card takes its stake (auto), or only when announced, "
+                          "as in Qs! (required: forgetting leaves the stake on the cell)."),
+        words={Announce.AUTO: N_("a board card takes its stake when laid"),
+               Announce.REQUIRED: N_("a board card must be announced (Qs!) or its stake stays")})
+    opera: OperaOrder = option(
+        OperaOrder.OPERA_FIRST, N_("When a Grand Opéra ends the round, whether its player takes the board before "
+                                   "the holders of board cards double their cells (opera-first) or after."),
+        flag="--opera-order",
+        words={OperaOrder.OPERA_FIRST: N_("the Grand Opéra takes the board before the doubling"),
+               OperaOrder.DOUBLE_FIRST: N_("the doubling comes before the Grand Opéra takes the board")})
+    start_tokens: int = option(
+        120, N_("The tokens each player starts a game with (the seed's example: 5 × 10 + 10 × 5 + 20 × 1)."),
+        lo=STAKE_PER_ROUND, hi=1_000_000, always=False, words=N_("{value} tokens each"))
 
     @cached_property
     def board_cards(self) -> tuple[Card, ...]:
@@ -180,37 +182,13 @@ class Rules:
         """What one card left in hand costs its holder: 1, or its face value in the points variant."""
         return card.points if self.payment is Payment.POINTS else 1
 
-    def describe(self) -> str:
-        pay = "1 token per card left" if self.payment is Payment.CARDS else "face value of the cards left"
-        cards = " ".join(str(c) for c in self.board_cards)
-        announce = ("a board card takes its stake when laid" if self.announce is Announce.AUTO
-                    else "a board card must be announced (Qs!) or its stake stays")
-        opera = ("the Grand Opéra takes the board before the doubling" if self.opera is OperaOrder.OPERA_FIRST
-                 else "the doubling comes before the Grand Opéra takes the board")
-        tokens = "" if self.start_tokens == 120 else f", {self.start_tokens} tokens each"
-        return f"{self.name}: {pay}, board cards {cards}, {announce}, {opera}{tokens}"
-
     def as_dict(self) -> dict:
-        return {
-            "preset": self.name,
-            "ten_suit": self.ten_suit,
-            "king_suit": self.king_suit,
-            "board_cards": [str(c) for c in self.board_cards],
-            "payment": self.payment.value,
-            "announce": self.announce.value,
-            "opera": self.opera.value,
-            "start_tokens": self.start_tokens,
-        }
+        """The options as data (:meth:`solver.rules.BaseRules.as_dict`), and the five board cards they make."""
+        return {**super().as_dict(), "board_cards": [str(c) for c in self.board_cards]}
 
 
-PRESETS: dict[str, Rules] = {
-    "classic": Rules(name="classic"),
-    "face-value": Rules(name="face-value", payment=Payment.POINTS),
-    "announce": Rules(name="announce", announce=Announce.REQUIRED),
-}
-"""classic (the seed), face-value (the seed's variant of payment), announce (forgetting loses the stake)."""
-
-_PRESET_ALIASES = {"classique": "classic", "points": "face-value", "valeur": "face-value", "annonce": "announce"}
+PRESETS = Rules.presets()
+"""The named presets, by name."""
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from solver.nainjaune.round import Position, parse_hands, seat
 from solver.nainjaune.rules import STAKE_PER_ROUND, Board, Cell, OperaOrder, Payment as PaymentRule, Rules
 from solver.parsing import format_fields, parse_fields, parse_whole
 
-__all__ = ["Reason", "Payment", "Settlement", "RoundEnd", "settle", "board_name", "STAKE_PER_ROUND"]
+__all__ = ["Reason", "Payment", "Settlement", "RoundEnd", "settle", "asked_amount", "board_name", "STAKE_PER_ROUND"]
 
 
 class Reason(enum.StrEnum):
@@ -127,6 +127,11 @@ class RoundEnd:
     @property
     def winner(self) -> int | None:
         return next((i for i, h in enumerate(self.hands) if not h), None)
+
+    @property
+    def asked(self) -> int:
+        """The player a settlement question asks about: ``ask``, else the first player who did not go out."""
+        return self.ask if self.ask is not None else next(i for i in range(len(self.hands)) if i != self.winner)
 
     def __str__(self) -> str:
         return format_fields([
@@ -236,3 +241,14 @@ def settle(end: RoundEnd, rules: Rules) -> Settlement:
     cannot_stake = tuple(i for i in range(n) if wallet is not None and wallet[i] < STAKE_PER_ROUND)
     return Settlement(end, tuple(payments), board, tuple(change), tokens_after, tuple(dict.fromkeys(short)),
                       cannot_stake)
+
+
+def asked_amount(s: Settlement) -> int:
+    """The amount a settlement question asks: what the asked player pays in all, or for the player
+    out what they receive in all.
+
+    >>> asked_amount(settle(RoundEnd.parse("settle; hands Ann: 3c Qs | Bob: - | Cid: 2c; board Q:9"), Rules()))
+    11
+    """
+    ask = s.end.asked
+    return s.received_by(ask) if ask == s.end.winner else s.paid_by(ask)

@@ -10,7 +10,7 @@ Bots see only their own hand:
 >>> g = play_game(4, 3, seed=1)
 >>> len(g.rounds), sum(g.tokens) + g.board.total == 4 * 120
 (3, True)
->>> [line["type"] for line in log_lines(g)][:3]
+>>> [line["type"] for line in log_lines(g, why=lambda payment, rules: "")][:3]
 ['game', 'round', 'move']
 """
 
@@ -19,14 +19,13 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Callable, Iterator
 
 from solver.errors import TablecalcError
 from solver.nainjaune.cards import KING, Card, format_cards, full_deck
 from solver.nainjaune.round import Lay, Mode, Move, Position, apply, legal_moves
 from solver.nainjaune.rules import MAX_PLAYERS, MIN_PLAYERS, STAKE_PER_ROUND, Board, Rules, hand_size
-from solver.nainjaune.settle import RoundEnd, Settlement, settle
-from solver.nainjaune.words import why
+from solver.nainjaune.settle import Payment, RoundEnd, Settlement, settle
 
 __all__ = ["Bot", "bot_move", "RoundRecord", "GameRecord", "play_round", "play_game", "log_lines", "MAX_ROUNDS"]
 
@@ -66,7 +65,9 @@ def bot_move(pos: Position, rules: Rules, bot: Bot | str, rng: random.Random) ->
 
 @dataclass(frozen=True)
 class RoundRecord:
-    """One round: the deal, the moves, the end, the settlement, and everyone's tokens after."""
+    """One round: the deal, the moves, the end, the settlement, and everyone's tokens after. As data:
+    who dealt and who started, the cards dealt to each and set aside, the board once staked, and
+    how the round ended."""
 
     number: int
     dealer: int
@@ -81,7 +82,9 @@ class RoundRecord:
     def as_dict(self) -> dict:
         names = self.start.names
         return {
-            "round": self.number, "dealer": names[self.dealer], "winner": names[self.end.out or 0],
+            "round": self.number, "dealer": names[self.dealer], "starter": names[self.start.to],
+            "dealt": len(self.start.hands[0]), "aside": len(self.aside), "staked": self.start.board.as_dict(),
+            "winner": names[self.end.out or 0],
             "grand_opera": self.end.opera, "moves": len(self.moves),
             "cards_left": {n: len(h) for n, h in zip(names, self.end.hands)},
             "taken": dict(zip(names, self.end.taken)),
@@ -164,8 +167,9 @@ def play_game(players: int, rounds: int, seed: int | None = None, rules: Rules |
     return game
 
 
-def log_lines(game: GameRecord) -> Iterator[dict]:
-    """The game as the JSON lines ``simulate --log`` writes and ``referee`` reads (see ``docs/nainjaune.md``)."""
+def log_lines(game: GameRecord, why: Callable[[Payment, Rules], str]) -> Iterator[dict]:
+    """The game as the JSON lines ``simulate --log`` writes and ``referee`` reads (see ``docs/nainjaune.md``);
+    ``why`` words each payment of a settlement (:func:`solver.nainjaune.words.why`: the data hold no sentence)."""
     yield {"type": "game", "players": game.players, "seed": game.seed, "bot": game.bot.value,
            "names": list(game.names), "rules": game.rules.as_dict()}
     for r in game.rounds:

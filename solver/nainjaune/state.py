@@ -1,5 +1,7 @@
 """A round of Le Nain Jaune as a :class:`solver.game.State`: OpenSpiel's vocabulary over the
-rule functions of :mod:`solver.nainjaune.round` (this module holds no rule of its own).
+referee (:func:`~solver.nainjaune.referee.judge_move` decides every move) and the rule functions
+of :mod:`solver.nainjaune.round`; this module holds no rule of its own. ``str()`` of a state is
+its position's notation.
 
 >>> from solver.nainjaune.round import Position
 >>> from solver.nainjaune.rules import Rules
@@ -9,6 +11,8 @@ rule functions of :mod:`solver.nainjaune.round` (this module holds no rule of it
 >>> s = s.apply(s.parse_move("roi de cœur")).apply(s.parse_move("As"))
 >>> s.is_terminal(), s.returns()
 (True, (47.0, -1.0, -1.0))
+>>> str(s)
+'hands - | 2c | 3d; board 10:3 J:6 Q:9 K:0 7:15; to P1; taken 12 0 0; opera'
 
 P1 took the King's 12 tokens, went out in the first turn (a Grand Opéra: the 33 tokens left
 on the board) and is paid a token by each other player: 12 + 33 + 2.
@@ -18,12 +22,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.errors import TablecalcError
+from solver.errors import IllegalMove
 from solver.game import TERMINAL
-from solver.nainjaune.round import Move, Position, apply, legal_moves, normalise, parse_move, violations
+from solver.nainjaune.referee import judge_move
+from solver.nainjaune.round import Move, Position, legal_moves, normalise, parse_move
 from solver.nainjaune.rules import Rules
 from solver.nainjaune.settle import RoundEnd, Settlement, settle
-from solver.nainjaune.words import explain_violation
 
 __all__ = ["RoundState"]
 
@@ -34,6 +38,9 @@ class RoundState:
 
     position: Position
     rules: Rules
+
+    def __str__(self) -> str:
+        return str(self.position)
 
     def current_player(self) -> int:
         return TERMINAL if self.position.is_over() else self.position.to
@@ -49,16 +56,14 @@ class RoundState:
         return normalise(parse_move(text), self.rules)
 
     def apply(self, move: Move | str) -> "RoundState":
-        """The state after the player to move plays ``move``; an illegal move raises :class:`TablecalcError`."""
-        pos = self.position
+        """The state after the player to move plays ``move``; an illegal move raises
+        :class:`~solver.errors.IllegalMove`, whose verdict says why."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        move = normalise(move, self.rules)
-        codes = violations(pos, pos.to, move, self.rules)
-        if codes:
-            reasons = " ".join(explain_violation(c, pos, pos.to, move, self.rules) for c in codes)
-            raise TablecalcError(f"illegal move {str(move)!r}: {reasons}")
-        return RoundState(apply(pos, move, self.rules), self.rules)
+        v = judge_move(self.position, move, self.rules)
+        if not v.legal:
+            raise IllegalMove("nainjaune", str(normalise(move, self.rules)), verdict=v, codes=v.violations)
+        return RoundState(v.position, self.rules)
 
     def settlement(self) -> Settlement:
         """The end of the round's settlement (the round must be over)."""

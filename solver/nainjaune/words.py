@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from solver.i18n import NP_, _, ngettext, pgettext
 from solver.nainjaune.cards import rank_text
-from solver.nainjaune.round import Lay, Mode, Move, Position, Sans, Violation, claimed_cell
+from solver.nainjaune.round import Lay, Mode, Move, Position, Sans, claimed_cell, parse_move, seat
 from solver.nainjaune.rules import Cell, Rules
+from solver.nainjaune.settle import Reason
+from solver.nainjaune.verdict import Violation
 
 __all__ = ["why", "explain_verdict", "explain_violation", "explain_settlement", "explain_lay", "explain_opera",
-           "explain_amount", "explain_move_verdict", "drill_prompt", "tokens", "cards_text", "best_line", "card_text"]
-
-_CELL_NAME = {Cell.TEN: "10", Cell.JACK: "J♣", Cell.QUEEN: "Q♠", Cell.KING: "King", Cell.NAIN: "Nain Jaune (7♦)"}
+           "explain_amount", "explain_logged_move", "drill_prompt", "tokens", "cards_text", "best_line", "card_text"]
 
 RANK = "card rank"
 """The gettext context of a rank's letter: French players write V D R for J Q K (the parser reads both)."""
@@ -56,8 +56,6 @@ def _cell(cell: Cell) -> str:
 
 def why(p, rules: Rules) -> str:
     """One payment line of a settlement, in a sentence."""
-    from solver.nainjaune.settle import Reason
-
     short = (" — " + _("{due} were due, but that is all {payer} had left: the game ends").format(
         due=tokens(p.due), payer=p.payer)) if p.short else ""
     if p.reason is Reason.CARDS_LEFT:
@@ -188,10 +186,16 @@ def explain_verdict(v) -> str:
             text += " " + _("The board card was not announced: {tokens} stay on the board.").format(tokens=tokens(v.forfeited))
     else:
         at = v.position
-        move = v.moves[v.failed_move] if v.failed_move is not None else None
-        player = pos.to
-        reasons = " ".join(explain_violation(c, at, player, move, v.rules) for c in v.violations)
-        text = _("Not legal at move {n} ({move}): {reasons}").format(n=(v.failed_move or 0) + 1, move=move, reasons=reasons)
+        if v.failed_move is not None:
+            move = v.moves[v.failed_move]
+            head = _("Not legal at move {n} ({move}): {reasons}")
+            n = v.failed_move + 1
+        else:  # no one move is illegal: the lay stops too soon, after its last move ("sans R" gave the lead back)
+            move = v.moves[-1] if v.moves else None
+            head = _("Not legal after move {n} ({move}): {reasons}")
+            n = len(v.moves)
+        reasons = " ".join(explain_violation(c, at, pos.to, move, v.rules) for c in v.violations)
+        text = head.format(n=n, move=move, reasons=reasons)
         text += _penalty_text(v.penalty)
     if v.best is not None and (not v.legal or v.best.cards > v.cards):
         text += " " + _("Best lay: {lay}.").format(lay=explain_lay(v.best, pos))
@@ -217,7 +221,7 @@ def explain_amount(v) -> str:
     """A settlement answer judged: right or not, and the settlement's lines that make the amount."""
     s = v.settlement
     end = s.end
-    ask = end.ask if end.ask is not None else next(i for i in range(len(end.hands)) if i != end.winner)
+    ask = end.asked
     name = end.names[ask]
     relevant = [p for p in s.payments if name in (p.payer, p.payee)]
     owed = _pays(name, ask == end.winner, v.expected)
@@ -238,8 +242,8 @@ def explain_opera(answer) -> str:
         n=answer.cards, total=len(answer.hand), moves=moves)
 
 
-def explain_move_verdict(m, rules: Rules) -> str:
-    """One recorded move judged, in a sentence."""
+def explain_logged_move(m, rules: Rules) -> str:
+    """One recorded move judged (a :class:`~solver.nainjaune.referee.LoggedMove`), in a sentence."""
     if m.legal is None:
         return _("line {line}: {player} {move} — not judged (the round went off the rules earlier)").format(
             line=m.line, player=m.player, move=m.move)
@@ -248,8 +252,6 @@ def explain_move_verdict(m, rules: Rules) -> str:
         if m.forfeited:
             extra += _(", forgot the announcement: {tokens} stay on the board").format(tokens=tokens(m.forfeited))
         return _("line {line}: {player} {move} — legal{extra}").format(line=m.line, player=m.player, move=m.move, extra=extra)
-    from solver.nainjaune.round import parse_move, seat
-
     move = parse_move(m.move)
     pos = m.position
     player = seat(m.player, pos.names)
@@ -262,7 +264,7 @@ def explain_move_verdict(m, rules: Rules) -> str:
 def drill_prompt(end, rules: Rules) -> str:
     """The settlement question: "Bob went out. Ann holds 4 cards (…) and the Q♠…: what does Ann pay?"."""
     w = end.names[end.winner]
-    ask = end.ask if end.ask is not None else next(i for i in range(len(end.hands)) if i != end.winner)
+    ask = end.asked
     name = end.names[ask]
     out = (_("{player} went out in a Grand Opéra.") if end.opera else _("{player} went out.")).format(player=w)
     if ask == end.winner:

@@ -8,11 +8,12 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from solver.errors import TablecalcError
-from solver.nainjaune import (GAME, Board, Position, RoundEnd, RoundState, Rules, check_lay, parse_card, parse_cards,
+from solver.errors import IllegalMove, TablecalcError
+from solver.nainjaune import (GAME, Board, Position, RoundEnd, RoundState, Rules, judge_lay, parse_card, parse_cards,
                               parse_move, referee_log, settle)
 from solver.nainjaune.cards import Card, full_deck
 from solver.nainjaune.simulate import log_lines, play_game
+from solver.nainjaune.words import why
 from trainer.cli import app
 from trainer.drills import make_drill
 
@@ -107,16 +108,22 @@ def test_state_plays_a_round_and_its_returns_balance():
     # Ann: 3 + 6 + 9 from her cells, the 12 + 15 left on the board (Grand Opéra), 2 + 2 from the others;
     # Bob's K♥ doubles a King cell the Opéra emptied: nothing
     assert s.returns() == (49.0, -2.0, -2.0)
-    with pytest.raises(TablecalcError, match="round is over"):
+    with pytest.raises(IllegalMove) as e:
         s.apply("Kh")
+    assert e.value.game == "nainjaune" and "round is over" in GAME.explain(e.value.verdict)
 
 
 def test_illegal_state_moves_raise_with_the_reason():
+    """A refused move raises :class:`IllegalMove` (a :class:`TablecalcError`) with the referee's
+    verdict, which the game words."""
     s = RoundState(Position.parse(f"hands Ann: 9c 10d | Bob: Kh 2c | Cid: Jd 3c; {B}"), Rules())
-    with pytest.raises(TablecalcError, match="does not hold"):
+    with pytest.raises(TablecalcError, match="illegal move '2c': not-in-hand") as e:
         s.apply("2c")
-    with pytest.raises(TablecalcError, match="Nothing is missing"):
+    assert "does not hold" in GAME.explain(e.value.verdict)
+    with pytest.raises(IllegalMove, match="wrong-sans") as e:
         s.apply("sans 3")
+    assert "Nothing is missing" in GAME.explain(e.value.verdict)
+    assert str(s) == str(s.position)
 
 
 def test_opera_order_option():
@@ -239,7 +246,7 @@ def test_simulate_is_reproducible_and_prints_a_table():
 
 def test_referee_tampered_log_exits_1(tmp_path):
     g = play_game(3, 1, seed=4)
-    lines = list(log_lines(g))
+    lines = list(log_lines(g, why))
     first = next(i for i, x in enumerate(lines) if x["type"] == "move")
     lines[first]["player"] = (lines[first]["player"] + 1) % 3
     log = tmp_path / "bad.jsonl"
@@ -260,20 +267,51 @@ def test_settle_json_has_payments_board_balances():
     assert "Ann still holds Q♠ and doubles the Q cell, paying in the 9 tokens it holds (9 → 18)." in text
 
 
-def test_solve_check_opera_commands():
+def test_best_judge_opera_commands():
     pos = f"hands Ann: 9c 10d Jc 2s | Bob: 8h Qs | Cid: 4h 5h 3d; {B}"
-    r = _run("solve", pos, "--json")
+    r = _run("best", pos, "--json")
     assert r.exit_code == 0 and json.loads(r.stdout)["best"]["lay"] == "9c 10d! Jc! sans Q"
-    r = _run("check", pos, "9c 10d Jc sans K")
+    assert json.loads(r.stdout)["cards"] == json.loads(r.stdout)["best"]  # GAME.best's keys too
+    r = _run("judge", pos, "9c 10d Jc sans K")
     assert r.exit_code == 1 and "NOT LEGAL  (wrong-sans)" in r.output
     r = _run("opera", "Qd Kd 9c 10d Jc Qs Kh As 2s", "--json")
     assert r.exit_code == 0 and json.loads(r.stdout)["grand_opera"] is True
 
 
+@pytest.mark.parametrize("old, new, args", [
+    ("solve", "best", [f"hands Ann: 9c 10d Jc 2s | Bob: 8h Qs | Cid: 4h 5h 3d; {B}"]),
+    ("check", "judge", [f"hands Ann: 9c 10d Jc 2s | Bob: 8h Qs | Cid: 4h 5h 3d; {B}", "9c 10d Jc sans K"]),
+])
+def test_the_old_command_names_still_answer(old, new, args):
+    """``check`` and ``solve`` are hidden aliases of ``judge`` and ``best`` for one release: the same
+    JSON and exit code, and a note naming the new command on stderr."""
+    was, now = _run(old, *args, "--json"), _run(new, *args, "--json")
+    assert was.exit_code == now.exit_code and json.loads(was.stdout) == json.loads(now.stdout)
+    assert f"'nainjaune {old}' is now 'nainjaune {new}'" in was.stderr
+    assert old not in _run("--help").stdout.split("Commands")[-1].split()
+
+
+def test_an_unfinished_lay_names_its_last_move_and_the_rank():
+    """Stopping at "sans J" when nobody else holds a J gives the lead back: the lay is not over. The
+    explanation names the move and the rank (it once said "at move 1 (None): Nobody else holds a 0")."""
+    pos = "hands Ann: 9c 10d Jc 2s 3s | Bob: 8h Qs | Cid: 4h 5h; board 10:3 J:6 Q:9 K:12 7:15; to Ann"
+    r = _run("judge", pos, "9c 10d sans J")
+    assert r.exit_code == 1, r.output
+    assert "NOT LEGAL  (unfinished)" in r.output
+    assert ("Not legal after move 3 (sans J): Nobody else holds a J, so the lead comes back to Ann: "
+            "the lay goes on with a new run.") in r.output
+    assert "None" not in r.output and " 0" not in r.output
+    d = json.loads(_run("judge", pos, "9c 10d sans J", "--json").stdout)
+    assert d["violations"] == ["unfinished"] and d["failed_move"] is None and d["moves"] == ["9c", "10d!", "sans J"]
+    # the "sans" implied at the end of a lay that stops where nobody else holds the next card
+    implied = GAME.explain(judge_lay(Position.parse(pos), "2s", Rules()))
+    assert implied.startswith("Not legal after move 2 (sans 3): Nobody else holds a 3, so the lead comes back to Ann")
+
+
 @pytest.mark.parametrize("args, message", [
-    (["solve", "hands 7x | 8c | 9h"], "unknown card"),
-    (["solve", "settle; hands - | 8c | 9h"], "not a 'settle' round end"),
-    (["check", "hands 7d | 8c | 9h", "7d 8z"], "neither a card"),
+    (["best", "hands 7x | 8c | 9h"], "unknown card"),
+    (["best", "settle; hands - | 8c | 9h"], "not a 'settle' round end"),
+    (["judge", "hands 7d | 8c | 9h", "7d 8z"], "neither a card"),
     (["opera", "7d 7d"], "given twice"),
     (["opera", ""], "no cards"),
     (["settle", "--hands", "7d | 8c | 9h"], "nobody went out"),
@@ -281,8 +319,10 @@ def test_solve_check_opera_commands():
     (["simulate", "--rounds", "0"], "bad number of rounds"),
     (["simulate", "--bot", "smart"], "'smart' is not one of greedy, random"),
     (["referee", "/no/such/file"], "no log file"),
-    (["solve", "hands 7d | 8c | 9h", "--goal", "fun"], "'fun' is not one of cards, stakes"),
-    (["solve", "hands - | 8c | 9h"], "round is over"),
+    (["best", "hands 7d | 8c | 9h", "--goal", "fun"], "'fun' is not one of cards, stakes"),
+    (["best", "hands - | 8c | 9h"], "round is over"),
+    (["judge", "hands 7d | 8c | 9h", "7d", "--ten-suit", "x"], "'x' is not one of c, d, h, s"),
+    (["simulate", "--start-tokens", "5"], "bad start-tokens 5: expected a whole number from 15 to 1000000"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
     r = _run(*args)
@@ -328,7 +368,7 @@ def test_the_drill_asks_a_packs_position_for_the_longest_lay():
 
 def test_a_lay_verdict_names_the_better_lay():
     pos = Position.parse(f"hands Ann: 9c 10d Jc 2s | Bob: 8h Qs | Cid: 4h 5h 3d; {B}")
-    v = check_lay(pos, "2s", Rules())
+    v = judge_lay(pos, "2s", Rules())
     assert v.legal and v.best.cards == 3 and "Best lay" in GAME.explain(v)
     assert parse_move(str(v.moves[-1])) == v.moves[-1]
     assert Card(7, "d") in Rules().board_cards and Board.parse(str(Board((1, 2, 3, 4, 5)))) == Board((1, 2, 3, 4, 5))

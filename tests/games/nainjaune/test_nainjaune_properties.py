@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solver.nainjaune.best import Goal, all_lays, best_lay, grand_opera
 from solver.nainjaune.cards import full_deck, parse_card
-from solver.nainjaune.game import random_position
-from solver.nainjaune.referee import check_lay
+from solver.nainjaune.deal import random_position
+from solver.nainjaune.referee import judge_lay
 from solver.nainjaune.round import Lay, Position, legal_moves
 from solver.nainjaune.rules import PRESETS, Rules
 from solver.nainjaune.simulate import Bot, play_game
-from solver.nainjaune.solver import Goal, all_lays, best_lay, grand_opera
 from solver.nainjaune.state import RoundState
 
 from tests.games.nainjaune.oracle import opera_by_runs
@@ -48,7 +48,7 @@ def test_the_best_lay_is_the_best_of_every_lay(pos, goal, rules):
     best = best_lay(pos, rules, goal)
     assert best.score(goal) == max(lay.score(goal) for lay in every)
     assert str(best) in {str(lay) for lay in every}
-    v = check_lay(pos, str(best), rules, best=False)
+    v = judge_lay(pos, str(best), rules, best=False)
     assert v.legal and (v.cards, v.stakes, v.out) == (best.cards, best.stakes, best.out)
 
 

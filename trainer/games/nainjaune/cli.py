@@ -1,9 +1,11 @@
 """``tablecalc nainjaune``: the best lay, the Grand Opéra question, a lay judged, a round settled,
 a recorded game refereed, games simulated between bots.
 
-A thin layer over :mod:`solver.nainjaune`. Bad input raises :class:`TablecalcError`, which
-:class:`trainer.clikit.Group` prints as one line (exit 2); ``check`` and ``referee`` exit 1
-when they find an illegal move. Every command takes ``--json``.
+A thin layer over :mod:`solver.nainjaune`. Every command that takes ``rules`` gets ``--preset``
+and the rule options from the game's declaration (:class:`solver.nainjaune.rules.Rules`). Bad
+input raises :class:`TablecalcError`, which :class:`trainer.clikit.Group` prints as one line
+(exit 2); ``judge`` and ``referee`` exit 1 when they find an illegal move (``check`` and
+``solve`` are the old names of ``judge`` and ``best``). Every command takes ``--json``.
 """
 
 from __future__ import annotations
@@ -15,33 +17,15 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _
-from solver.nainjaune.rules import Announce, OperaOrder, Payment
+from solver.nainjaune.best import Goal
 from solver.nainjaune.simulate import Bot
-from solver.nainjaune.solver import Goal
-from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json, choice_option, preset_option
+from trainer.clikit import EXIT_ILLEGAL, GameApp, JsonOpt, emit_json, choice_option
 
-app = typer.Typer(
-    cls=Group,
-    no_args_is_help=True,
-    help="Le Nain Jaune: best lay, Grand Opéra, referee, settlement, simulator.",
-)
+app = GameApp("nainjaune", help="Le Nain Jaune: best lay, Grand Opéra, referee, settlement, simulator.")
 
-PresetOpt = preset_option("nainjaune")
-PaymentOpt = choice_option("--payment", choices=Payment, help="Override: cards (1 token per card) or points (face value).")
-AnnounceOpt = choice_option("--announce", choices=Announce, help="Override: auto (default) or required (forgetting leaves the stake).")
-TenOpt = Annotated[Optional[str], typer.Option("--ten-suit", help="The suit of the 10 cell's card (d: 10♦ by default).")]
-KingOpt = Annotated[Optional[str], typer.Option("--king-suit", help="The suit of the King cell's card (h: K♥ by default).")]
-OperaOpt = choice_option("--opera-order", choices=OperaOrder, help="Override: opera-first (default) or double-first.")
 PositionArg = Annotated[str, typer.Argument(
     help="The round: \"hands Ann: 9c 10d Jc | Bob: 8h Qs | Cid: 4h 5h; board 10:3 J:6 Q:9 K:12 7:15; to Ann\" "
          "(optional: next R, sans R, king, opened NAMES).")]
-
-
-def _rules(preset, payment=None, announce=None, ten_suit=None, king_suit=None, opera_order=None):
-    from solver.nainjaune import GAME
-
-    return GAME.rules(preset, payment=payment, announce=announce, ten_suit=ten_suit, king_suit=king_suit,
-                      opera=opera_order)
 
 
 def _position(text: str, rules):
@@ -54,28 +38,24 @@ def _position(text: str, rules):
     return situation
 
 
-# ---------------------------------------------------------------- solve
+# ---------------------------------------------------------------- best
 
 
-@app.command("solve")
-def solve(position: PositionArg, goal: choice_option("--goal", choices=Goal, help="cards (empty the hand fastest) or stakes (take the most).") = "cards",
-          preset: PresetOpt = "classic", payment: PaymentOpt = None, announce: AnnounceOpt = None,
-          ten_suit: TenOpt = None, king_suit: KingOpt = None, as_json: JsonOpt = False) -> None:
+@app.command("best", aliases=("solve",))
+def best(position: PositionArg,
+         goal: choice_option("--goal", choices=Goal, help="cards (empty the hand fastest) or stakes (take the most).") = "cards",
+         *, rules, as_json: JsonOpt = False) -> None:
     """The best lay for the player to move: the most cards (going out if possible) or the most stakes."""
-    from solver.nainjaune import Goal, best_lay
+    from solver.nainjaune import GAME
     from solver.nainjaune.words import explain_lay
 
-    rules = _rules(preset, payment, announce, ten_suit, king_suit)
     pos = _position(position, rules)
-    try:
-        g = Goal(goal.strip().lower())
-    except ValueError:
-        raise TablecalcError(f"unknown goal {goal!r}: expected cards or stakes") from None
-    lay = best_lay(pos, rules, g)
-    other = best_lay(pos, rules, Goal.STAKES if g is Goal.CARDS else Goal.CARDS)
+    g = Goal(goal)
+    both = GAME.best(pos, rules, None)
+    lay, other = (both.by_cards, both.by_stakes) if g is Goal.CARDS else (both.by_stakes, both.by_cards)
     if as_json:
-        emit_json({"player": pos.names[pos.to], "goal": g.value, "best": lay.as_dict(),
-                   "other_goal": other.as_dict(), "rules": rules.as_dict()})
+        emit_json({**both.as_dict(), "goal": g.value, "best": lay.as_dict(), "other_goal": other.as_dict(),
+                   "rules": rules.as_dict()})
         return
     typer.echo(f"{pos.names[pos.to]} to move ({rules.name}); best lay for {g.value}:")
     typer.echo(f"  {lay}")
@@ -89,12 +69,11 @@ def solve(position: PositionArg, goal: choice_option("--goal", choices=Goal, hel
 
 @app.command("opera")
 def opera(hand: Annotated[str, typer.Argument(help="Your hand, e.g. \"9c 10d Jc Qs Kh As 2s 3s\".")],
-          preset: PresetOpt = "classic", as_json: JsonOpt = False) -> None:
+          *, rules, as_json: JsonOpt = False) -> None:
     """Can this hand make a Grand Opéra (go out in one turn) if it starts, whatever the others hold?"""
     from solver.nainjaune import grand_opera, parse_cards
     from solver.nainjaune.words import explain_opera
 
-    rules = _rules(preset)
     cards = parse_cards(hand)
     if len(set(cards)) != len(cards):
         raise TablecalcError(f"a card is given twice in {hand!r}: a deck has one of each card")
@@ -105,26 +84,23 @@ def opera(hand: Annotated[str, typer.Argument(help="Your hand, e.g. \"9c 10d Jc 
     typer.echo(explain_opera(answer))
 
 
-# ---------------------------------------------------------------- check
+# ---------------------------------------------------------------- judge
 
 
-@app.command("check")
-def check(position: PositionArg,
+@app.command("judge", aliases=("check",))
+def judge(position: PositionArg,
           lay: Annotated[str, typer.Argument(help="Your moves in order: \"9c 10d Jc sans Q\" (Qs! announces a board card).")],
-          preset: PresetOpt = "classic", payment: PaymentOpt = None, announce: AnnounceOpt = None,
-          ten_suit: TenOpt = None, king_suit: KingOpt = None, as_json: JsonOpt = False) -> None:
+          *, rules, as_json: JsonOpt = False) -> None:
     """Judge the lay of the player to move, move by move (exit 1 when a move is illegal)."""
-    from solver.nainjaune import check_lay
-    from solver.nainjaune.words import explain_verdict
+    from solver.nainjaune import GAME
 
-    rules = _rules(preset, payment, announce, ten_suit, king_suit)
     pos = _position(position, rules)
-    v = check_lay(pos, lay, rules)
+    v = GAME.judge(pos, lay, rules, None)
     if as_json:
-        emit_json({**v.as_dict(), "explanation": explain_verdict(v)})
+        emit_json({**v.as_dict(), "explanation": GAME.explain(v)})
     else:
         typer.echo(_("LEGAL") if v.legal else _("NOT LEGAL") + f"  ({', '.join(map(str, v.violations))})")
-        typer.echo(explain_verdict(v))
+        typer.echo(GAME.explain(v))
     if not v.legal:
         raise typer.Exit(EXIT_ILLEGAL)
 
@@ -139,14 +115,12 @@ def settle_cmd(
     opera: Annotated[bool, typer.Option("--opera", help="The player out made a Grand Opéra (out in the first turn).")] = False,
     tokens: Annotated[Optional[str], typer.Option("--tokens", help="Everyone's tokens before the settlement, e.g. \"120 40 3\": "
                                                   "to see who cannot pay or stake.")] = None,
-    preset: PresetOpt = "classic", payment: PaymentOpt = None, ten_suit: TenOpt = None, king_suit: KingOpt = None,
-    opera_order: OperaOpt = None, as_json: JsonOpt = False,
+    *, rules, as_json: JsonOpt = False,
 ) -> None:
     """Settle a round: who pays whom and why, the board after, each player's balance, the end of the game."""
     from solver.nainjaune import GAME, RoundEnd, settle
     from solver.nainjaune.words import explain_settlement, why
 
-    rules = _rules(preset, payment, None, ten_suit, king_suit, opera_order)
     parts = ["settle", f"hands {hands}"]
     if board.strip():
         parts.append(f"board {board}")
@@ -172,27 +146,25 @@ def settle_cmd(
 
 @app.command("referee")
 def referee(log: Annotated[str, typer.Argument(help="A file of JSON lines (as simulate --log writes them), or - for stdin.")],
-            preset: PresetOpt = "classic", payment: PaymentOpt = None, announce: AnnounceOpt = None,
-            ten_suit: TenOpt = None, king_suit: KingOpt = None, as_json: JsonOpt = False) -> None:
+            *, rules, as_json: JsonOpt = False) -> None:
     """Judge a recorded game move by move (exit 1 when a move is illegal)."""
     from solver.gamelog import read_log
     from solver.nainjaune import referee_log
-    from solver.nainjaune.words import explain_move_verdict, explain_settlement
+    from solver.nainjaune.words import explain_logged_move, explain_settlement
 
-    rules = _rules(preset, payment, announce, ten_suit, king_suit)
     text, source = read_log(log)
     v = referee_log(text, rules, source)
     if as_json:
         d = v.as_dict()
         for row, m in zip(d["moves"], v.moves):
-            row["explanation"] = explain_move_verdict(m, rules)
+            row["explanation"] = explain_logged_move(m, rules)
         if d["first_illegal"] is not None:
-            d["first_illegal"]["explanation"] = explain_move_verdict(v.first_illegal, rules)
+            d["first_illegal"]["explanation"] = explain_logged_move(v.first_illegal, rules)
         emit_json(d)
     else:
         for m in v.moves:
             if m.legal is not True or m.stakes or m.forfeited:
-                typer.echo(explain_move_verdict(m, rules))
+                typer.echo(explain_logged_move(m, rules))
         for r in v.rounds:
             if r.settlement is not None:
                 typer.echo(_("round {n}:").format(n=r.round) + " " + " ".join(explain_settlement(r.settlement, rules)))
@@ -214,21 +186,16 @@ def simulate(
     seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed (same seed, same game).")] = None,
     log: Annotated[Optional[Path], typer.Option("--log", help="Write every deal, move and settlement as JSON lines to FILE.")] = None,
     bot: choice_option("--bot", choices=Bot, help="greedy (default) or random.") = "greedy",
-    preset: PresetOpt = "classic", payment: PaymentOpt = None, announce: AnnounceOpt = None,
-    ten_suit: TenOpt = None, king_suit: KingOpt = None, opera_order: OperaOpt = None,
-    start_tokens: Annotated[Optional[int], typer.Option("--start-tokens", help="Tokens each player starts with (120).")] = None,
-    as_json: JsonOpt = False,
+    *, rules, as_json: JsonOpt = False,
 ) -> None:
     """Whole games between bots, with every player's tokens after each round."""
-    from solver.nainjaune import GAME
     from solver.gamelog import write_log
     from solver.nainjaune.simulate import log_lines, play_game
+    from solver.nainjaune.words import why
 
-    rules = GAME.rules(preset, payment=payment, announce=announce, ten_suit=ten_suit, king_suit=king_suit,
-                       opera=opera_order, start_tokens=start_tokens)
     game = play_game(players, rounds, seed, rules, bot)
     if log is not None:
-        write_log(log, log_lines(game))
+        write_log(log, log_lines(game, why))
     if as_json:
         emit_json(game.as_dict())
         return
@@ -247,6 +214,3 @@ def simulate(
         typer.echo(f"Game over after round {len(game.rounds)}: {end}. Winner: {best}.")
     else:
         typer.echo(f"After {len(game.rounds)} rounds the leader is {best}.")
-
-
-add_rules_command(app, "nainjaune")

@@ -3,11 +3,13 @@
 Each puzzle is the end of a round: who went out, the hand of the player asked about (with any
 board card in it), the board. The answer is what that player pays in all — the tokens for
 the cards left, plus the doubling of each cell whose board card they still hold — or, for the
-player out, what they receive. :func:`solver.nainjaune.referee.check_amount` judges it and
+player out, what they receive. :func:`solver.nainjaune.referee.judge_amount` judges it and
 the explanation lists the settlement's lines behind the amount.
 
 A pack's rounds in progress (``--pack nainjaune-seed``) are asked too: lay as many cards as the
-best lay does, legally (judged by :func:`~solver.nainjaune.referee.check_lay`).
+best lay does, legally (judged by :func:`~solver.nainjaune.referee.judge_lay`). An answer the
+referee could not read (not a number, no lay, a card not in hand: codes that are
+:attr:`~solver.game.Code.not_understood`) is asked again.
 
 >>> import random
 >>> d = Drill(level="cards")
@@ -24,12 +26,13 @@ from __future__ import annotations
 
 from solver.errors import TablecalcError, quoted
 from solver.i18n import _
+from solver.nainjaune.best import Goal, best_lay
 from solver.nainjaune.cards import full_deck
-from solver.nainjaune.referee import AmountPenalty, asked_amount, check_amount, check_lay
+from solver.nainjaune.referee import judge_amount, judge_lay
 from solver.nainjaune.round import Position
-from solver.nainjaune.solver import Goal, best_lay
 from solver.nainjaune.rules import MIN_PLAYERS, Board, Rules, hand_size
-from solver.nainjaune.settle import RoundEnd, settle
+from solver.nainjaune.settle import RoundEnd, asked_amount, settle
+from solver.nainjaune.verdict import Penalty, Violation
 from solver.nainjaune.words import best_line, card_text, drill_prompt, explain_amount, explain_lay, explain_verdict
 from trainer.drills import GameDrill, Judgement, Level, Puzzle
 
@@ -50,8 +53,7 @@ class Drill(GameDrill):
         "face-value": Level("face-value", "the face value of the cards left (figures 10), plus the doubling; 45 s"),
         "opera": Level("classic", "Grand Opéras too: what the player out receives, the whole board included; 45 s"),
     }
-    no_penalty = AmountPenalty().as_dict()
-    RETRY = frozenset({"not-a-number", "not-a-lay", "not-in-hand"})
+    no_penalty = Penalty().as_dict()
 
     def __init__(self, **settings):
         super().__init__(**settings)
@@ -76,8 +78,7 @@ class Drill(GameDrill):
                 time_limit=self.time_limit,
             )
         s = settle(situation, rules)
-        ask = situation.ask if situation.ask is not None else next(i for i in range(len(situation.hands))
-                                                                     if i != situation.winner)
+        ask = situation.asked
         return Puzzle(
             game=self.game, level=self.level, preset=rules.name, prompt=drill_prompt(situation, rules),
             item=f"nainjaune:{rules.name}:{situation}", situation=str(situation),
@@ -124,13 +125,13 @@ class Drill(GameDrill):
             return self._judge_lay(end, rules, answer)
         s = settle(end, rules)
         amount = asked_amount(s)
-        ask = end.ask if end.ask is not None else next(i for i in range(len(end.hands)) if i != end.winner)
+        ask = end.asked
         verb = "receives" if ask == end.winner else "pays"
         common = dict(best_score=1, expected=(str(amount),), best=best_line(amount, end.names[ask], verb))
         if answer is None:
             return Judgement(False, **common)
-        v = check_amount(end, answer, rules)
-        if v.violations and str(v.violations[0]) in self.RETRY:
+        v = judge_amount(end, answer, rules)
+        if v.violations and v.violations[0].not_understood:
             return self.retry(_("{answer} is not a number of tokens: expected a whole number, like 12.").format(
                 answer=quoted(answer.strip())), str(v.violations[0]))
         return Judgement(v.legal, tuple(str(x) for x in v.violations), v.penalty.as_dict(), v.penalty.amount,
@@ -143,14 +144,14 @@ class Drill(GameDrill):
         if answer is None:
             return Judgement(False, **common)
         try:
-            v = check_lay(pos, answer, rules)
+            v = judge_lay(pos, answer, rules)
         except TablecalcError as e:  # not a lay: read it again
-            return self.retry(str(e), "not-a-lay")
-        if v.violations and str(v.violations[0]) in self.RETRY:
+            return self.retry(str(e), str(Violation.NOT_A_LAY))
+        if v.violations and v.violations[0].not_understood:
             return self.retry(explain_verdict(v), str(v.violations[0]))
         right = v.legal and v.cards == best.cards
         codes = tuple(str(x) for x in v.violations) or (() if right else ("not-the-longest",))
-        penalty = AmountPenalty(best.cards - v.cards if v.legal else best.cards).as_dict()
+        penalty = Penalty(off_by=best.cards - v.cards if v.legal else best.cards).as_dict()
         return Judgement(right, codes, penalty, penalty["off_by"], score=int(right), explanation=explain_verdict(v),
                          **common)
 
@@ -178,5 +179,5 @@ class Drill(GameDrill):
         if isinstance(end, Position):
             best = best_lay(end, rules, Goal.CARDS)
             return [_("The longest legal lay has {n} card(s).").format(n=best.cards)]
-        lines = [x.strip() for x in explain_amount(check_amount(end, "-1", rules)).split(". ")[1:] if x.strip()]
+        lines = [x.strip() for x in explain_amount(judge_amount(end, "-1", rules)).split(". ")[1:] if x.strip()]
         return [ln.rstrip(".") + "." for ln in lines[:2]]

@@ -1,4 +1,5 @@
-"""The solver: the best lay for the player to move, and "can this hand make a Grand Opéra if I start?".
+"""The solver: the best lay for the player to move, the amount a settlement question asks, and
+"can this hand make a Grand Opéra if I start?". :func:`best` answers a situation of either kind.
 
 A **lay** is everything the player to move does before another player plays or the round
 ends: cards up the run, a new run after each King, "sans R", and — when nobody else holds an
@@ -44,8 +45,9 @@ from solver.nainjaune.round import Lay as LayMove
 from solver.nainjaune.round import (MAX_HAND, Mode, Move, Position, Sans, apply, comes_back, legal_moves, may_lay,
                                     may_stop, run_after, takes_stake)
 from solver.nainjaune.rules import Board, Rules
+from solver.nainjaune.settle import RoundEnd, Settlement, asked_amount, settle
 
-__all__ = ["Goal", "Lay", "best_lay", "all_lays", "grand_opera", "OperaAnswer"]
+__all__ = ["Goal", "Lay", "best", "best_lay", "all_lays", "grand_opera", "OperaAnswer", "LaySolution", "SettleSolution"]
 
 
 class Goal(enum.StrEnum):
@@ -305,3 +307,40 @@ def grand_opera(hand: Sequence[Card], rules: Rules) -> OperaAnswer:
     pos = Position((hand, rest), Board(), 0, Mode.LEAD)
     lay = best_lay(pos, rules, Goal.CARDS)
     return OperaAnswer(hand, lay.out, lay.moves, lay.cards)
+
+
+@dataclass(frozen=True)
+class LaySolution:
+    """The best lays of the player to move: by cards (empty the hand fastest) and by stakes."""
+
+    position: Position
+    by_cards: Lay
+    by_stakes: Lay
+
+    def as_dict(self) -> dict:
+        return {"player": self.position.names[self.position.to], "cards": self.by_cards.as_dict(),
+                "stakes": self.by_stakes.as_dict()}
+
+
+@dataclass(frozen=True)
+class SettleSolution:
+    """A round end's settlement, and the amount its question asks."""
+
+    settlement: Settlement
+    amount: int
+
+    def as_dict(self) -> dict:
+        return {"amount": self.amount, **self.settlement.as_dict()}
+
+
+def best(situation: Position | RoundEnd, rules: Rules) -> LaySolution | SettleSolution:
+    """The answer to a situation: a round in progress's best lays (for each goal), or a round end's
+    settlement and the amount its question asks.
+
+    >>> best(RoundEnd.parse("settle; hands Ann: 3c Qs | Bob: - | Cid: 2c; board Q:9"), Rules()).amount
+    11
+    """
+    if isinstance(situation, RoundEnd):
+        s = settle(situation, rules)
+        return SettleSolution(s, asked_amount(s))
+    return LaySolution(situation, best_lay(situation, rules, Goal.CARDS), best_lay(situation, rules, Goal.STAKES))
