@@ -174,6 +174,7 @@ def add_whole_commands(app, game_name: str) -> None:
              humans: Annotated[int, typer.Option("--humans", help="How many of the players are people (the first ones); the others are bots.")] = 1,
              bot: BotOpt = None, seed: SeedOpt = None,
              rounds: Annotated[int, typer.Option("--rounds", help="Rounds to play.")] = 1,
+             deal: Annotated[Optional[str], typer.Option("--deal", help="Start the first round here, in the game's notation (default: dealt from --seed).")] = None,
              *, rules, data) -> None:
         """A game against the computer (or between people at one screen), every move refereed: type a move,
         or hint, undo, save FILE, quit (indice, annuler, sauver, quitter; tip, ongedaan, bewaar, stoppen)."""
@@ -183,7 +184,7 @@ def add_whole_commands(app, game_name: str) -> None:
         names = _names(players, 2)
         if not 1 <= humans <= len(names):
             raise TablecalcError(f"bad --humans {humans}: expected 1 to {len(names)}")
-        _Table(game, rules, data, names, set(range(humans)), bot, seed).play(rounds)
+        _Table(game, rules, data, names, set(range(humans)), bot, seed).play(rounds, deal)
 
     @app.command("follow")
     def follow(players: PlayersOpt = None,
@@ -281,15 +282,16 @@ class _Table:
         else:
             show(state, seat)
 
-    def play(self, rounds: int) -> None:
+    def play(self, rounds: int, deal: str | None = None) -> None:
         from solver.whole.simulate import MAX_ROUNDS
 
         if not 1 <= rounds <= MAX_ROUNDS:
             raise TablecalcError(f"bad --rounds {rounds}: expected 1 to {MAX_ROUNDS}")
-        for _k in range(rounds):
+        first = self.match.parse_deal(deal) if deal is not None else None
+        for k in range(rounds):
             if self.match.is_over():
                 break
-            if not self._round(self.match.deal(self.rng)):
+            if not self._round(first if k == 0 and first is not None else self.match.deal(self.rng)):
                 return
         self._scores()
 
@@ -353,7 +355,8 @@ class _Table:
         end = history[-1][0]
         self.match = self.match.after_round(end)
         self.rounds.append((self._deal, moves, tuple(self.match.scores())))
-        typer.echo(str(end))
+        self._show(end, 0)
+        typer.echo(_("Round over."))
         return True
 
     def _scores(self) -> None:

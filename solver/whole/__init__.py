@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
 
 from solver.game import State, Verdict
+from solver.i18n import N_
 
 __all__ = ["RoundState", "Match", "Bot", "Worth", "UNITS"]
 
@@ -68,7 +69,7 @@ class Worth:
         return self.values.get(move)
 
 
-UNITS = ("seeds", "tiles", "points", "cards", "tokens")
+UNITS = (N_("seeds"), N_("tiles"), N_("points"), N_("cards"), N_("tokens"))
 """Units of analysis values (what a move gains the mover): documented per game."""
 
 

@@ -21,13 +21,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.errors import TablecalcError
+from solver.i18n import N_
 from solver.game import BaseGame
 from solver.whole.log import Log
 from solver.whole.referee import match_of
 
 __all__ = ["Analysed", "Analysis", "analyse", "LABELS", "label_of"]
 
-LABELS = ("inaccuracy", "mistake", "blunder")
+LABELS = (N_("inaccuracy"), N_("mistake"), N_("blunder"))
+"""The labels of a move that lost something, from the mildest (lichess's words), translated where shown."""
 
 
 def label_of(loss: float, thresholds: tuple[float, float, float]) -> str | None:

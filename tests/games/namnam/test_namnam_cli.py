@@ -94,7 +94,7 @@ def test_tables_show_and_build_with_a_progress_bar(home):
     (["best", "start", "--depth", "2", "--time", "1"], "either --depth or --seconds"),
     (["tables", "--build", "40"], "bad --build"),
     (["show", "start", "--direction", "up"], "'up' is not one of ccw, cw"),
-    (["play", "--level", "genius"], "'genius' is not one of easy, medium, hard, expert"),
+    (["play", "--bot", "genius"], "unknown bot 'genius': expected one of best, medium, greedy, easy, random"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, message):
     r = run(*args)
@@ -109,29 +109,31 @@ def test_show_and_aliases():
 
 
 def test_play_a_whole_game_through_prompts():
-    """An easy computer, and a player who always sows their first legal pit (typed, then checked)."""
+    """An easy computer, and a player who always sows their first legal pit (typed, then checked); a
+    pit not in the row is explained and asked again, never penalised."""
     pos = Position.parse("0.0.1.0.1.2/1.0.2.0.0.0 s 21-20")
     answers = "\n".join(["9", "hint"] + [str(p) for p in range(1, 7)] * 30) + "\n"
-    r = run("play", "--level", "easy", "--position", str(pos), "--seed", "1", input=answers)
+    r = run("play", "--bot", "easy", "--deal", str(pos), "--seed", "1", input=answers)
     assert r.exit_code == 0, r.output
-    assert "not in your row" in r.output and "Hint: pit" in r.output and "Game over" in r.output
-    r = run("play", "--first", "computer", "--seed", "2", input="quit\n")
-    assert r.exit_code == 0 and "The computer sows pit" in r.output and "abandoned" in r.output
+    assert "not in your row" in r.output and "Hint: " in r.output and "Round over." in r.output
+    assert "Scores: P1 " in r.output
+    r = run("play", "--deal", "4.4.4.4.4.4/4.4.4.4.4.4 n 0-0", "--seed", "2", input="quit\n")
+    assert r.exit_code == 0 and "P2 plays " in r.output and "Stopped." in r.output
 
 
 def test_play_in_a_real_terminal(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     from tests.support.terminal import spawn
 
-    child = spawn(tmp_path, "namnam", "play", "--level", "medium", "--seed", "3", rows=40)
+    child = spawn(tmp_path, "namnam", "play", "--bot", "medium", "--seed", "3", rows=40)
     try:
-        child.expect_exact("Your move")
+        child.expect_exact("P1, your move")
         child.sendline("3")
         child.expect_exact("South sows pit 3")
-        child.expect_exact("The computer sows pit")
-        child.expect_exact("Your move")
-        child.sendline("quit")
-        child.expect_exact("Game abandoned")
+        child.expect_exact("P2 plays")
+        child.expect_exact("P1, your move")
+        child.sendline("quitter")
+        child.expect_exact("Stopped.")
         child.expect(pexpect.EOF)
     finally:
         child.close()
