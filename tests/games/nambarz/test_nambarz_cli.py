@@ -2,24 +2,9 @@
 CliRunner (moved here from tests/trainer/test_cli.py); the round commands are in
 test_nambarz_round.py."""
 
-import json
-
 import pytest
-from typer.testing import CliRunner
 
-from trainer.cli import app
-
-runner = CliRunner()
-
-
-def run(*args, input=None):
-    return runner.invoke(app, list(args), input=input)
-
-
-def run_json(*args, code=0):
-    r = run(*args, "--json")
-    assert r.exit_code == code, r.output
-    return json.loads(r.stdout)
+from tests.trainer.test_cli import run, run_json
 
 
 def test_best_json():

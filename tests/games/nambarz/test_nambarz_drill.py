@@ -4,16 +4,10 @@ is a typo asked again (moved here from tests/trainer/test_drill_help.py)."""
 
 from __future__ import annotations
 
-import random
-
-from solver.nambarz import best
+from solver.nambarz import Violation, best
+from tests.trainer.test_drill_help import puzzles
 from trainer.drills import make_drill
-
-
-def puzzles(game, level, n=3, seed=5):
-    d = make_drill(game, level=level)
-    rng = random.Random(seed)
-    return d, [d.generate(rng) for _ in range(n)]
+from trainer.games.nambarz.drill import Drill
 
 
 def test_a_wrong_answer_is_judged_not_asked_again():
@@ -52,3 +46,16 @@ def test_nambarz_a_right_concordance_names_the_coup_it_missed():
     d = make_drill("nambarz", level="basic")
     j = d.judge(d.from_situation("top 3; hand 3 1 5-cat 1 9 8 9"), "3")
     assert j.correct and j.best_score == 11 and "coup de maître, worth 7 more" in j.explanation
+
+
+def test_an_answer_not_understood_is_asked_again_by_the_codes_flag():
+    """The codes say which answers were not understood (a calculation that cannot be read, cards
+    not in hand): the drill asks again and records nothing, without a list of codes of its own."""
+    assert "RETRY" not in vars(Drill)
+    assert {str(v) for v in Violation if v.not_understood} == {"not-a-calculation", "not-in-hand"}
+    d = make_drill("nambarz", level="basic")
+    p = d.from_situation("top 3; hand 9 4 6-lion 5-cat 6-hippo 3-bee 7")
+    j = d.judge(p, "9++4")
+    assert j.retry and not j.correct and j.violations == ("not-a-calculation",)
+    j = d.judge(p, "9+4")
+    assert not j.retry and not j.correct and j.violations == ("wrong-result",)

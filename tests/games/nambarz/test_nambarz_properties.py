@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tests.core.search_oracle import naive_reach
-from solver.expr import label_leaves, leaves, parse_expression, render
+from solver.expr import label_leaves, parse_expression, render
 from solver.nambarz import Card, Deck, Rules, Violation, best, is_concordant, judge
+from solver.nambarz.best import play_from
 from solver.search import reach
 
 DECK = Deck.default()
@@ -104,12 +105,7 @@ def test_longer_correct_calculations_are_not_simplest(situation):
     longer = reach([c.number for c in cards], top.number, replace(rules.search_rules, use_all=True))
     assume(longer.min_cards is not None and sol.min_cards < len(cards))
     expr = longer.expressions[0]
-    free = list(cards)
-    labels = []
-    for leaf in leaves(expr):
-        card = next(c for c in free if c.number == leaf.value)
-        free.remove(card)
-        labels.append(card)
+    labels = play_from(expr, cards).cards
     v = judge(top, hand, render(label_leaves(expr, labels), labels=True), rules)
     assert v.violations == (Violation.NOT_SIMPLEST,)
     assert v.penalty.play_instead is not None and len(v.penalty.play_instead.cards) == sol.min_cards
