@@ -1,7 +1,8 @@
 """Regenerate puzzles/packs/nambarz-coups.json: 7-card deals whose simplest calculation needs 4+ cards.
 
-Run: python scripts/make_nambarz_coups.py  (deterministic: fixed seed). The pack's tests
-re-solve every case, so a changed solver cannot leave a stale pack unnoticed.
+Run: python scripts/make_nambarz_coups.py  (deterministic: fixed seed). The cases are in the
+known-case format (docs/known-cases.md): the known-case driver judges every answer and solves
+every deal again, so a changed solver cannot leave a stale pack unnoticed.
 """
 
 from __future__ import annotations
@@ -10,8 +11,7 @@ import random
 from pathlib import Path
 
 from puzzles import format_pack
-from solver.nambarz import Deal, Deck, Rules, solve
-from solver.nambarz.words import play_text
+from solver.nambarz import Deal, Deck, Rules, best, play_text
 
 OUT = Path(__file__).resolve().parent.parent / "puzzles" / "packs" / "nambarz-coups.json"
 
@@ -27,7 +27,7 @@ def main() -> None:
         while sum(1 for c in cases if c["preset"] == preset) < wanted:
             cards = rng.sample(stock, 8)
             top, hand = cards[0], cards[1:]
-            sol = solve(top, hand, rules, deck)
+            sol = best(top, hand, rules, deck)
             key = (str(top), tuple(sorted(str(c) for c in hand)))
             if sol.min_cards is None or sol.min_cards < 4 or sol.concordant or key in seen:
                 continue
@@ -39,8 +39,8 @@ def main() -> None:
                 "situation": str(Deal(top, tuple(hand))),
                 "preset": preset,
                 "answer": play_text(sol.plays[0]),
-                "expect": {"legal": True, "violations": [], "min_cards": sol.min_cards,
-                           "bonus": rules.coup_bonus(sol.min_cards)},
+                "expect": {"verdict": {"legal": True, "violations": [], "bonus": rules.coup_bonus(sol.min_cards)},
+                           "best": {"min_cards": sol.min_cards}},
             })
     pack = {
         "name": "nambarz-coups",

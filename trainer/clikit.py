@@ -403,8 +403,9 @@ class GameApp(typer.Typer):
 
     A command whose function takes a keyword-only ``rules`` gets ``--preset`` and one option per
     declared rule option (``trainer`` never lists them by hand), and is called with the rules they
-    choose; one that also takes ``data`` gets the game's data-file option (``--deck``) and the
-    loaded data. ``aliases`` are old names kept, hidden, for one release: typing one works, with a
+    choose (a ``rules`` that defaults to ``None`` gets ``None`` when none of them is typed: the
+    command takes its rules from elsewhere, a log's first line); one that also takes ``data`` gets
+    the game's data-file option (``--deck``) and the loaded data. ``aliases`` are old names kept, hidden, for one release: typing one works, with a
     note on stderr naming the new command.
     """
 
@@ -483,6 +484,7 @@ def _with_rules(game_name: str, fn, *, data: bool):
 
     game = find_game(game_name)
     specs = game.Rules.options()
+    optional = inspect.signature(fn).parameters["rules"].default is None
     hints = typing.get_type_hints(fn, include_extras=True)  # the command's own annotations, resolved where it was written
     own = [p.replace(annotation=hints.get(p.name, p.annotation))
            for p in inspect.signature(fn).parameters.values() if p.name not in ("rules", "data")]
@@ -505,9 +507,10 @@ def _with_rules(game_name: str, fn, *, data: bool):
                         raise TablecalcError(f"{flag} and {spec.flags.split('/')[0]} {value} disagree: give one of them")
                     value = meant
             chosen[spec.name] = value
-        rules = game.rules(preset, **chosen)
+        typed = preset is not None or any(value is not None for value in chosen.values())
+        rules = game.rules(preset, **chosen) if typed or not optional else None
         if data:
-            kwargs["data"] = game.load_data(rules, kwargs.pop("data_file", None))
+            kwargs["data"] = game.load_data(rules or game.rules(), kwargs.pop("data_file", None))
         return fn(**kwargs, rules=rules)
 
     command.__signature__ = inspect.Signature([*own, *extra])  # type: ignore[attr-defined]

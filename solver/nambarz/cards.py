@@ -28,15 +28,44 @@ from __future__ import annotations
 import enum
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable
 
 from solver.errors import TablecalcError, quoted
-from solver.i18n import _
+from solver.i18n import NP_, _, pgettext
 from solver.parsing import Fields, closest, data_file, parse_toml, read_text
 
-__all__ = ["Family", "Card", "Deck", "is_concordant"]
+__all__ = ["Family", "Card", "Deck", "is_concordant", "card_name", "ANIMAL", "JOKER"]
+
+ANIMAL = "nambarz animal"
+"""The gettext context of an animal's name (``pgettext(ANIMAL, "bee")``)."""
+JOKER = "nambarz joker"
+"""The gettext context of a joker's name."""
+
+# the names of the built-in deck, marked for the catalogues (a deck file's other animals stay as
+# written); every one of them is also one of the names the deck file lists, so it reads back
+_NAMES = (
+    NP_(ANIMAL, "bee"), NP_(ANIMAL, "hippo"), NP_(ANIMAL, "cat"), NP_(ANIMAL, "dog"), NP_(ANIMAL, "owl"),
+    NP_(ANIMAL, "fish"), NP_(ANIMAL, "frog"), NP_(ANIMAL, "lion"), NP_(ANIMAL, "snail"), NP_(ANIMAL, "mouse"),
+    NP_(JOKER, "change-number"), NP_(JOKER, "change-drawing"), NP_(JOKER, "change-number-or-drawing"),
+    NP_(JOKER, "play-again"),
+)
+
+
+def card_name(card) -> str:
+    """A card (or its name) as the player's language writes it, in a form the deck reads back:
+    ``3-bee`` in English, ``3-abeille`` in French, ``3-bij`` in Dutch.
+
+    >>> from solver.i18n import use
+    >>> _ = use("fr"); card_name("3-bee"), card_name("play-again"), card_name("7"); _ = use("en")
+    ('3-abeille', 'rejouer', '7')
+    """
+    text = str(card)
+    m = re.fullmatch(r"([0-9]+)-(.+)", text)
+    if m:
+        return f"{m.group(1)}-{pgettext(ANIMAL, m.group(2))}"
+    return pgettext(JOKER, text) if text and not text[0].isdigit() else text
 
 
 class Family(enum.StrEnum):
@@ -207,8 +236,6 @@ class Deck:
         jokers = {k: min(n, per_kind) for k, n in self.jokers.items()}
         if jokers == self.jokers:
             return self
-        from dataclasses import replace
-
         return replace(self, jokers=jokers)
 
     def stock(self) -> list[Card]:
@@ -235,8 +262,6 @@ class Deck:
 
     def parse_card(self, text: str) -> Card:
         """Read one card as a player types it; raises :class:`TablecalcError` if it is not in the deck."""
-        from solver.nambarz.words import card_name  # the error names cards in the player's language
-
         t = text.strip().lower()
         if not t:
             raise TablecalcError(_("empty card: expected a number like 6, a drawing card like {example}, or a joker").format(

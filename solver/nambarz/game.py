@@ -1,6 +1,9 @@
-"""Nambarz as the registry sees it: the :class:`solver.game.Game` protocol over this package.
+"""Nambarz as the registry sees it: :class:`solver.game.BaseGame` over this package.
 
->>> import random
+A situation is a :class:`~solver.nambarz.state.Deal` (a top card and a hand); an answer is a
+play (a calculation, one card, a joker or ``draw``). ``best`` finds every simplest play and
+``judge`` is the referee's verdict on a play.
+
 >>> deck = GAME.load_data(GAME.rules())
 >>> deal = GAME.parse_situation("top 3-bee; hand 6 5 2 10", deck)
 >>> GAME.best_answers(GAME.best(deal, GAME.rules(), deck))
@@ -9,30 +12,39 @@
 'Correct: 6÷2 = 3 covers 3-bee with 2 cards, the fewest possible.'
 
 A situation with ``hands`` is a moment of a whole round (:class:`~solver.nambarz.round.RoundState`):
-the answer is the move of the player to move, judged with the jokers' rules.
+the answer is the move of the player to move, judged with the jokers' rules, and the verdict
+holds the table after it.
 
 >>> s = GAME.parse_situation("hands Ann: 6 1 5-cat | Bob: 7; top change-number 5", deck)
->>> GAME.explain(GAME.judge(s, "6-1", GAME.rules(), deck))
+>>> v = GAME.judge(s, "6-1", GAME.rules(), deck)
+>>> GAME.explain(v)
 'After a joker laid alone (change-number 5) the next player may not calculate: they lay one card of that number or drawing. Draw 3 cards and take back 6 and 1.'
+>>> v.after["to"], v.after["top"]
+('Bob', 'change-number 5')
 >>> GAME.best_answers(GAME.best(s, GAME.rules(), deck))
 ('5-cat',)
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from solver.nambarz.cards import Deck, is_concordant
-from solver.nambarz.referee import CONCORDANCE, DRAW, Verdict, Violation, check, solve
-from solver.nambarz.rules import PRESETS, Rules
-from solver.nambarz.moves import Move, Ruling
-from solver.nambarz.round import RoundState
-from solver.nambarz.simulate import Policy, choose
-from solver.nambarz.state import Deal, Turn, deal
-from solver.nambarz.words import best_answers, explain_ruling, explain_verdict
+from solver.errors import TablecalcError
+from solver.game import BaseGame, DataOption
 from solver.i18n import N_, _
-from solver.game import BaseGame
+from solver.nambarz.best import Solution, best
+from solver.nambarz.cards import Deck, is_concordant
+from solver.nambarz.deal import deal
+from solver.nambarz.moves import Move
+from solver.nambarz.referee import CONCORDANCE, DRAW, judge
+from solver.nambarz.round import RoundState
+from solver.nambarz.rules import Rules
+from solver.nambarz.simulate import Policy, choose
+from solver.nambarz.state import Deal, Turn
+from solver.nambarz.verdict import RoundVerdict, Verdict, Violation
+from solver.nambarz.words import best_answers, explain_round_verdict, explain_verdict
 
 __all__ = ["Nambarz", "GAME", "RoundSolution"]
 
@@ -64,13 +76,10 @@ class Nambarz(BaseGame):
         "seed 000 (French FAQ of the published rules): concordance, calculation (one family, the simplest, "
         "no concordant card), left to right or the parentheses variant, penalties, jokers, places and coups"
     )
-    default_preset = "basic"
     penalty_unit = N_("cards drawn")
+    Rules = Rules
     violations = Violation
-    presets = PRESETS
-
-    def rules(self, preset: str | None = None, **options) -> Rules:
-        return Rules.preset(preset or self.default_preset).with_options(**options)
+    data_option = DataOption("--deck", N_("A deck file (TOML) instead of the built-in deck."))
 
     def load_data(self, rules: Rules, path: str | Path | None = None) -> Deck:
         """The deck file, with the jokers of the rules' level (12, 8 or 4)."""
@@ -80,7 +89,7 @@ class Nambarz(BaseGame):
     def parse_situation(self, text: str, deck: Deck) -> Deal | RoundState:
         """``top CARD; hand CARDS`` (one turn), or a moment of a round (``hands ...; top ...``)."""
         if _is_round(text):
-            return RoundState.parse(text, Rules(), deck)  # the rules come with check, solve, new_state
+            return RoundState.parse(text, Rules(), deck)  # the rules come with judge, best, new_state
         return Deal.parse(text, deck)
 
     def check_situation(self, situation: Deal | RoundState, rules: Rules, deck: Deck) -> None:
@@ -88,37 +97,34 @@ class Nambarz(BaseGame):
         if isinstance(situation, RoundState):
             deck.check_available(list(situation.all_cards().elements()), "cards of the round")
             if situation.is_terminal():
-                from solver.errors import TablecalcError
-
                 raise TablecalcError(_("this round is over: there is no move to make"))
         else:
             deck.check_available([*situation.hand, situation.top], "hand and top card")
 
     def random_situation(self, rng, rules: Rules, deck: Deck) -> Deal:
-        return deal(rng, deck, 7, jokers=True)
+        return deal(rng, deck, rules.hand_size, jokers=True)
 
     def _state(self, situation: RoundState, rules: Rules, deck: Deck) -> RoundState:
         return replace(situation, rules=rules, deck=deck)
 
-    def best(self, situation: Deal | RoundState, rules: Rules, deck: Deck):
+    def best(self, situation: Deal | RoundState, rules: Rules, deck: Deck) -> Solution | RoundSolution:
+        """Every simplest play of a turn; in a round, every legal move and the greedy bot's."""
         if isinstance(situation, RoundState):
             state = self._state(situation, rules, deck)
-            import random
-
             return RoundSolution(state, tuple(state.legal_moves()), choose(state, Policy.GREEDY, random.Random(0)))
-        return solve(situation.top, situation.hand, rules, deck)
+        return best(situation.top, situation.hand, rules, deck)
 
-    def best_answers(self, solution) -> tuple[str, ...]:
+    def best_answers(self, solution: Solution | RoundSolution) -> tuple[str, ...]:
         if isinstance(solution, RoundSolution):
             return (str(solution.best),)
         return best_answers(solution)
 
-    def judge(self, situation: Deal | RoundState, answer: str, rules: Rules, deck: Deck) -> Verdict | Ruling:
+    def judge(self, situation: Deal | RoundState, answer: str, rules: Rules, deck: Deck) -> Verdict | RoundVerdict:
         if isinstance(situation, RoundState):
-            return self._state(situation, rules, deck).judge(answer)
-        return check(situation.top, situation.hand, answer, rules, deck)
+            return self._state(situation, rules, deck).judge(answer, with_after=True)
+        return judge(situation.top, situation.hand, answer, rules, deck)
 
-    def refused_answer(self, situation: Deal, rules: Rules, deck: Deck) -> str | None:
+    def refused_answer(self, situation: Deal | RoundState, rules: Rules, deck: Deck) -> str | None:
         """A card that does not match the top card laid alone, else a calculation that uses a
         concordant card, else ``draw`` when something could be played."""
         if isinstance(situation, RoundState):
@@ -135,10 +141,12 @@ class Nambarz(BaseGame):
             for b in numbered[i + 1:]:
                 if a.family == b.family:
                     return f"{a.exact_name} + {b.exact_name}"
-        return DRAW if solve(top, hand, rules, deck).playable else None
+        return DRAW if best(top, hand, rules, deck).playable else None
 
-    def explain(self, verdict: Verdict | Ruling) -> str:
-        return explain_ruling(verdict) if isinstance(verdict, Ruling) else explain_verdict(verdict)
+    def explain(self, verdict: Verdict | RoundVerdict) -> str:
+        if isinstance(verdict, RoundVerdict):
+            return explain_round_verdict(verdict)
+        return explain_verdict(verdict)
 
     def new_state(self, situation: Deal | RoundState, rules: Rules, deck: Deck) -> Turn | RoundState:
         """A deal gives the one-turn state the drills use; a round situation, the whole round."""

@@ -1,5 +1,7 @@
 """One move in a Nambarz round: the jokers' rules, what a joker laid alone asks of the next
-player, and the referee's ruling on a move (the one-turn referee judges cards and calculations).
+player, and the referee's verdict on a move (:class:`~solver.nambarz.verdict.RoundVerdict`; the
+referee of a play on a number card, :func:`solver.nambarz.referee.judge`, judges cards and
+calculations).
 
 The card to cover (the *cover*) is either a number card, or the announcement of a change
 joker laid alone (:class:`Announcement`): then the next player must lay one card of the
@@ -38,14 +40,15 @@ from typing import Sequence
 from solver.errors import TablecalcError, quoted
 from solver.expr import leaves, parse_expression
 from solver.i18n import _
+from solver.nambarz.best import Play, best, play_text
 from solver.nambarz.cards import Card, Deck, is_concordant
-from solver.nambarz.referee import (CONCORDANCE, DRAW, Penalty, Verdict, Violation, _judge_single, check, solve)
+from solver.nambarz.referee import CONCORDANCE, DRAW, judge as judge_play, judge_card
 from solver.nambarz.rules import Rules
 from solver.nambarz.state import MoveKind
-from solver.nambarz.words import play_text
-from solver.nambarz.referee import Play
+from solver.nambarz.verdict import Penalty, RoundVerdict, Violation
 
-__all__ = ["JokerKind", "Announcement", "Cover", "Move", "Ruling", "judge", "legal_moves", "read_move", "THEN"]
+__all__ = ["JokerKind", "Announcement", "Cover", "Move", "judge", "legal_moves", "read_move", "read_joker",
+           "read_announcement", "joker_kind", "joker_moves", "THEN"]
 
 
 class JokerKind(enum.StrEnum):
@@ -150,51 +153,16 @@ class Move:
                 "expression": self.expression, "announce": self.announce}
 
 
-@dataclass(frozen=True)
-class Ruling:
-    """The referee's ruling on one move in a round, as data.
-
-    ``penalty`` is the seed's (draw 3 and take back the cards not correctly used; for a
-    calculation that is not the simplest, ``play_instead`` is laid); ``joker_stands`` says a
-    change joker stays laid alone when only the card after it was wrong. ``verdict`` is the
-    one-turn referee's verdict on a card or calculation laid on a number card.
-    """
-
-    answer: str
-    cover: Cover
-    hand: tuple[Card, ...]
-    move: Move | None
-    violations: tuple[Violation, ...]
-    penalty: Penalty = Penalty()
-    joker_stands: bool = False
-    bonus: int = 0
-    missing: tuple[str, ...] = ()
-    verdict: Verdict | None = None
-
-    @property
-    def legal(self) -> bool:
-        return not self.violations
-
-    def as_dict(self) -> dict:
-        return {
-            "answer": self.answer,
-            "cover": str(self.cover),
-            "hand": [str(c) for c in self.hand],
-            "move": str(self.move) if self.move else None,
-            "kind": self.move.kind.value if self.move else None,
-            "legal": self.legal,
-            "violations": [str(v) for v in self.violations],
-            "penalty": self.penalty.as_dict(),
-            "joker_stands": self.joker_stands,
-            "bonus": self.bonus,
-            "missing": list(self.missing),
-        }
-
-
 # ---------------------------------------------------------------- reading
 
 
-def _announcement(token: str, deck: Deck) -> str:
+def read_announcement(token: str, deck: Deck) -> str:
+    """What a change joker announces, as typed: a number of the deck (``5``) or an animal's
+    name in any language (``cat``, ``chat``), as the canonical ``5`` or ``cat``.
+
+    >>> read_announcement("chat", Deck.default()), read_announcement("5", Deck.default())
+    ('cat', '5')
+    """
     t = token.strip().lower()
     if t.isdigit():
         n = int(t[:12])
@@ -225,7 +193,7 @@ def read_joker(text: str, deck: Deck) -> tuple[Card, str | None, Card | None] | 
     if len(before) > 1 or (then_at is not None and len(after) != 1):
         raise TablecalcError(_("bad joker move {text}: expected a joker, what it announces and optionally "
                                "'then CARD', e.g. change-number 5 then 5-cat").format(text=quoted(text)))
-    announce = _announcement(before[0], deck) if before else None
+    announce = read_announcement(before[0], deck) if before else None
     then = deck.parse_card(after[0]) if after else None
     return joker, announce, then
 
@@ -257,29 +225,29 @@ def _penalty(rules: Rules, take_back: Sequence[Card]) -> Penalty:
 
 
 def _judge_joker(cover: Cover, hand: tuple[Card, ...], answer: str, joker: Card, announce: str | None,
-                 then: Card | None, rules: Rules, deck: Deck) -> Ruling:
+                 then: Card | None, rules: Rules, deck: Deck) -> RoundVerdict:
     kind = joker_kind(joker)
     move = Move(MoveKind.JOKER, (joker,) if then is None else (joker, then), None, announce)
     base = dict(answer=answer, cover=cover, hand=hand, move=move)
     laid = [joker] if then is None else [joker, then]
     if not _has(hand, laid):
         missing = [str(c) for c in laid if c not in hand] or [str(laid[-1])]
-        return Ruling(**base, violations=(Violation.NOT_IN_HAND,), missing=tuple(missing))
+        return RoundVerdict(**base, violations=(Violation.NOT_IN_HAND,), missing=tuple(missing))
     if isinstance(cover, Announcement) and not rules.joker_on_joker:
-        return Ruling(**base, violations=(Violation.JOKER_ON_JOKER,), penalty=_penalty(rules, laid))
+        return RoundVerdict(**base, violations=(Violation.JOKER_ON_JOKER,), penalty=_penalty(rules, laid))
     if kind is JokerKind.PLAY_AGAIN:
         ok = announce is None and then is None
     else:
         is_number = announce is not None and announce.isdigit()
         ok = announce is not None and (kind.announces_number if is_number else kind.announces_drawing)
     if not ok:
-        return Ruling(**base, violations=(Violation.WRONG_JOKER,), penalty=_penalty(rules, laid))
+        return RoundVerdict(**base, violations=(Violation.WRONG_JOKER,), penalty=_penalty(rules, laid))
     if then is not None:
         said = Announcement(kind.value, int(announce)) if announce.isdigit() else Announcement(kind.value, animal=announce)  # type: ignore[union-attr]
         if not said.allows(then):
-            return Ruling(**base, violations=(Violation.NOT_CONCORDANT,), penalty=_penalty(rules, [then]),
+            return RoundVerdict(**base, violations=(Violation.NOT_CONCORDANT,), penalty=_penalty(rules, [then]),
                           joker_stands=True)
-    return Ruling(**base, violations=())
+    return RoundVerdict(**base, violations=())
 
 
 def _leaf_cards(text: str, hand: Sequence[Card], rules: Rules, deck: Deck) -> tuple[list[Card], list[str]] | None:
@@ -304,14 +272,14 @@ def _leaf_cards(text: str, hand: Sequence[Card], rules: Rules, deck: Deck) -> tu
     return cards, missing
 
 
-def _judge_announced(cover: Announcement, hand: tuple[Card, ...], answer: str, rules: Rules, deck: Deck) -> Ruling:
+def _judge_announced(cover: Announcement, hand: tuple[Card, ...], answer: str, rules: Rules, deck: Deck) -> RoundVerdict:
     """A move on a change joker laid alone: one card of the announced number or drawing (or a
     joker, if the rules allow), never a calculation; draw only when nothing follows it."""
     text = answer.strip()
     base = dict(answer=answer, cover=cover, hand=hand)
     if text.lower() == DRAW:
         playable = any(cover.allows(c) for c in hand) or (rules.joker_on_joker and any(c.is_joker for c in hand))
-        return Ruling(**base, move=Move(MoveKind.DRAW), violations=(Violation.COULD_PLAY,) if playable else ())
+        return RoundVerdict(**base, move=Move(MoveKind.DRAW), violations=(Violation.COULD_PLAY,) if playable else ())
     word, _sep, rest = text.partition(" ")
     if word.lower() == CONCORDANCE and rest.strip():
         text = rest.strip()
@@ -322,33 +290,32 @@ def _judge_announced(cover: Announcement, hand: tuple[Card, ...], answer: str, r
     if card is None:
         read = _leaf_cards(text, hand, rules, deck)
         if read is None:
-            return Ruling(**base, move=None, violations=(Violation.NOT_A_CALCULATION,))
+            return RoundVerdict(**base, move=None, violations=(Violation.NOT_A_CALCULATION,))
         cards, missing = read
         if missing:
-            return Ruling(**base, move=None, violations=(Violation.NOT_IN_HAND,), missing=tuple(missing))
+            return RoundVerdict(**base, move=None, violations=(Violation.NOT_IN_HAND,), missing=tuple(missing))
         move = Move(MoveKind.CALCULATION, tuple(cards), text)
-        return Ruling(**base, move=move, violations=(Violation.CALCULATION_ON_JOKER,), penalty=_penalty(rules, cards))
+        return RoundVerdict(**base, move=move, violations=(Violation.CALCULATION_ON_JOKER,), penalty=_penalty(rules, cards))
     target = cover.as_card()
-    v = _judge_single(card, text, hand, target, rules,
-                      dict(target=target, hand=hand, rules=rules, answer=answer, min_cards=None, simplest=()))
+    v = judge_card(card, text, hand, target, rules)
     laid = tuple(c for c in v.cards if c is not None)
     move = Move(MoveKind.CONCORDANCE, laid) if laid else None
-    return Ruling(**base, move=move, violations=v.violations, penalty=v.penalty, missing=v.missing)
+    return RoundVerdict(**base, move=move, violations=v.violations, penalty=v.penalty, missing=v.missing)
 
 
-def judge(cover: Cover, hand: Sequence[Card], answer: str, rules: Rules, deck: Deck, *, must_draw: bool = False) -> Ruling:
-    """The ruling on ``answer`` by a player holding ``hand`` who must cover ``cover``.
+def judge(cover: Cover, hand: Sequence[Card], answer: str, rules: Rules, deck: Deck, *, must_draw: bool = False) -> RoundVerdict:
+    """The verdict on ``answer`` by a player holding ``hand`` who must cover ``cover``.
 
     Cards and calculations on a number card are the one-turn referee's
-    (:func:`solver.nambarz.referee.check`); this adds the jokers' rules. ``must_draw``: the
+    (:func:`solver.nambarz.referee.judge`); this adds the jokers' rules. ``must_draw``: the
     player laid play-again as their last card and must draw first.
     """
     hand = tuple(hand)
     text = str(answer).strip()
     if must_draw:
         if text.lower() == DRAW:
-            return Ruling(answer, cover, hand, Move(MoveKind.DRAW), ())
-        return Ruling(answer, cover, hand, None, (Violation.MUST_DRAW,))
+            return RoundVerdict(answer, cover, hand, Move(MoveKind.DRAW), ())
+        return RoundVerdict(answer, cover, hand, None, (Violation.MUST_DRAW,))
     joker = read_joker(text, deck)
     if joker is not None:
         return _judge_joker(cover, hand, answer, *joker, rules, deck)
@@ -356,7 +323,7 @@ def judge(cover: Cover, hand: Sequence[Card], answer: str, rules: Rules, deck: D
         return _judge_announced(cover, hand, answer, rules, deck)
     if not hand:
         raise TablecalcError(_("the player to move holds no card: nothing to judge"))
-    v = check(cover, hand, text, rules, deck)
+    v = judge_play(cover, hand, text, rules, deck)
     move = None
     if v.kind == DRAW:
         move = Move(MoveKind.DRAW)
@@ -368,7 +335,7 @@ def judge(cover: Cover, hand: Sequence[Card], answer: str, rules: Rules, deck: D
             move = Move(MoveKind.CONCORDANCE, laid)
         else:  # a joker written in a way read_joker does not read
             move = Move(MoveKind.JOKER, laid)
-    return Ruling(answer, cover, hand, move, v.violations, v.penalty, bonus=v.bonus, missing=v.missing, verdict=v)
+    return RoundVerdict(answer, cover, hand, move, v.violations, v.penalty, bonus=v.bonus, missing=v.missing, card_verdict=v)
 
 
 # ---------------------------------------------------------------- legal moves
@@ -411,7 +378,7 @@ def legal_moves(cover: Cover, hand: Sequence[Card], rules: Rules, deck: Deck, *,
     if isinstance(cover, Announcement):
         moves += [Move(MoveKind.CONCORDANCE, (c,)) for c in sorted(set(hand)) if cover.allows(c)]
     else:
-        sol = solve(cover, hand, rules, deck)
+        sol = best(cover, hand, rules, deck)
         moves += [Move(MoveKind.CALCULATION, p.cards, p.expression) for p in sol.plays]
         moves += [Move(MoveKind.CONCORDANCE, (c,)) for c in sol.concordant]
     moves += joker_moves(cover, hand, rules, deck)

@@ -11,7 +11,7 @@ optionally ``player`` and ``drew``: the cards that move drew), other lines read 
 ... {"player": "Ann", "move": "6+5+2-10"}
 ... {"player": "Bob", "move": "3-hippo"}'''
 >>> v = referee_log(text)
->>> v.legal, v.judged, v.first_illegal.ruling.penalty.draw, [str(x) for x in v.first_illegal.ruling.violations]
+>>> v.legal, v.judged, v.first_illegal.verdict.penalty.draw, [str(x) for x in v.first_illegal.verdict.violations]
 (False, 2, 3, ['not-simplest'])
 >>> v.first_illegal.after
 'hands Ann: 5 10 4 9 1 | Bob: 3-hippo 7; top 2; pile 3-bee 6 2; stock 8; to Bob'
@@ -26,43 +26,42 @@ from solver.errors import TablecalcError, quoted
 from solver.gamelog import MAX_LOG_LINES, log_objects
 from solver.i18n import _
 from solver.nambarz.cards import Deck
-from solver.nambarz.moves import Ruling
 from solver.nambarz.round import RoundState
 from solver.nambarz.rules import Rules
 from solver.nambarz.scoring import Scoreboard, score_game
+from solver.nambarz.verdict import RoundVerdict
 
-__all__ = ["MoveRuling", "RoundVerdict", "LogVerdict", "referee_log", "rules_of_log", "deal_state"]
-
-_RULE_KEYS = ("order", "ops", "intermediates", "simplest", "jokers", "hand_size", "joker_on_joker", "play_drawn",
-              "holder_place")
+__all__ = ["LoggedMove", "LoggedRound", "LogVerdict", "referee_log", "rules_of_log", "deal_state", "check_seats"]
 
 
 @dataclass(frozen=True)
-class MoveRuling:
-    """One recorded move judged: where it was, who played what, the ruling, the table after it
+class LoggedMove:
+    """One recorded move judged: where it was, who played what, the verdict, the table after it
     (after the penalty, for an illegal move)."""
 
     line: int
     round: int
     player: str
     move: str
-    ruling: Ruling
+    verdict: RoundVerdict
     after: str
     state: RoundState | None = field(default=None, repr=False, compare=False)
 
     @property
     def legal(self) -> bool:
-        return self.ruling.legal
+        return self.verdict.legal
 
     def as_dict(self) -> dict:
-        r = self.ruling
+        r = self.verdict
         return {"line": self.line, "round": self.round, "player": self.player, "move": self.move, "legal": r.legal,
                 "violations": [str(v) for v in r.violations], "penalty": r.penalty.as_dict(),
                 "joker_stands": r.joker_stands, "bonus": r.bonus, "after": self.after}
 
 
 @dataclass(frozen=True)
-class RoundVerdict:
+class LoggedRound:
+    """One round of a log: its number, the table dealt and the table at its end, whether every move was legal."""
+
     number: int
     start: RoundState
     end: RoundState
@@ -77,19 +76,22 @@ class RoundVerdict:
 
 @dataclass(frozen=True)
 class LogVerdict:
+    """The verdict on a whole log: whether every move was legal, every move judged, the rounds,
+    the score sheet of the finished rounds."""
+
     legal: bool
-    rulings: tuple[MoveRuling, ...]
-    rounds: tuple[RoundVerdict, ...]
+    moves: tuple[LoggedMove, ...]
+    rounds: tuple[LoggedRound, ...]
     board: Scoreboard | None
     rules: Rules = field(repr=False, compare=False, default_factory=Rules)
 
     @property
     def judged(self) -> int:
-        return len(self.rulings)
+        return len(self.moves)
 
     @property
-    def first_illegal(self) -> MoveRuling | None:
-        return next((m for m in self.rulings if not m.legal), None)
+    def first_illegal(self) -> LoggedMove | None:
+        return next((m for m in self.moves if not m.legal), None)
 
     @property
     def scores(self) -> dict[str, int]:
@@ -98,7 +100,7 @@ class LogVerdict:
     def as_dict(self) -> dict:
         first = self.first_illegal
         return {"legal": self.legal, "moves": self.judged, "first_illegal": first.as_dict() if first else None,
-                "illegal": [m.as_dict() for m in self.rulings if not m.legal],
+                "illegal": [m.as_dict() for m in self.moves if not m.legal],
                 "scores": self.scores, "team_scores": dict(self.board.team_totals) if self.board else {},
                 "rounds": [r.as_dict() for r in self.rounds], "rules": self.rules.as_dict()}
 
@@ -110,10 +112,8 @@ def rules_of_log(objects: list[tuple[int, dict]], source: str = "log") -> Rules 
             spec = obj["rules"]
             where = f"{source}, line {number}"
             try:
-                preset = str(spec.get("preset", "basic")).removesuffix("+custom")
-                opts = {k: spec[k] for k in _RULE_KEYS if k in spec and spec[k] is not None}
-                if "ops" in opts:
-                    opts["ops"] = str(opts["ops"])
+                preset = str(spec.get("preset", Rules.default_preset())).removesuffix("+custom")
+                opts = {o.name: spec[o.name] for o in Rules.options() if spec.get(o.name) is not None}
                 return Rules.preset(preset).with_options(**opts)
             except TablecalcError as e:
                 raise TablecalcError(f"{where}: {e}") from None
@@ -212,8 +212,8 @@ def referee_log(text: str, rules: Rules | None = None, source: str = "log", deck
     objects = log_objects(text, source, MAX_LOG_LINES)
     rules = rules or rules_of_log(objects, source) or Rules()
     deck = deck or Deck.default()
-    rulings: list[MoveRuling] = []
-    rounds: list[RoundVerdict] = []
+    judged: list[LoggedMove] = []
+    rounds: list[LoggedRound] = []
     state: RoundState | None = None
     start: RoundState | None = None
     clean = True
@@ -223,7 +223,7 @@ def referee_log(text: str, rules: Rules | None = None, source: str = "log", deck
 
     def close() -> None:
         if state is not None and start is not None:
-            rounds.append(RoundVerdict(k, start, state, clean))
+            rounds.append(LoggedRound(k, start, state, clean))
 
     for number, obj in objects:
         where = f"{source}, line {number}"
@@ -249,13 +249,13 @@ def referee_log(text: str, rules: Rules | None = None, source: str = "log", deck
         try:
             if "drew" in obj and not state.is_terminal():
                 state = state.with_draws(deck.parse_hand(_text(obj["drew"], "drew", where)))
-            ruling = state.judge(obj["move"], player)
+            verdict = state.judge(obj["move"], player)
         except TablecalcError as e:
             raise TablecalcError(f"{where}: {e}") from None
-        after = state if player != state.to or state.is_terminal() else state.after(ruling)
-        if not ruling.legal:
+        after = state if player != state.to or state.is_terminal() else state.after(verdict)
+        if not verdict.legal:
             clean = False
-        rulings.append(MoveRuling(number, k, state.names[player], obj["move"], ruling, str(after), after))
+        judged.append(LoggedMove(number, k, state.names[player], obj["move"], verdict, str(after), after))
         state = after
     close()
     if not rounds:
@@ -270,5 +270,5 @@ def referee_log(text: str, rules: Rules | None = None, source: str = "log", deck
             board = score_game(done, names, teams or None, rules)
         except TablecalcError as e:
             raise TablecalcError(_("{source}: {e}").format(source=source, e=e)) from None
-    legal = all(m.legal for m in rulings)
-    return LogVerdict(legal, tuple(rulings), tuple(rounds), board, rules)
+    legal = all(m.legal for m in judged)
+    return LogVerdict(legal, tuple(judged), tuple(rounds), board, rules)

@@ -1,11 +1,10 @@
-"""The Nambarz referee: the simplest play for a hand, and the verdict on a player's play.
+"""The Nambarz referee: the verdict on a play laid on the top card (the one home of its
+legality: the round's moves, the state, the drills and the command line all ask here; the
+jokers' rules of a whole round are :mod:`solver.nambarz.moves`').
 
 >>> deck = Deck.default()
 >>> hand = deck.parse_hand("6 5 2 10")
->>> sol = solve(deck.parse_card("3-bee"), hand)
->>> sol.min_cards, [p.expression for p in sol.plays]
-(2, ['5-2', '6÷2'])
->>> v = check(deck.parse_card("3-bee"), hand, "6+5+2-10")
+>>> v = judge(deck.parse_card("3-bee"), hand, "6+5+2-10")
 >>> v.legal, [str(x) for x in v.violations], v.penalty.draw, [str(c) for c in v.penalty.take_back]
 (False, ['not-simplest'], 3, ['5', '10'])
 >>> v.penalty.play_instead.expression
@@ -18,267 +17,36 @@ as whichever card is most favourable to the player; ``3-hippo`` names one exactl
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
 from typing import Iterable, Sequence
 
 from solver.errors import TablecalcError
-from solver.game import Code
 from solver.expr import (
     Expr,
     Num,
     Order,
-    Step,
     canonical,
     evaluate,
     is_chain,
-    json_value,
     label_leaves,
     leaves,
     normal_key,
     parse_expression,
     render,
 )
-from solver.nambarz.cards import Card, Deck, Family, is_concordant
+from solver.nambarz.best import Play, best, play_from, simplest_plays
+from solver.nambarz.cards import Card, Deck, is_concordant
 from solver.nambarz.rules import Rules, SimplestScope
+from solver.nambarz.verdict import VIOLATION_ORDER, Penalty, Verdict, Violation
 from solver.search import reach
 
-__all__ = ["Play", "Solution", "Violation", "Penalty", "Verdict", "solve", "check", "simplest_plays"]
-
-
-# ---------------------------------------------------------------- plays
-
-
-@dataclass(frozen=True)
-class Play:
-    """A calculation made of cards, in laying order."""
-
-    cards: tuple[Card, ...]
-    expression: str
-
-    @property
-    def family(self) -> Family:
-        return self.cards[0].family
-
-    def as_dict(self) -> dict:
-        return {"cards": [str(c) for c in self.cards], "expression": self.expression, "count": len(self.cards)}
-
-
-def _play_from(expr: Expr, pool: Sequence[Card]) -> Play:
-    """Attach cards of ``pool`` to the numbers of ``expr`` (which uses a sub-multiset of them)."""
-    free = list(pool)
-    cards = []
-    for leaf in leaves(expr):
-        card = next(c for c in free if c.number == leaf.value)
-        free.remove(card)
-        cards.append(card)
-    return Play(tuple(cards), render(expr))
-
-
-def _calc_pools(target: Card, cards: Iterable[Card]) -> dict[Family, list[Card]]:
-    """The cards that may take part in a calculation on ``target``, by family."""
-    pools: dict[Family, list[Card]] = {Family.SYMBOL: [], Family.DRAWING: []}
-    for c in cards:
-        if not c.is_joker and not is_concordant(c, target):
-            pools[c.family].append(c)
-    for pool in pools.values():
-        pool.sort()
-    return pools
-
-
-def simplest_plays(target: Card, cards: Iterable[Card], rules: Rules) -> tuple[int | None, tuple[Play, ...]]:
-    """The fewest cards of a legal calculation on ``target`` and every such calculation.
-
-    Legal means: one family, no concordant card, at least 2 cards, within ``rules``.
-    """
-    best: int | None = None
-    plays: list[Play] = []
-    for family, pool in _calc_pools(target, cards).items():
-        if len(pool) < 2:
-            continue
-        r = reach([c.number for c in pool], target.number, rules.search_rules, min_numbers=2)
-        if r.min_cards is None or (best is not None and r.min_cards > best):
-            continue
-        if best is None or r.min_cards < best:
-            best, plays = r.min_cards, []
-        plays += [_play_from(e, pool) for e in r.expressions]
-    return best, tuple(plays)
-
-
-@dataclass(frozen=True)
-class Solution:
-    """What a hand can do on a top card: concordant cards, jokers, and the simplest calculations."""
-
-    target: Card
-    hand: tuple[Card, ...]
-    rules: Rules
-    concordant: tuple[Card, ...]
-    jokers: tuple[Card, ...]
-    min_cards: int | None
-    plays: tuple[Play, ...]
-
-    @property
-    def playable(self) -> bool:
-        return bool(self.concordant or self.jokers or self.plays)
-
-    def as_dict(self) -> dict:
-        return {
-            "target": str(self.target),
-            "hand": [str(c) for c in self.hand],
-            "rules": self.rules.as_dict(),
-            "concordant": [str(c) for c in self.concordant],
-            "jokers": [str(c) for c in self.jokers],
-            "min_cards": self.min_cards,
-            "plays": [p.as_dict() for p in self.plays],
-            "coup_bonus": self.rules.coup_bonus(self.min_cards or 0),
-        }
-
-
-def _validate(target: Card, hand: Sequence[Card], deck: Deck) -> None:
-    if target.is_joker:
-        raise TablecalcError(
-            f"the top card {target} is a joker: give the card it announced instead (e.g. --target 5 or --target 5-cat)"
-        )
-    if not hand:
-        raise TablecalcError("the hand is empty: expected at least one card, e.g. --hand \"6 5 2 10\"")
-    deck.check_available([*hand, target], "hand and top card")
-
-
-def solve(target: Card, hand: Sequence[Card], rules: Rules = Rules(), deck: Deck | None = None) -> Solution:
-    """Every way ``hand`` can cover ``target``: by concordance, by joker, and the simplest calculations."""
-    deck = deck or Deck.default()
-    _validate(target, hand, deck)
-    concordant = tuple(sorted(set(c for c in hand if is_concordant(c, target))))
-    jokers = tuple(sorted(set(c for c in hand if c.is_joker)))
-    n, plays = simplest_plays(target, hand, rules)
-    return Solution(target, tuple(hand), rules, concordant, jokers, n, plays)
-
-
-# ---------------------------------------------------------------- verdicts
-
-
-class Violation(Code):
-    """Why a play is not allowed; the value is the stable code used in JSON."""
-
-    NOT_A_CALCULATION = "not-a-calculation"
-    NOT_IN_HAND = "not-in-hand"
-    NOT_CONCORDANT = "not-concordant"
-    OPERATION_NOT_ALLOWED = "operation-not-allowed"
-    NEEDS_PARENTHESES = "needs-parentheses"
-    BAD_INTERMEDIATE = "bad-intermediate"
-    WRONG_RESULT = "wrong-result"
-    MIXED_FAMILIES = "mixed-families"
-    CONCORDANT_CARD = "concordant-card"
-    NOT_SIMPLEST = "not-simplest"
-    COULD_PLAY = "could-play"
-    """Drawing when a card, a joker or a calculation could cover the top card."""
-    WRONG_JOKER = "wrong-joker"
-    """A joker that cannot do what was asked of it: a change-number joker announcing a drawing,
-    a change joker announcing nothing, play-again announcing something (the seed's "wrong joker")."""
-    CALCULATION_ON_JOKER = "calculation-on-joker"
-    """A calculation on a change joker laid alone: one card of the announced number or drawing only."""
-    JOKER_ON_JOKER = "joker-on-joker"
-    """A joker on a change joker laid alone, when the rules (``joker_on_joker=false``) forbid it."""
-    MUST_DRAW = "must-draw"
-    """Play-again was the player's last card: they draw one card before anything else."""
-    NOT_YOUR_TURN = "not-your-turn"
-    """Another player was to move."""
-    ROUND_OVER = "round-over"
-    """A move after the round ended."""
-
-
-_ORDER = list(Violation)
-
-
-@dataclass(frozen=True)
-class Penalty:
-    """Draw ``draw`` cards and take back ``take_back``; for a not-simplest play, lay ``play_instead``."""
-
-    draw: int = 0
-    take_back: tuple[Card, ...] = ()
-    play_instead: Play | None = None
-
-    @property
-    def amount(self) -> int:
-        """The penalty in cards drawn."""
-        return self.draw
-
-    def as_dict(self) -> dict:
-        return {
-            "draw": self.draw,
-            "take_back": [str(c) for c in self.take_back],
-            "play_instead": self.play_instead.as_dict() if self.play_instead else None,
-        }
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The referee's judgement of one play, as data (rendered by the CLI, serialised to JSON).
-
-    ``kind`` is ``calculation``, ``concordance``, ``joker``, ``draw`` or ``None`` (unreadable).
-    ``cards`` are the cards as read (most favourable reading), ``None`` where a number
-    matches no card of the hand. ``bad_step`` is the first forbidden operation;
-    ``concordant_cards`` the cards that matched the top card; ``simplest`` the simplest
-    plays of the hand; ``relaid`` the same calculation laid in an order the rules accept
-    (when the typed order was refused); ``precedence_value`` what the typed text makes
-    with usual precedence, when that differs from the left-to-right reading.
-    """
-
-    target: Card
-    hand: tuple[Card, ...]
-    rules: Rules
-    answer: str
-    kind: str | None
-    cards: tuple[Card | None, ...]
-    expression: str | None
-    value: Fraction | None
-    violations: tuple[Violation, ...]
-    penalty: Penalty
-    bonus: int = 0
-    min_cards: int | None = None
-    simplest: tuple[Play, ...] = ()
-    bad_step: Step | None = None
-    concordant_cards: tuple[Card, ...] = ()
-    missing: tuple[str, ...] = ()
-    ops_refused: tuple[str, ...] = ()
-    relaid: Play | None = None
-    precedence_value: Fraction | None = None
-    error: str | None = None
-    error_position: int | None = None
-
-    @property
-    def legal(self) -> bool:
-        return not self.violations
-
-    def as_dict(self) -> dict:
-        return {
-            "target": str(self.target),
-            "hand": [str(c) for c in self.hand],
-            "answer": self.answer,
-            "rules": self.rules.as_dict(),
-            "kind": self.kind,
-            "legal": self.legal,
-            "violations": [str(v) for v in self.violations],
-            "cards": [None if c is None else str(c) for c in self.cards],
-            "expression": self.expression,
-            "value": json_value(self.value),
-            "penalty": self.penalty.as_dict(),
-            "bonus": self.bonus,
-            "min_cards": self.min_cards,
-            "simplest": [p.as_dict() for p in self.simplest],
-            "bad_step": str(self.bad_step) if self.bad_step else None,
-            "concordant_cards": [str(c) for c in self.concordant_cards],
-            "missing": list(self.missing),
-            "relaid": self.relaid.as_dict() if self.relaid else None,
-            "precedence_value": json_value(self.precedence_value),
-            "error": self.error,
-            "error_position": self.error_position,
-        }
+__all__ = ["judge", "judge_card", "DRAW", "DRAW_WORDS", "CONCORDANCE", "RELAY_SEARCH_NUMBERS"]
 
 
 def _sorted_violations(vs: Iterable[Violation]) -> tuple[Violation, ...]:
-    return tuple(sorted(set(vs), key=_ORDER.index))
+    return tuple(sorted(set(vs), key=VIOLATION_ORDER.index))
 
 
 def _matching(token: Num, hand_types: Iterable[Card], deck: Deck) -> list[Card]:
@@ -358,7 +126,7 @@ def _relay(expr: Expr, value: Fraction, rules: Rules) -> Expr | None:
     return None
 
 
-def check(
+def judge(
     target: Card,
     hand: Sequence[Card],
     answer: str,
@@ -373,16 +141,16 @@ def check(
     when nothing in the hand covers the top card (the seed: a player who cannot play draws).
 
     >>> deck = Deck.default()
-    >>> [str(v) for v in check(deck.parse_card("3-bee"), deck.parse_hand("6 2"), "draw").violations]
+    >>> [str(v) for v in judge(deck.parse_card("3-bee"), deck.parse_hand("6 2"), "draw").violations]
     ['could-play']
-    >>> check(deck.parse_card("3-bee"), deck.parse_hand("7 9"), "draw").legal
+    >>> judge(deck.parse_card("3-bee"), deck.parse_hand("7 9"), "draw").legal
     True
     """
-    sol = solve(target, hand, rules, deck)
+    sol = best(target, hand, rules, deck)
     deck = deck or Deck.default()
     hand = tuple(hand)
-    best, simplest = sol.min_cards, sol.plays
-    base = dict(target=target, hand=hand, rules=rules, answer=answer, min_cards=best, simplest=simplest)
+    fewest, simplest = sol.min_cards, sol.plays
+    base = dict(target=target, hand=hand, rules=rules, answer=answer, min_cards=fewest, simplest=simplest)
     text = answer.strip()
     if text.lower() in DRAW_WORDS:
         return _judge_draw(sol.playable, base)
@@ -393,7 +161,7 @@ def check(
     # one card alone: a concordance play or a joker
     single = _single_card(text, deck)
     if single is not None:
-        return _judge_single(single, text, hand, target, rules, base)
+        return judge_card(single, text, hand, target, rules, base)
 
     try:
         expr = parse_expression(text, rules.order)
@@ -405,7 +173,7 @@ def check(
         )
     tokens = leaves(expr)
     if len(tokens) == 1:  # e.g. "(3)"
-        return _judge_single(_outside_card(tokens[0], deck), text, hand, target, rules, base, token=tokens[0])
+        return judge_card(_outside_card(tokens[0], deck), text, hand, target, rules, base, token=tokens[0])
 
     # what does not depend on which card each number is
     fixed: list[Violation] = []
@@ -449,14 +217,14 @@ def check(
         if conc:
             vs.append(Violation.CONCORDANT_CARD)
         # "simplest" is judged against the whole hand, or (option) only the cards laid
-        scope_best, scope_plays = best, simplest
+        scope_best, scope_plays = fewest, simplest
         if rules.simplest is SimplestScope.PLAYED and need_scope:
             scope_best, scope_plays = simplest_plays(target, held, rules)
         shorter_exists = scope_best is not None and scope_best < len(tokens)
         if right_result and shorter_exists:
             vs.append(Violation.NOT_SIMPLEST)
         violations = _sorted_violations(vs)
-        score = (len(missing), len(violations), [_ORDER.index(v) for v in violations])
+        score = (len(missing), len(violations), [VIOLATION_ORDER.index(v) for v in violations])
         if best_verdict is None or score < best_verdict[0]:
             best_verdict = (score, reading, cards, violations, missing, conc, scope_best, scope_plays, shorter_exists)
             if not violations:
@@ -470,7 +238,7 @@ def check(
     fixable = {Violation.BAD_INTERMEDIATE, Violation.NEEDS_PARENTHESES, Violation.WRONG_RESULT}
     # the same cards re-laid are only "right" when no calculation with fewer cards exists
     if relaid_expr is not None and not (set(violations) - fixable) and not shorter_exists:
-        relaid = _play_from(relaid_expr, cards)
+        relaid = play_from(relaid_expr, cards)
     return Verdict(
         **{**base, "min_cards": scope_best, "simplest": scope_plays},
         kind="calculation",
@@ -537,10 +305,22 @@ def _single_card(text: str, deck: Deck) -> Card | None:
         return None
 
 
-def _judge_single(
-    card: Card, text: str, hand: tuple[Card, ...], target: Card, rules: Rules, base: dict, token: Num | None = None
+def judge_card(
+    card: Card, text: str, hand: Sequence[Card], target: Card, rules: Rules, base: dict | None = None,
+    token: Num | None = None,
 ) -> Verdict:
-    """One card laid alone: a joker, or a concordance play (a plain number may be any card of that number)."""
+    """One card laid alone on ``target``: a joker, or a concordance play (a plain number may be any
+    card of that number; ``text`` is the card as typed, ``token`` the number it was read from in a
+    calculation). ``base`` holds the verdict's other fields (by default: this card is the whole answer).
+
+    >>> deck = Deck.default()
+    >>> v = judge_card(deck.parse_card("3"), "3", deck.parse_hand("3-hippo 7"), deck.parse_card("3-bee"), Rules())
+    >>> v.legal, v.kind, [str(c) for c in v.cards]
+    (True, 'concordance', ['3-hippo'])
+    """
+    hand = tuple(hand)
+    if base is None:
+        base = dict(target=target, hand=hand, rules=rules, answer=text, min_cards=None, simplest=())
     if card.is_joker:
         ok = card in hand
         return Verdict(

@@ -3,8 +3,9 @@ to cover, the player to move, who has finished — in OpenSpiel's vocabulary
 (:class:`solver.game.State`).
 
 Every move is judged by the referee (:func:`solver.nambarz.moves.judge`, which asks the
-one-turn referee about cards and calculations): this module holds no rule of play, only
-what a legal move does to the table, the penalties, the end of the round and its places.
+referee of a play on a number card about cards and calculations): this module holds no rule
+of play, only what a legal move does to the table, the penalties, the end of the round and
+its places.
 
 Its notation (``str`` and :meth:`RoundState.parse` round-trip)::
 
@@ -48,15 +49,16 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-from solver.errors import TablecalcError, quoted
+from solver.errors import IllegalMove, TablecalcError, quoted
 from solver.game import TERMINAL
 from solver.i18n import _
 from solver.nambarz.cards import Card, Deck
-from solver.nambarz.moves import Announcement, Cover, JokerKind, Move, Ruling, joker_kind, judge, legal_moves
-from solver.nambarz.referee import Penalty, Violation
-from solver.nambarz.rules import Rules
+from solver.nambarz.moves import (Announcement, Cover, JokerKind, Move, joker_kind, judge, legal_moves,
+                                  read_announcement)
+from solver.nambarz.rules import HolderPlace, Rules
 from solver.nambarz.scoring import MAX_PLAYERS, Round, score_game
 from solver.nambarz.state import MoveKind
+from solver.nambarz.verdict import Penalty, RoundVerdict, Violation
 from solver.parsing import format_fields, parse_fields
 
 __all__ = ["Phase", "End", "RoundState", "MIN_PLAYERS", "MAX_PLAYERS", "MAX_MOVES", "OUT_TO_END", "round_deck"]
@@ -192,32 +194,37 @@ class RoundState:
             return []
         return legal_moves(self.cover, self.hand(), self.rules, self.deck, must_draw=self.phase is Phase.LAST_DRAW)
 
-    def judge(self, move: Move | str, player: int | None = None) -> Ruling:
-        """The referee's ruling on a move (or typed text) by ``player`` (the player to move by default)."""
+    def judge(self, move: Move | str, player: int | None = None, *, with_after: bool = False) -> RoundVerdict:
+        """The referee's verdict on a move (or typed text) by ``player`` (the player to move by
+        default); ``with_after``: with the table after it (after its penalty) as data, the verdict's
+        ``after``."""
         text = str(move)
         if self.is_terminal():
-            return Ruling(text, self.cover, (), None, (Violation.ROUND_OVER,))
-        if player is not None and player != self.to:
-            return Ruling(text, self.cover, self.hands[player], None, (Violation.NOT_YOUR_TURN,))
-        return judge(self.cover, self.hand(), text, self.rules, self.deck, must_draw=self.phase is Phase.LAST_DRAW)
+            v = RoundVerdict(text, self.cover, (), None, (Violation.ROUND_OVER,))
+        elif player is not None and player != self.to:
+            v = RoundVerdict(text, self.cover, self.hands[player], None, (Violation.NOT_YOUR_TURN,))
+        else:
+            v = judge(self.cover, self.hand(), text, self.rules, self.deck, must_draw=self.phase is Phase.LAST_DRAW)
+        if not with_after:
+            return v
+        moved = player is None or player == self.to
+        return replace(v, after=(self.after(v) if moved else self).as_dict())
 
     def parse_move(self, text: str) -> Move:
         """Read a move as typed (``6÷2``, ``3-hippo``, ``change-number 5 then 5-cat``, ``draw``);
-        an illegal but readable move is returned (``apply`` refuses it)."""
+        an illegal but readable move is returned (``apply`` refuses it), text that lays nothing
+        raises :class:`~solver.errors.IllegalMove` (its verdict says why)."""
         r = self.judge(text)
         if r.move is None:
-            from solver.nambarz.words import explain_ruling
-
-            raise TablecalcError(_("not a move here: {text}: {why}").format(text=quoted(text), why=explain_ruling(r)))
+            raise IllegalMove("nambarz", text, verdict=r, codes=r.violations)
         return r.move
 
     def apply(self, move: Move) -> "RoundState":
-        """The state after a legal ``move``; raises :class:`TablecalcError` when the referee refuses it."""
+        """The state after a legal ``move``; raises :class:`~solver.errors.IllegalMove` (its verdict
+        says why) when the referee refuses it."""
         r = self.judge(move)
         if not r.legal:
-            from solver.nambarz.words import explain_ruling
-
-            raise TablecalcError(_("illegal move {move}: {why}").format(move=quoted(str(move)), why=explain_ruling(r)))
+            raise IllegalMove("nambarz", str(move), verdict=r, codes=r.violations)
         assert r.move is not None
         return self.after(r)
 
@@ -226,12 +233,12 @@ class RoundState:
         totals = score_game([self.result()], self.names, rules=self.rules).totals
         return tuple(float(totals[n]) for n in self.names)
 
-    # -- what a ruling does to the table ----------------------------------------------
+    # -- what a verdict does to the table ----------------------------------------------
 
-    def after(self, r: Ruling) -> "RoundState":
-        """The state after the ruling ``r`` on the player to move: a legal move is played; an
+    def after(self, r: RoundVerdict) -> "RoundState":
+        """The state after the verdict ``r`` on the player to move: a legal move is played; an
         illegal one costs the seed's penalty (draw 3, take back the cards, lay the simplest
-        calculation instead or leave the joker alone) and the turn passes; a ruling with no
+        calculation instead or leave the joker alone) and the turn passes; a verdict with no
         penalty (nothing could be laid) changes nothing."""
         if r.legal:
             assert r.move is not None
@@ -333,7 +340,7 @@ class RoundState:
             return replace(s, phase=Phase.PLAY)
         return s._pass_turn()
 
-    def _penalise(self, r: Ruling) -> "RoundState":
+    def _penalise(self, r: RoundVerdict) -> "RoundState":
         s = self
         p: Penalty = r.penalty
         if p.play_instead is not None:
@@ -368,7 +375,7 @@ class RoundState:
         """The round for the score sheet: the finishing order, the coups, who still holds cards."""
         order = [self.names[i] for i in self.out]
         holding = [n for i, n in enumerate(self.names) if i not in self.out]
-        if (self.rules.holder_place.value == "last" and self.end() is End.OUT and self.players <= OUT_TO_END
+        if (self.rules.holder_place is HolderPlace.LAST and self.end() is End.OUT and self.players <= OUT_TO_END
                 and len(holding) == 1):
             order, holding = order + holding, []
         coups = tuple((self.names[p], k) for p, k in self.coups)
@@ -469,6 +476,9 @@ class RoundState:
         return Counter([*(c for h in self.hands for c in h), *self.stock, *self.pile])
 
     def as_dict(self) -> dict:
+        """The table as JSON data; ``result`` and ``points`` (each player's points for the round)
+        once the round is over, else ``null``."""
+        over = self.is_terminal()
         return {
             "position": str(self),
             "names": list(self.names),
@@ -479,8 +489,10 @@ class RoundState:
             "to": None if self.is_terminal() else self.names[self.to],
             "phase": self.phase.value,
             "out": [self.names[i] for i in self.out],
-            "over": self.is_terminal(),
+            "over": over,
             "end": self.end().value if self.end() else None,
+            "result": str(self.result()) if over else None,
+            "points": dict(zip(self.names, (int(x) for x in self.returns()))) if over else None,
         }
 
 
@@ -559,9 +571,7 @@ def _parse_top(text: str, deck: Deck) -> tuple[Cover, tuple[Card, ...]]:
         raise TablecalcError(_("bad top {text}: a joker on top is a change joker laid alone and what it announced, "
                                "e.g. change-number 5 or change-drawing cat (play-again on top: the card under it "
                                "and the flag 'again')").format(text=quoted(text)))
-    from solver.nambarz.moves import _announcement
-
-    said = _announcement(words[1], deck)
+    said = read_announcement(words[1], deck)
     if said.isdigit() and not kind.announces_number or not said.isdigit() and not kind.announces_drawing:
         raise TablecalcError(_("bad top {text}: a {kind} joker cannot announce {said}").format(
             text=quoted(text), kind=kind.value, said=said))

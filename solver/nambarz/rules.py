@@ -1,20 +1,23 @@
-"""The Nambarz rule options a table chooses before play, as one frozen :class:`Rules` object.
+"""The Nambarz rule options a table chooses before play, as one frozen :class:`Rules` object,
+each option declared once (:mod:`solver.rules` builds the presets, ``with_options``,
+``describe`` and ``as_dict`` from the declaration).
 
 >>> Rules.preset("beginner").describe()
 'beginner: left to right, + -, whole numbers ≥ 0, simplest judged against the whole hand'
 >>> Rules.preset("basic").with_options(order="tree").name
 'basic+custom'
+>>> Rules.preset("experienced").describe()
+'experienced: left to right, + - × ÷, whole numbers ≥ 0, simplest judged against the whole hand, 4 jokers'
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from solver.errors import TablecalcError, quoted
-from solver.i18n import _
-from solver.parsing import pick_preset, with_changes
 from solver.expr import OPS, SYMBOL, Intermediates, Order, parse_ops, render_ops
+from solver.i18n import N_
+from solver.rules import BaseRules, option
 from solver.search import SearchRules
 
 __all__ = ["Rules", "SimplestScope", "HolderPlace", "PRESETS", "JOKER_LEVELS", "MAX_HAND_SIZE"]
@@ -43,101 +46,78 @@ class HolderPlace(enum.StrEnum):
     """The last place (with 5 players: 14 points)."""
 
 
-@dataclass(frozen=True)
-class Rules:
-    """Every Nambarz rule option; build one with :meth:`preset` and :meth:`with_options`.
+def ops_words(ops: frozenset[str]) -> str:
+    """How a rules line names the operations: ``+ - × ÷``."""
+    return " ".join(SYMBOL[o] for o in OPS if o in ops)
 
-    * ``order``: ``chain`` = strictly left to right (basic rule), ``tree`` = parentheses variant;
-    * ``ops``: the operations allowed (beginners start with + and −);
-    * ``intermediates``: ``natural`` (default), ``integer`` or ``rational``;
-    * ``simplest``: judge "simplest" against the whole ``hand`` (default) or the ``played`` cards;
-    * ``penalty_draw``: cards drawn for a penalised play (3);
-    * ``coup_points``: points per card of a calculation beyond 3 (7: 4 cards = 7, 5 = 14...);
-    * ``jokers``: jokers in the deck of a round: 12 (beginner level, the default), 8 (confirmed:
-      2 of each kind) or 4 (experienced: 1 of each kind), 0 for none;
-    * ``hand_size``: cards dealt to each player (7);
-    * ``joker_on_joker``: after a change joker laid alone, the next player may answer with a
-      joker too (true, the default) or only with a card of the announced number or drawing;
-    * ``play_drawn``: a player who drew because nothing covered the top card may play at once
-      if the new hand now covers it (false: the turn passes, the default);
-    * ``holder_place``: with 2-5 players, the player left holding cards scores no place
-      (none, the default) or the last place (last).
-    """
+
+@dataclass(frozen=True)
+class Rules(BaseRules):
+    """Every Nambarz rule option, declared once. The options after ``simplest`` are the whole
+    round's (penalties, coups, jokers, the deal, the jokers' and the draw's readings, places):
+    a rules line names them only where they differ from the default."""
+
+    PRESETS = {
+        "beginner": {"ops": parse_ops("+-")},
+        "basic": {},
+        "parentheses": {"order": Order.TREE},
+        "confirmed": {"jokers": 8},
+        "experienced": {"jokers": 4},
+    }
+    """Beginner (+ and − only), basic (left to right), parentheses; and the seed's joker levels:
+    beginner and basic play with all 12 jokers, confirmed with 8, experienced with 4."""
+    PRESET_ALIASES = {"debutant": "beginner", "débutant": "beginner", "brackets": "parentheses",
+                      "parenthèses": "parentheses", "confirme": "confirmed", "confirmé": "confirmed",
+                      "experimente": "experienced", "expérimenté": "experienced"}
 
     name: str = "basic"
-    order: Order = Order.CHAIN
-    ops: frozenset[str] = field(default=frozenset(OPS))
-    intermediates: Intermediates = Intermediates.NATURAL
-    simplest: SimplestScope = SimplestScope.HAND
-    penalty_draw: int = 3
-    coup_points: int = 7
-    jokers: int = 12
-    hand_size: int = 7
-    joker_on_joker: bool = True
-    play_drawn: bool = False
-    holder_place: HolderPlace = HolderPlace.NONE
+    order: Order = option(
+        Order.CHAIN, N_("How a calculation is read: chain, strictly left to right (the basic rule), or tree, the "
+                        "parentheses variant."),
+        words={Order.CHAIN: N_("left to right"), Order.TREE: N_("with parentheses")})
+    ops: frozenset[str] = option(
+        frozenset(OPS), N_("The operations allowed, e.g. '+-' (beginners start with + and −)."),
+        read=parse_ops, write=render_ops, words=ops_words)
+    intermediates: Intermediates = option(
+        Intermediates.NATURAL, N_("What a calculation may pass through: natural (whole numbers ≥ 0), integer or "
+                                  "rational."),
+        words={Intermediates.NATURAL: N_("whole numbers ≥ 0"), Intermediates.INTEGER: N_("negative numbers allowed"),
+               Intermediates.RATIONAL: N_("fractions allowed")})
+    simplest: SimplestScope = option(
+        SimplestScope.HAND, N_("Judge 'simplest' against the whole hand or only the cards played."),
+        flag="--simplest-against",
+        words={SimplestScope.HAND: N_("simplest judged against the whole hand"),
+               SimplestScope.PLAYED: N_("simplest judged against the cards played")})
+    penalty_draw: int = option(
+        3, N_("Cards drawn for a penalised play."), lo=1, hi=10, always=False,
+        words=N_("{value} cards drawn as a penalty"))
+    coup_points: int = option(
+        7, N_("Points per card of a calculation beyond 3 (4 cards: a coup de maître)."), lo=0, hi=50, always=False,
+        words=N_("{value} points per card of a coup beyond 3"))
+    jokers: int = option(
+        12, N_("Jokers in a round's deck: 12 (beginner), 8 (confirmed), 4 (experienced) or 0."), values=JOKER_LEVELS,
+        always=False, words=N_("{value} jokers"))
+    hand_size: int = option(
+        7, N_("Cards dealt to each player."), lo=1, hi=MAX_HAND_SIZE, always=False, words=N_("{value} cards dealt"))
+    joker_on_joker: bool = option(
+        True, N_("Whether a joker may answer a change joker laid alone."), always=False,
+        words={False: N_("no joker on a joker laid alone")})
+    play_drawn: bool = option(
+        False, N_("Whether a card drawn when nothing covered the top card may be played at once."),
+        always=False, words={True: N_("a drawn card may be played at once")})
+    holder_place: HolderPlace = option(
+        HolderPlace.NONE, N_("With 2-5 players, the place of the player left holding cards: none or the last."),
+        always=False, words={HolderPlace.LAST: N_("the player left holding cards takes the last place")})
 
-    @classmethod
-    def preset(cls, name: str) -> "Rules":
-        """One of :data:`PRESETS`: ``beginner``, ``basic`` (the default) or ``parentheses``."""
-        return pick_preset(name, PRESETS, _PRESET_ALIASES)
+    def check(self) -> None:
+        """The order, operations and intermediates must make a calculation's rules (the search's).
 
-    def with_options(
-        self,
-        *,
-        order: str | Order | None = None,
-        ops: str | frozenset[str] | None = None,
-        intermediates: str | Intermediates | None = None,
-        simplest: str | SimplestScope | None = None,
-        jokers: int | str | None = None,
-        hand_size: int | str | None = None,
-        joker_on_joker: bool | str | None = None,
-        play_drawn: bool | str | None = None,
-        holder_place: str | HolderPlace | None = None,
-    ) -> "Rules":
-        """A copy with some options changed; its name gets ``+custom`` when anything differs.
-
-        >>> r = Rules.preset("basic").with_options(jokers=4)
-        >>> r.name, r.jokers, r.jokers_per_kind
-        ('basic+custom', 4, 1)
-        >>> Rules().with_options(jokers=5)
+        >>> Rules().with_options(ops=frozenset("%"))
         Traceback (most recent call last):
         ...
-        solver.errors.TablecalcError: bad number of jokers 5: expected 12, 8 or 4 (the seed's levels) or 0
+        solver.errors.TablecalcError: bad operations frozenset({'%'}): expected some of + - × ÷ written as text, e.g. '+-*/'
         """
-        changes: dict = {}
-        if jokers is not None:
-            n = _whole(jokers, "number of jokers")
-            if n not in JOKER_LEVELS:
-                raise TablecalcError(_("bad number of jokers {n}: expected 12, 8 or 4 (the seed's levels) or 0").format(n=n))
-            changes["jokers"] = n
-        if hand_size is not None:
-            n = _whole(hand_size, "hand size")
-            if not 1 <= n <= MAX_HAND_SIZE:
-                raise TablecalcError(_("bad hand size {n}: expected 1 to {most} cards").format(n=n, most=MAX_HAND_SIZE))
-            changes["hand_size"] = n
-        if joker_on_joker is not None:
-            changes["joker_on_joker"] = _flag(joker_on_joker, "joker_on_joker")
-        if play_drawn is not None:
-            changes["play_drawn"] = _flag(play_drawn, "play_drawn")
-        if holder_place is not None:
-            try:
-                changes["holder_place"] = HolderPlace(str(holder_place).strip().lower())
-            except ValueError:
-                raise TablecalcError(_("unknown holder place {value}: expected none or last").format(
-                    value=quoted(str(holder_place)))) from None
-        search = SearchRules.from_options(
-            order=order if order is not None else self.order,
-            ops=ops if ops is not None else self.ops,
-            intermediates=intermediates if intermediates is not None else self.intermediates,
-        )
-        changes.update(order=search.order, ops=search.ops, intermediates=search.intermediates)
-        if simplest is not None:
-            try:
-                changes["simplest"] = SimplestScope(simplest)
-            except ValueError:
-                raise TablecalcError(f"unknown simplest scope {simplest!r}: expected 'hand' or 'played'") from None
-        return with_changes(self, changes, PRESETS)
+        SearchRules.from_options(order=self.order, ops=self.ops, intermediates=self.intermediates)
 
     @property
     def search_rules(self) -> SearchRules:
@@ -152,86 +132,20 @@ class Rules:
         """
         return max(0, cards - 3) * self.coup_points
 
-    def describe(self) -> str:
-        order = "left to right" if self.order is Order.CHAIN else "with parentheses"
-        ops = " ".join(SYMBOL[o] for o in OPS if o in self.ops)
-        inter = {
-            Intermediates.NATURAL: "whole numbers ≥ 0",
-            Intermediates.INTEGER: "negative numbers allowed",
-            Intermediates.RATIONAL: "fractions allowed",
-        }[self.intermediates]
-        scope = "the whole hand" if self.simplest is SimplestScope.HAND else "the cards played"
-        text = f"{self.name}: {order}, {ops}, {inter}, simplest judged against {scope}"
-        # the round options are named only when they differ from the defaults, so a one-turn
-        # verdict reads as it always has
-        extra = []
-        if self.jokers != 12:
-            extra.append(f"{self.jokers} jokers")
-        if self.hand_size != 7:
-            extra.append(f"{self.hand_size} cards dealt")
-        if not self.joker_on_joker:
-            extra.append("no joker on a joker laid alone")
-        if self.play_drawn:
-            extra.append("a drawn card may be played at once")
-        if self.holder_place is HolderPlace.LAST:
-            extra.append("the player left holding cards takes the last place")
-        return ", ".join([text, *extra])
-
-    def as_dict(self) -> dict:
-        return {
-            "preset": self.name,
-            "order": self.order.value,
-            "ops": render_ops(self.ops),
-            "intermediates": self.intermediates.value,
-            "simplest": self.simplest.value,
-            "penalty_draw": self.penalty_draw,
-            "coup_points": self.coup_points,
-            "jokers": self.jokers,
-            "hand_size": self.hand_size,
-            "joker_on_joker": self.joker_on_joker,
-            "play_drawn": self.play_drawn,
-            "holder_place": self.holder_place.value,
-        }
-
     @property
     def jokers_per_kind(self) -> int:
-        """Copies of each joker kind in a round's deck (12 jokers = 3 of each of the 4 kinds)."""
+        """Copies of each joker kind in a round's deck (12 jokers = 3 of each of the 4 kinds).
+
+        >>> r = Rules.preset("basic").with_options(jokers=4)
+        >>> r.name, r.jokers, r.jokers_per_kind
+        ('basic+custom', 4, 1)
+        >>> Rules().with_options(jokers=5)
+        Traceback (most recent call last):
+        ...
+        solver.errors.TablecalcError: bad jokers 5: expected one of 0, 4, 8, 12
+        """
         return self.jokers // 4
 
 
-def _whole(value, what: str) -> int:
-    if isinstance(value, bool):
-        raise TablecalcError(_("bad {what} {value}: expected a whole number").format(what=what, value=quoted(str(value))))
-    if isinstance(value, int):
-        return value
-    text = str(value).strip()
-    if not text.isdigit() or len(text) > 6:
-        raise TablecalcError(_("bad {what} {value}: expected a whole number").format(what=what, value=quoted(text)))
-    return int(text)
-
-
-def _flag(value, what: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("true", "yes", "on", "1"):
-        return True
-    if text in ("false", "no", "off", "0"):
-        return False
-    raise TablecalcError(_("bad {what} {value}: expected true or false").format(what=what, value=quoted(str(value))))
-
-
-PRESETS: dict[str, Rules] = {
-    "beginner": Rules(name="beginner", ops=parse_ops("+-")),
-    "basic": Rules(name="basic"),
-    "parentheses": Rules(name="parentheses", order=Order.TREE),
-    "confirmed": Rules(name="confirmed", jokers=8),
-    "experienced": Rules(name="experienced", jokers=4),
-}
-"""The named presets: beginner (+ and − only), basic (left to right), parentheses; and the
-seed's joker levels: beginner and basic play with all 12 jokers, confirmed with 8,
-experienced with 4."""
-
-_PRESET_ALIASES = {"debutant": "beginner", "débutant": "beginner", "brackets": "parentheses", "parenthèses": "parentheses",
-                   "confirme": "confirmed", "confirmé": "confirmed", "experimente": "experienced",
-                   "expérimenté": "experienced"}
+PRESETS = Rules.presets()
+"""The named presets, by name."""

@@ -9,15 +9,15 @@ A :class:`Deal` is the top card and a hand; its notation round-trips:
 
 A :class:`Turn` follows :class:`solver.game.State` at the level of one turn: the legal
 moves are the simplest calculations, the concordant cards and the jokers — or ``draw``
-when nothing covers the top card — and the referee (:func:`~solver.nambarz.referee.check`)
+when nothing covers the top card — and the referee (:func:`~solver.nambarz.referee.judge`)
 judges every move, so this module holds no rule of its own.
 
 >>> turn = Turn(deal, Rules.preset("basic"), deck)
 >>> [str(m) for m in turn.legal_moves()]
 ['5-2', '6÷2']
 >>> after = turn.apply(turn.parse_move("6÷2"))
->>> after.is_terminal(), after.returns()
-(True, (2.0,))
+>>> str(after), after.is_terminal(), after.returns()
+('top 3-bee; hand 6 5 2 10; played 6÷2', True, (2.0,))
 
 What a turn returns is what the drills score: the cards laid plus any coup de maître
 bonus (7 points per card beyond 3); drawing returns 0. A whole-game state (several
@@ -28,15 +28,16 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from solver.errors import TablecalcError, quoted
+from solver.errors import IllegalMove, TablecalcError, quoted
 from solver.game import TERMINAL
 from solver.parsing import format_fields, parse_fields
+from solver.nambarz.best import Play, Solution, best, play_text
 from solver.nambarz.cards import Card, Deck
-from solver.nambarz.referee import DRAW, Play, Solution, Verdict, check, solve
+from solver.nambarz.referee import DRAW, judge
 from solver.nambarz.rules import Rules
-from solver.nambarz.words import explain_verdict, play_text
+from solver.nambarz.verdict import Verdict
 
-__all__ = ["Deal", "deal", "MoveKind", "Move", "Turn", "moves_of", "score_of"]
+__all__ = ["Deal", "MoveKind", "Move", "Turn", "moves_of", "score_of"]
 
 
 @dataclass(frozen=True)
@@ -61,24 +62,6 @@ class Deal:
 
     def __str__(self) -> str:
         return format_fields([("top", str(self.top)), ("hand", " ".join(str(c) for c in self.hand))])
-
-
-def deal(rng, deck: Deck, hand_size: int = 7, *, jokers: bool = False) -> Deal:
-    """A random deal from a shuffled ``deck``: a number card on top and ``hand_size`` cards
-    (jokers among them only when ``jokers``).
-
-    >>> import random
-    >>> d = deal(random.Random(1), Deck.default(), 5)
-    >>> len(d.hand), d.top.is_joker
-    (5, False)
-    """
-    if not 1 <= hand_size < deck.size():
-        raise TablecalcError(f"bad hand size {hand_size}: expected 1 to {deck.size() - 1} cards")
-    stock = [c for c in deck.cards() if jokers or not c.is_joker for _ in range(deck.copies(c))]
-    while True:
-        cards = rng.sample(stock, hand_size + 1)
-        if not cards[0].is_joker:
-            return Deal(cards[0], tuple(cards[1:]))
 
 
 class MoveKind(enum.StrEnum):
@@ -127,6 +110,10 @@ class Turn:
     deck: Deck
     played: Move | None = None
 
+    def __str__(self) -> str:
+        """The deal's notation, then the move once it is made (``; played 6÷2``)."""
+        return str(self.deal) + (f"; played {self.played}" if self.played is not None else "")
+
     def current_player(self) -> int:
         return TERMINAL if self.played is not None else 0
 
@@ -142,30 +129,31 @@ class Turn:
         """
         if self.played is not None:
             return []
-        return moves_of(solve(self.deal.top, self.deal.hand, self.rules, self.deck))
+        return moves_of(best(self.deal.top, self.deal.hand, self.rules, self.deck))
 
     def judge(self, move: Move | str) -> Verdict:
         """The referee's verdict on a move (or on typed text) in this turn."""
-        return check(self.deal.top, self.deal.hand, str(move), self.rules, self.deck)
+        return judge(self.deal.top, self.deal.hand, str(move), self.rules, self.deck)
 
     def parse_move(self, text: str) -> Move:
         """Read a move as typed (``6÷2``, ``concordance 3-hippo``, ``play-again``, ``draw``).
 
-        Raises :class:`TablecalcError` for text that is not a move at all; a readable but
-        illegal move is returned, and :meth:`apply` refuses it.
+        Raises :class:`~solver.errors.IllegalMove` (its verdict says why) for text that is not a
+        move at all; a readable but illegal move is returned, and :meth:`apply` refuses it.
         """
         v = self.judge(text)
         if v.kind is None or v.missing:
-            raise TablecalcError(f"not a move in this turn: {quoted(text)}: {explain_verdict(v)}")
+            raise IllegalMove("nambarz", text, verdict=v, codes=v.violations)
         return Move.from_verdict(v)
 
     def apply(self, move: Move) -> "Turn":
-        """The turn after ``move``; raises :class:`TablecalcError` when the referee refuses it."""
+        """The turn after ``move``; raises :class:`~solver.errors.IllegalMove` (its verdict says why)
+        when the referee refuses it."""
         if self.played is not None:
             raise TablecalcError(f"the turn is over ({self.played} was played): no move {move} after it")
         v = self.judge(move)
         if not v.legal:
-            raise TablecalcError(f"illegal move {str(move)!r}: {explain_verdict(v)}")
+            raise IllegalMove("nambarz", str(move), verdict=v, codes=v.violations)
         return Turn(self.deal, self.rules, self.deck, move)
 
     def returns(self) -> tuple[float, ...]:

@@ -1,62 +1,39 @@
 """Nambarz in words: the referee's verdicts and a hand's solution in one or two sentences a
-child can follow, and plays written the way players type them.
+child can follow.
 
-The verdict itself is data (:class:`solver.nambarz.referee.Verdict`); this module only
-words it, so the referee never builds a sentence.
+The verdicts themselves are data (:mod:`solver.nambarz.verdict`); this module only words
+them, so the referee never builds a sentence. Only :mod:`solver.nambarz.game` and the trainer
+import it.
 
+>>> from solver.nambarz.best import best
 >>> from solver.nambarz.cards import Deck
->>> from solver.nambarz.referee import check, solve
+>>> from solver.nambarz.referee import judge
 >>> deck = Deck.default()
 >>> top, hand = deck.parse_card("3-bee"), deck.parse_hand("6 5 2 10")
->>> explain_verdict(check(top, hand, "6+5+2-10"))
+>>> explain_verdict(judge(top, hand, "6+5+2-10"))
 '6+5+2-10 does make 3, but 6÷2 uses only 2 cards, and the simplest calculation is compulsory. Draw 3 cards, play 6÷2 instead and take back 5 and 10.'
->>> best_answers(solve(top, hand))
+>>> best_answers(best(top, hand))
 ('5-2', '6÷2')
 """
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
-from solver.i18n import N_, NP_, _, ngettext, pgettext
-from solver.expr import SYMBOL, Intermediates, format_value, label_leaves, parse_expression, render
-from solver.nambarz.cards import Card
-from solver.nambarz.referee import CONCORDANCE, DRAW, Play, Solution, Verdict, Violation
+from solver.errors import quoted
+from solver.expr import SYMBOL, Intermediates, format_value
+from solver.i18n import N_, _, ngettext
+from solver.nambarz.best import Solution, play_text
+from solver.nambarz.cards import Card, card_name
+from solver.nambarz.moves import Announcement
+from solver.nambarz.referee import CONCORDANCE, DRAW
+from solver.nambarz.verdict import RoundVerdict, Verdict, Violation
 
-__all__ = ["explain_verdict", "explain_solution", "play_text", "cards_text", "card_name", "best_answers", "best_line", "explain_ruling"]
-
-ANIMAL = "nambarz animal"
-"""The gettext context of an animal's name (``pgettext(ANIMAL, "bee")``)."""
-JOKER = "nambarz joker"
-"""The gettext context of a joker's name."""
-
-# the names of the built-in deck, marked for the catalogues (a deck file's other animals stay as written)
-_NAMES = (
-    NP_(ANIMAL, "bee"), NP_(ANIMAL, "hippo"), NP_(ANIMAL, "cat"), NP_(ANIMAL, "dog"), NP_(ANIMAL, "owl"),
-    NP_(ANIMAL, "fish"), NP_(ANIMAL, "frog"), NP_(ANIMAL, "lion"), NP_(ANIMAL, "snail"), NP_(ANIMAL, "mouse"),
-    NP_(JOKER, "change-number"), NP_(JOKER, "change-drawing"), NP_(JOKER, "change-number-or-drawing"),
-    NP_(JOKER, "play-again"),
-)
+__all__ = ["explain_verdict", "explain_solution", "cards_text", "best_answers", "best_line", "explain_round_verdict"]
 
 
 def _num(x: Fraction | int | None) -> str:
     return _("nothing") if x is None else format_value(x)
-
-
-def card_name(card) -> str:
-    """A card (or its name) as the player's language writes it, in a form the deck reads back:
-    ``3-bee`` in English, ``3-abeille`` in French, ``3-bij`` in Dutch.
-
-    >>> from solver.i18n import use
-    >>> _ = use("fr"); card_name("3-bee"), card_name("play-again"), card_name("7"); _ = use("en")
-    ('3-abeille', 'rejouer', '7')
-    """
-    text = str(card)
-    m = re.fullmatch(r"([0-9]+)-(.+)", text)
-    if m:
-        return f"{m.group(1)}-{pgettext(ANIMAL, m.group(2))}"
-    return pgettext(JOKER, text) if text and not text[0].isdigit() else text
 
 
 def cards_text(cards) -> str:
@@ -65,13 +42,6 @@ def cards_text(cards) -> str:
     if len(names) <= 1:
         return "".join(names)
     return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
-
-
-def play_text(p: Play) -> str:
-    """``6÷2`` or, for drawing cards, ``8-lion - 5-cat``."""
-    if not any(c.animal for c in p.cards):
-        return p.expression
-    return render(label_leaves(parse_expression(p.expression), [card_name(c) for c in p.cards]), labels=True)
 
 
 def _why_concordant(card: Card, top: Card) -> str:
@@ -231,10 +201,10 @@ def best_answers(s: Solution) -> tuple[str, ...]:
 def best_line(s: Solution) -> str:
     """One sentence naming the best play, for a drill's feedback.
 
+    >>> from solver.nambarz.best import best
     >>> from solver.nambarz.cards import Deck
-    >>> from solver.nambarz.referee import solve
     >>> deck = Deck.default()
-    >>> best_line(solve(deck.parse_card("3"), deck.parse_hand("7 9")))
+    >>> best_line(best(deck.parse_card("3"), deck.parse_hand("7 9")))
     'Nothing was playable: draw.'
     """
     if s.plays:
@@ -251,20 +221,18 @@ def best_line(s: Solution) -> str:
 # ---------------------------------------------------------------- a move in a round
 
 
-def explain_ruling(r) -> str:
-    """A ruling on a move in a round (:class:`solver.nambarz.moves.Ruling`) in one or two sentences.
+def explain_round_verdict(r: RoundVerdict) -> str:
+    """The verdict on a move in a round in one or two sentences.
 
     >>> from solver.nambarz.cards import Deck
-    >>> from solver.nambarz.moves import Announcement, judge
+    >>> from solver.nambarz.moves import judge
     >>> from solver.nambarz.rules import Rules
     >>> deck = Deck.default()
-    >>> print(explain_ruling(judge(Announcement("change-number", 5), deck.parse_hand("6 1 5-cat"), "6-1", Rules(), deck)))
+    >>> print(explain_round_verdict(judge(Announcement("change-number", 5), deck.parse_hand("6 1 5-cat"), "6-1", Rules(), deck)))
     After a joker laid alone (change-number 5) the next player may not calculate: they lay one card of that number or drawing. Draw 3 cards and take back 6 and 1.
     """
-    from solver.nambarz.moves import Announcement
-
-    if r.verdict is not None:
-        return explain_verdict(r.verdict)
+    if r.card_verdict is not None:
+        return explain_verdict(r.card_verdict)
     cover = r.cover
     if r.legal:
         m = r.move
@@ -312,7 +280,7 @@ def explain_ruling(r) -> str:
     elif code is Violation.ROUND_OVER:
         why = _("The round is over")
     elif code is Violation.NOT_A_CALCULATION:
-        why = _("{answer} is not a move: expected a card, a calculation, a joker or draw").format(answer=quoted_text(r.answer))
+        why = _("{answer} is not a move: expected a card, a calculation, a joker or draw").format(answer=quoted(r.answer))
     else:
         why = str(code)
     if p.draw == 0 and not r.joker_stands:
@@ -322,9 +290,3 @@ def explain_ruling(r) -> str:
     else:
         after = _("Draw {n} cards and take back {cards}.").format(n=p.draw, cards=cards_text(p.take_back))
     return f"{why}. {after}"
-
-
-def quoted_text(text: str) -> str:
-    from solver.errors import quoted
-
-    return quoted(text)

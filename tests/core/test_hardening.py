@@ -63,7 +63,7 @@ def test_the_step_budget_counts_fractions_as_dearer():
 def test_too_large_has_its_own_exit_code():
     r = run("reach", *map(str, range(1, 11)), "--target", "99991")
     assert r.exit_code == EXIT_TOO_LARGE and r.stderr.startswith("tablecalc: error: search too large")
-    r = run("nambarz", "solve", "--target", "7", "--hand", " ".join(["2 3 4 5 6 8 9 10"] * 2),
+    r = run("nambarz", "best", "--target", "7", "--hand", " ".join(["2 3 4 5 6 8 9 10"] * 2),
             "--ops", "*/", "--intermediates", "rational")
     assert r.exit_code == EXIT_TOO_LARGE
 
@@ -108,7 +108,7 @@ def test_relaying_is_the_same_calculation_in_an_order_the_rules_accept(text):
 
 
 def test_a_long_illegal_play_gets_a_verdict():
-    r = run("nambarz", "check", "--target", "3-bee", "--hand", "1 2 4 5 6 7 8 9 10 1", "1-2+4+5+6+7+8+9+10", "--json")
+    r = run("nambarz", "judge", "--target", "3-bee", "--hand", "1 2 4 5 6 7 8 9 10 1", "1-2+4+5+6+7+8+9+10", "--json")
     assert r.exit_code == 1 and "bad-intermediate" in json.loads(r.stdout)["violations"]
 
 

@@ -70,7 +70,7 @@ def test_a_piped_command_does_not_import_rich():
     import subprocess
     import sys
 
-    code = ("import sys; from trainer.cli import main; sys.argv = ['tablecalc', 'nambarz', 'solve', '--target', "
+    code = ("import sys; from trainer.cli import main; sys.argv = ['tablecalc', 'nambarz', 'best', '--target', "
             "'3-bee', '--hand', '6 5 2 10']\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
             "print('rich' in sys.modules, 'pydantic' in sys.modules, file=sys.stderr)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

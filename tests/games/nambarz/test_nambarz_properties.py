@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tests.core.search_oracle import naive_reach
-from solver.expr import label_leaves, leaves, parse_expression, render
-from solver.nambarz import Card, Deck, Rules, Violation, check, is_concordant, solve
+from solver.expr import label_leaves, parse_expression, render
+from solver.nambarz import Card, Deck, Rules, Violation, best, is_concordant, judge
+from solver.nambarz.best import play_from
 from solver.search import reach
 
 DECK = Deck.default()
@@ -47,7 +48,7 @@ def _oracle_min(top, hand, rules) -> int | None:
 def test_solve_min_cards_matches_oracle(situation):
     """solve's minimum card count equals the brute-force minimum over legal same-family, non-concordant cards."""
     top, hand, rules = situation
-    assert solve(top, hand, rules).min_cards == _oracle_min(top, hand, rules)
+    assert best(top, hand, rules).min_cards == _oracle_min(top, hand, rules)
 
 
 @settings(max_examples=20, deadline=None)
@@ -55,7 +56,7 @@ def test_solve_min_cards_matches_oracle(situation):
 def test_solve_min_cards_matches_oracle_five_cards(situation):
     """The same agreement on hands of 5 cards (fewer examples: the tree oracle is slow)."""
     top, hand, rules = situation
-    assert solve(top, hand, rules).min_cards == _oracle_min(top, hand, rules)
+    assert best(top, hand, rules).min_cards == _oracle_min(top, hand, rules)
 
 
 @settings(max_examples=150, deadline=None)
@@ -63,10 +64,10 @@ def test_solve_min_cards_matches_oracle_five_cards(situation):
 def test_every_simplest_play_is_judged_legal(situation):
     """Each play solve proposes, typed with its cards, is legal for check, with the right coup bonus."""
     top, hand, rules = situation
-    sol = solve(top, hand, rules)
+    sol = best(top, hand, rules)
     for play in sol.plays:
         typed = render(label_leaves(parse_expression(play.expression), play.cards), labels=True)
-        v = check(top, hand, typed, rules)
+        v = judge(top, hand, typed, rules)
         assert v.legal, (typed, v.violations)
         assert v.bonus == rules.coup_bonus(len(play.cards))
         assert v.min_cards == sol.min_cards == len(play.cards)
@@ -100,16 +101,11 @@ def longer_calculations(draw):
 def test_longer_correct_calculations_are_not_simplest(situation):
     """A correct calculation over more cards than the minimum (one family, no concordant card) is not-simplest."""
     top, hand, rules, cards = situation
-    sol = solve(top, hand, rules)
+    sol = best(top, hand, rules)
     longer = reach([c.number for c in cards], top.number, replace(rules.search_rules, use_all=True))
     assume(longer.min_cards is not None and sol.min_cards < len(cards))
     expr = longer.expressions[0]
-    free = list(cards)
-    labels = []
-    for leaf in leaves(expr):
-        card = next(c for c in free if c.number == leaf.value)
-        free.remove(card)
-        labels.append(card)
-    v = check(top, hand, render(label_leaves(expr, labels), labels=True), rules)
+    labels = play_from(expr, cards).cards
+    v = judge(top, hand, render(label_leaves(expr, labels), labels=True), rules)
     assert v.violations == (Violation.NOT_SIMPLEST,)
     assert v.penalty.play_instead is not None and len(v.penalty.play_instead.cards) == sol.min_cards

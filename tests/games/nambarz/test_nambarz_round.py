@@ -22,7 +22,7 @@ from solver.game import TERMINAL
 from solver.nambarz import GAME, Deck
 from solver.nambarz.moves import Announcement
 from solver.nambarz.record import referee_log
-from solver.nambarz.referee import Violation
+from solver.nambarz.verdict import Violation
 from solver.nambarz.round import End, Phase, RoundState, round_deck
 from solver.nambarz.rules import Rules
 from solver.nambarz.scoring import PLACE_POINTS, Round, score_game
@@ -264,12 +264,12 @@ def test_a_hand_written_log_with_an_illegal_move_in_the_middle():
     v = referee_log(HAND_WRITTEN)
     first = v.first_illegal
     assert not v.legal and v.judged == 5
-    assert first.line == 3 and [str(x) for x in first.ruling.violations] == ["not-concordant"]
-    assert first.ruling.penalty.draw == 3 and [str(c) for c in first.ruling.penalty.take_back] == ["7"]
+    assert first.line == 3 and [str(x) for x in first.verdict.violations] == ["not-concordant"]
+    assert first.verdict.penalty.draw == 3 and [str(c) for c in first.verdict.penalty.take_back] == ["7"]
     assert first.after.startswith("hands Ann: 6 5 2 10 7 5-cat 10-cat 4-fish | Bob:") and "to Bob" in first.after
     # after the penalty it was Bob's turn: Ann's second move is out of turn
-    assert [str(x) for x in v.rulings[1].ruling.violations] == ["not-your-turn"]
-    assert v.rulings[2].legal and v.rulings[3].legal
+    assert [str(x) for x in v.moves[1].verdict.violations] == ["not-your-turn"]
+    assert v.moves[2].legal and v.moves[3].legal
 
 
 ONE_ILLEGAL = """\
@@ -287,11 +287,11 @@ def test_one_illegal_move_in_the_middle_of_a_hand_written_round():
     """Cid calculates on a joker laid alone: the seed's penalty (draw 3, take back 8 and 4), the turn
     passes, every other move is legal from the table after it, and the round ends with its places."""
     v = referee_log(ONE_ILLEGAL)
-    assert not v.legal and v.judged == 5 and [m.legal for m in v.rulings] == [True, True, False, True, True]
+    assert not v.legal and v.judged == 5 and [m.legal for m in v.moves] == [True, True, False, True, True]
     first = v.first_illegal
     assert first.line == 5 and first.player == "Cid"
-    assert [str(x) for x in first.ruling.violations] == ["calculation-on-joker"]
-    assert first.ruling.penalty.draw == 3 and [str(c) for c in first.ruling.penalty.take_back] == ["8", "4"]
+    assert [str(x) for x in first.verdict.violations] == ["calculation-on-joker"]
+    assert first.verdict.penalty.draw == 3 and [str(c) for c in first.verdict.penalty.take_back] == ["8", "4"]
     assert "Cid: 8 4 1 5-cat 10-cat 2; top change-number 4" in first.after and first.after.endswith("to Ann")
     assert v.scores == {"Ann": 40, "Bob": 32, "Cid": 0}
     with open(os.path.join(os.path.dirname(__file__), "..", "..", "..", "docs", "examples", "nambarz-dispute.jsonl"), encoding="utf-8") as f:

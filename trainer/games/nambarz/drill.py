@@ -1,6 +1,6 @@
 """The Nambarz drill: a hand and a top card; play the simplest calculation, a concordant card, or draw.
 
-Answers are what the referee reads (:func:`solver.nambarz.check`): a calculation (``6÷2``),
+Answers are what the referee reads (:func:`solver.nambarz.judge`): a calculation (``6÷2``),
 a card alone (``concordance 3-bee`` or just ``3-bee``), a joker, or ``draw`` when nothing
 is playable; the referee's penalties apply. A legal play scores what
 :func:`solver.nambarz.state.score_of` gives it: the cards shed plus any coup de maître bonus.
@@ -22,11 +22,10 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _
-from solver.nambarz import Deal, Move, Penalty, Rules, Solution, check, solve
-from solver.nambarz.state import deal, moves_of, score_of
-from solver.i18n import _
+from solver.nambarz import Deal, Move, Penalty, Rules, Solution, best, card_name, deal, judge
 from solver.nambarz.round import RoundState
-from solver.nambarz.words import best_answers, best_line, card_name, cards_text, explain_ruling, explain_verdict
+from solver.nambarz.state import moves_of, score_of
+from solver.nambarz.words import best_answers, best_line, cards_text, explain_round_verdict, explain_verdict
 from trainer.drills import TRAP_RATE, GameDrill, Judgement, Level, Puzzle, check_trap_rate, option
 
 __all__ = ["Drill"]
@@ -48,7 +47,6 @@ class Drill(GameDrill):
     }
     HAND_SIZE = {"beginner": 5, "basic": 7, "parentheses": 7}
     no_penalty = Penalty().as_dict()
-    RETRY = frozenset({"not-a-calculation", "not-in-hand"})
     OPTIONS = (
         option("hand_size", Annotated[Optional[int], typer.Option("--hand-size", help="Cards in the hand (2-20; beginner 5, else 7).")]),
         option("min_cards", Annotated[Optional[int], typer.Option("--min-cards", help="The simplest calculation needs at least this many cards.")]),
@@ -113,7 +111,7 @@ class Drill(GameDrill):
         trap = rng.random() < self.trap_rate
         for _try in range(MAX_TRIES):
             d = deal(rng, self.data, self.hand_size)
-            if self._fits(solve(d.top, d.hand, self.rules, self.data), trap):
+            if self._fits(best(d.top, d.hand, self.rules, self.data), trap):
                 return self.puzzle(d, self.rules)
         want = "nothing playable" if trap else f"a simplest calculation of {self.min_cards}+ cards"
         raise TablecalcError(
@@ -135,9 +133,11 @@ class Drill(GameDrill):
 
         state = GAME.new_state(state, rules, self.data_for(rules))
         moves = state.legal_moves()
-        best = max(len(m.cards) + (rules.coup_bonus(len(m.cards)) if m.kind.value == "calculation" else 0) for m in moves)
+        top_score = max(len(m.cards) + (rules.coup_bonus(len(m.cards)) if m.kind.value == "calculation" else 0)
+                        for m in moves)
         sol = GAME.best(state, rules, self.data_for(rules))
-        common = dict(best_score=best, expected=GAME.best_answers(sol), best=_("A good move was {move}.").format(move=sol.best))
+        common = dict(best_score=top_score, expected=GAME.best_answers(sol),
+                      best=_("A good move was {move}.").format(move=sol.best))
         if answer is None:
             return Judgement(False, **common)
         try:
@@ -148,7 +148,7 @@ class Drill(GameDrill):
         score = len(m.cards) + r.bonus if r.legal and m is not None and m.kind.value != "draw" else 0
         return Judgement(
             correct=r.legal, violations=tuple(str(x) for x in r.violations), penalty=r.penalty.as_dict(),
-            penalty_amount=r.penalty.amount, score=score, explanation=explain_ruling(r), **common,
+            penalty_amount=r.penalty.amount, score=score, explanation=explain_round_verdict(r), **common,
         )
 
     def _judge(self, puzzle: Puzzle, answer: str | None) -> Judgement:
@@ -156,13 +156,13 @@ class Drill(GameDrill):
         d = self.situation_of(puzzle)
         if isinstance(d, RoundState):
             return self._judge_round(d, answer, rules)
-        sol = solve(d.top, d.hand, rules, self.data)
-        best = max(score_of(m, rules) for m in moves_of(sol))
-        common = dict(best_score=best, expected=best_answers(sol), best=best_line(sol))
+        sol = best(d.top, d.hand, rules, self.data)
+        top_score = max(score_of(m, rules) for m in moves_of(sol))
+        common = dict(best_score=top_score, expected=best_answers(sol), best=best_line(sol))
         if answer is None:
             return Judgement(False, **common)
         try:
-            v = check(d.top, d.hand, answer, rules, self.data)
+            v = judge(d.top, d.hand, answer, rules, self.data)
         except TablecalcError as e:  # a card that is not in the deck, say: read the answer again
             return self.retry(str(e), "not-a-calculation")
         if v.violations and str(v.violations[0]) == "not-in-hand":
@@ -170,9 +170,9 @@ class Drill(GameDrill):
                 cards=cards_text(v.missing), hand=" ".join(map(str, d.hand))), "not-in-hand")
         score = score_of(Move.from_verdict(v), rules) if v.legal else 0
         explanation = explain_verdict(v)
-        if v.legal and score < best:
+        if v.legal and score < top_score:
             explanation += " " + _("Still, {play} would score {best} (you scored {score}).").format(
-                play=common["expected"][0], best=best, score=score)
+                play=common["expected"][0], best=top_score, score=score)
             if sol.min_cards and rules.coup_bonus(sol.min_cards):
                 explanation += " " + _("That calculation of {n} cards is a coup de maître, worth {bonus} more.").format(
                     n=sol.min_cards, bonus=rules.coup_bonus(sol.min_cards))
@@ -220,7 +220,7 @@ class Drill(GameDrill):
         or, when no calculation covers the card, that a matching card does, then which; or that
         nothing does."""
         d = self.situation_of(puzzle)
-        sol = solve(d.top, d.hand, self.rules_for(puzzle), self.data)
+        sol = best(d.top, d.hand, self.rules_for(puzzle), self.data)
         if sol.plays:
             play = sol.plays[0]
             return [

@@ -1,6 +1,6 @@
 """``tablecalc nambarz play``: a game against the bots in the terminal, every move refereed.
 
-The human players type their moves; the referee (the round state's ``judge``) rules on each:
+The human players type their moves; the referee (the round state's ``judge``) judges each:
 a legal move is played, an illegal one costs the seed's penalty (draw 3, take back the cards)
 and the turn passes, text that lays nothing is asked again. It reads plain lines too (tests,
 pipes); end of input or Ctrl-C stops the game cleanly, with the score sheet so far.
@@ -15,12 +15,13 @@ from typer.exceptions import Abort
 
 from solver.errors import TablecalcError
 from solver.i18n import _
+from solver.nambarz.cards import card_name
 from solver.nambarz.moves import Announcement
 from solver.nambarz.round import RoundState
 from solver.nambarz.rules import Rules
 from solver.nambarz.scoring import score_game
 from solver.nambarz.simulate import MAX_EXTRA_ROUNDS, MAX_ROUNDS, choose, drawn_by, next_starter, policy_of
-from solver.nambarz.words import card_name, explain_ruling
+from solver.nambarz.words import explain_round_verdict
 from trainer.games.nambarz.render import console, print_scoreboard
 from trainer.out import escape
 
@@ -71,19 +72,19 @@ def _human_turn(state: RoundState, rng: random.Random, policy) -> RoundState | N
             console.print(escape(_("Hint: {move}").format(move=choose(state, policy, rng))))
             continue
         try:
-            ruling = state.judge(answer)
+            verdict = state.judge(answer)
         except TablecalcError as e:
             console.print(escape(str(e)))
             continue
-        console.print(escape(explain_ruling(ruling)))
-        nxt = state.after(ruling)
+        console.print(escape(explain_round_verdict(verdict)))
+        nxt = state.after(verdict)
         if nxt is state:  # nothing laid, no penalty: try again
             continue
-        laid = ruling.move.cards if ruling.legal and ruling.move else ()
-        if ruling.penalty.play_instead is not None:
-            laid = ruling.penalty.play_instead.cards
-        elif ruling.joker_stands and ruling.move is not None:
-            laid = ruling.move.cards[:1]
+        laid = verdict.move.cards if verdict.legal and verdict.move else ()
+        if verdict.penalty.play_instead is not None:
+            laid = verdict.penalty.play_instead.cards
+        elif verdict.joker_stands and verdict.move is not None:
+            laid = verdict.move.cards[:1]
         drew = drawn_by(state, nxt, state.to, laid)
         if drew:
             console.print(escape(_("You drew {cards}.").format(cards=" ".join(map(str, drew)))))

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from solver.i18n import N_, _
-from solver.nambarz import Deck, Scoreboard, Solution, Verdict
-from solver.nambarz.words import card_name, cards_text, explain_ruling, explain_solution, explain_verdict, play_text
+from solver.nambarz import Deck, Scoreboard, Solution, Verdict, card_name, play_text
+from solver.nambarz.words import cards_text, explain_round_verdict, explain_solution, explain_verdict
 from trainer.out import escape, out as console
 
 
@@ -94,13 +94,13 @@ def print_game(game) -> None:
 
 def print_log_verdict(v) -> None:
     """A refereed log: every illegal move with why, the penalty and the table after it; the rounds; the scores."""
-    for m in v.rulings:
+    for m in v.moves:
         if m.legal:
             continue
-        codes = ", ".join(str(x) for x in m.ruling.violations)
+        codes = ", ".join(str(x) for x in m.verdict.violations)
         console.print(escape(_("line {line}, round {k}: {player} plays {move}: NOT LEGAL ({codes})").format(
             line=m.line, k=m.round, player=m.player, move=m.move, codes=codes)))
-        console.print("  " + escape(explain_ruling(m.ruling)))
+        console.print("  " + escape(explain_round_verdict(m.verdict)))
         console.print("  " + escape(_("After it: {position}").format(position=m.after)))
     for r in v.rounds:
         if r.end.is_terminal():
