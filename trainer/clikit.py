@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import inspect
-import json
 import sys
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -24,6 +23,7 @@ from typer.exceptions import Abort
 from solver.errors import IllegalMove, SearchTooLarge, quoted
 from solver.i18n import N_
 from trainer import coercion, helptext
+from trainer.out import emit_json
 
 coercion.install()  # plain options without importing pydantic (see trainer/coercion.py)
 helptext.install()  # --help in the player's language (see trainer/helptext.py)
@@ -317,11 +317,6 @@ def check_jobs(jobs: int | None) -> int:
 JobsOpt = Annotated[
     Optional[int], typer.Option("--jobs", "-j", help="Worker processes (default: the machine's cores).")
 ]
-
-
-def emit_json(data) -> None:
-    """Print one JSON document on one line (UTF-8, not ASCII-escaped)."""
-    typer.echo(json.dumps(data, ensure_ascii=False))
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]

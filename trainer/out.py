@@ -22,7 +22,7 @@ import re
 import sys
 from typing import Sequence
 
-__all__ = ["Out", "escape", "plain", "out"]
+__all__ = ["Out", "escape", "plain", "out", "emit_json"]
 
 # rich.markup's tag pattern: backslashes, then [tag] where a tag starts with a-z # / @
 _TAG = re.compile(r"((\\*)\[([a-z#/@][^[]*?)])")
@@ -120,3 +120,10 @@ class Out:
 
 out = Out()
 """Standard output."""
+
+
+def emit_json(data) -> None:
+    """Print one JSON document on one line (UTF-8, not ASCII-escaped)."""
+    import json
+
+    print(json.dumps(data, ensure_ascii=False), flush=True)

@@ -11,7 +11,6 @@ At the prompts of ``play`` and ``follow`` a few words are commands, in English, 
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -19,6 +18,7 @@ import typer
 
 from solver.errors import TablecalcError, quoted
 from solver.i18n import _, ngettext
+from trainer.out import emit_json
 
 __all__ = ["add_whole_commands", "WORDS", "command_word"]
 
@@ -75,12 +75,6 @@ def _read(game, log: str):
     return read(text, source)
 
 
-def _emit(data) -> None:
-    from trainer.clikit import emit_json
-
-    emit_json(data)
-
-
 def _save(path: str, lines) -> None:
     from solver.gamelog import write_log
 
@@ -107,7 +101,7 @@ def add_whole_commands(app, game_name: str) -> None:
                 row["explanation"] = game.explain(judged.verdict)
             if out["first_illegal"] is not None:
                 out["first_illegal"] = out["illegal"][0]
-            _emit(out)
+            emit_json(out)
         else:
             typer.echo(ngettext("{n} move judged", "{n} moves judged", report.judged).format(n=report.judged) + ", "
                        + ngettext("{n} illegal", "{n} illegal", len(report.illegal)).format(n=len(report.illegal)) + ".")
@@ -138,7 +132,7 @@ def add_whole_commands(app, game_name: str) -> None:
         if log is not None:
             _save(log, played.log_lines())
         if as_json:
-            _emit(played.as_dict())
+            emit_json(played.as_dict())
             return
         for k, r in enumerate(played.rounds, 1):
             typer.echo(_("Round {k}: {n} moves; scores {scores}").format(
@@ -155,7 +149,7 @@ def add_whole_commands(app, game_name: str) -> None:
         game = find_game(game_name)
         a = do_analyse(game, _read(game, log))
         if as_json:
-            _emit(a.as_dict())
+            emit_json(a.as_dict())
             return
         for m in a.moves:
             if not m.legal:
