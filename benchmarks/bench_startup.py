@@ -1,4 +1,4 @@
-"""Benchmark: how long `tablecalc nambarz solve` takes as a whole process, against a bare
+"""Benchmark: how long `tablecalc nambarz best` takes as a whole process, against a bare
 `python -c "import typer"` measured in the same run (interleaved, so load hits both alike).
 
 The search itself takes about 0.1 ms: the rest is starting Python, importing the CLI and
@@ -21,7 +21,7 @@ from process import ROOT, installed_env
 
 COMMANDS = {
     "import typer": [sys.executable, "-c", "import typer"],
-    "tablecalc nambarz solve": [sys.executable, "-m", "trainer", "nambarz", "solve", "--target", "3-bee",
+    "tablecalc nambarz best": [sys.executable, "-m", "trainer", "nambarz", "best", "--target", "3-bee",
                                 "--hand", "6 5 2 10"],
     "tablecalc --version": [sys.executable, "-m", "trainer", "--version"],
 }
