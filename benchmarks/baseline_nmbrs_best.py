@@ -22,7 +22,10 @@ from solver.nmbrs.moves import Move, MoveKind
 from solver.nmbrs.rules import MIN_LENGTH, Rules, may_add
 from solver.nmbrs.scoring import card_points, colour_doubling
 from solver.nmbrs.sequences import Completion
-from solver.nmbrs.table import Table, TurnState, TurnVerdict, apply_move, check_hand_and_table, play_turn, turn_end_fault
+from solver.nmbrs.referee import TurnState, apply_move, turn_end_fault
+from solver.nmbrs.referee import judge as play_turn  # the referee, renamed since
+from solver.nmbrs.table import Table, check_hand_and_table
+from solver.nmbrs.verdict import Verdict as TurnVerdict  # renamed since
 
 __all__ = ["best_turn", "BestTurn", "MoveGenerator", "completions"]
 

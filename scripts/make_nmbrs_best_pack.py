@@ -1,7 +1,10 @@
 """Regenerate puzzles/packs/nmbrs-best-turns.json: Nmbrs! deals whose best turn crosses or inserts.
 
-Run: python scripts/make_nmbrs_best_pack.py  (deterministic: fixed seed). The pack's tests
-re-run the best-turn search on every case, so a changed engine cannot leave it stale.
+Run: python scripts/make_nmbrs_best_pack.py  (deterministic: fixed seed). The cases are known
+cases (docs/known-cases.md): ``expect.best`` holds the best turn's score and the kind of move it
+must contain, ``expect.verdict`` what the referee says of the recorded answer (that best turn).
+The known-case driver and tests/games/nmbrs/test_nmbrs_packs.py re-run the best-turn search on
+every case, so a changed engine cannot leave the pack stale.
 """
 
 from __future__ import annotations
@@ -55,7 +58,8 @@ def main() -> None:
                     continue
                 position, rules = drill.situation_of(puzzle), drill.rules_for(puzzle)
                 best = drill.spec.best(position, rules, drill.data)
-                if not any(kind in r.kind for r in best.verdict.results):
+                made = next((r.kind for r in best.verdict.results if kind in r.kind), None)
+                if made is None:
                     continue
                 found += 1
                 cases.append({
@@ -64,7 +68,10 @@ def main() -> None:
                     "situation": str(position),
                     "preset": rules.name,
                     "answer": "; ".join(str(r.move) for r in best.verdict.results),
-                    "expect": {"command": "best", "score": best.score, "kind": kind},
+                    "expect": {
+                        "best": {"legal": True, "score": best.score, "moves": {"$contains": [{"kind": made}]}},
+                        "verdict": {"legal": True, "score": best.score},
+                    },
                 })
     pack = {
         "name": "nmbrs-best-turns",

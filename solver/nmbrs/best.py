@@ -3,8 +3,8 @@
 The search tries every move from every position of the turn (lay, add, cross, link,
 swap a joker), remembers positions already seen (the same cards laid in another order),
 and keeps the turn with the highest score; on a tie, the one that lays more cards, then
-the one with fewer moves. The winning turn is replayed through :func:`play_turn`, so its
-moves and score are exactly what the referee says.
+the one with fewer moves. The winning turn is replayed through the referee
+(:func:`~solver.nmbrs.referee.judge`), so its moves and score are exactly what the referee says.
 
 >>> deck, rules = Deck.default(), Rules()
 >>> table = Table.parse("10 20 30", deck, rules)
@@ -37,7 +37,9 @@ from solver.nmbrs.cards import Card, Deck
 from solver.nmbrs.movegen import MoveGenerator, PositionKey
 from solver.nmbrs.moves import Move
 from solver.nmbrs.rules import Rules, may_add
-from solver.nmbrs.table import Table, TurnState, TurnVerdict, apply_move, check_hand_and_table, play_turn
+from solver.nmbrs.referee import TurnState, apply_move, judge
+from solver.nmbrs.table import Table, check_hand_and_table
+from solver.nmbrs.verdict import Verdict
 
 __all__ = ["BestTurn", "best_turn", "DEFAULT_STATE_LIMIT"]
 
@@ -59,7 +61,7 @@ PROGRESS_EVERY = 50
 class BestTurn:
     """The best turn found: its referee's verdict (moves, table, score) and how many positions were searched."""
 
-    verdict: TurnVerdict
+    verdict: Verdict
     states: int
 
     @property
@@ -194,7 +196,7 @@ def best_turn(
 
     ``opened``: whether the player came out (laid a sequence) in an earlier turn; see
     :class:`~solver.nmbrs.rules.Opening`. A turn with no move (just discard) scores 0.
-    The moves found are replayed through the referee (:func:`play_turn`), whose verdict is
+    The moves found are replayed through the referee (:func:`~solver.nmbrs.referee.judge`), whose verdict is
     returned. The final discard is not part of the moves (any card left may go).
 
     A search past ``limit`` positions or ``max_work`` generated moves raises
@@ -213,7 +215,7 @@ def best_turn(
         step, path = path
         steps.append(step)
     moves = _to_moves(steps[::-1], gen, table, hand, rules, deck, opened)
-    verdict = play_turn(table, hand, moves, rules, deck, opened)
+    verdict = judge(table, hand, moves, rules, deck, opened)
     if not verdict.legal or verdict.score != score:  # pragma: no cover - the search and the referee disagree
-        raise AssertionError(f"best turn {[str(m) for m in moves]} replays as {verdict.reason or verdict.score}, not {score}")
+        raise AssertionError(f"best turn {[str(m) for m in moves]} replays as {verdict.violation or verdict.score}, not {score}")
     return BestTurn(verdict, len(search.visited))

@@ -36,7 +36,7 @@ from typing import Iterable, Mapping
 from solver.errors import TablecalcError, quoted
 from solver.parsing import Fields, data_file, is_whole, parse_toml, read_text
 
-__all__ = ["Colour", "Card", "Placed", "Deck", "JOKER"]
+__all__ = ["Colour", "Card", "Placed", "Deck", "JOKER", "is_free_joker", "fixed_value"]
 
 
 class Colour(enum.StrEnum):
@@ -122,6 +122,20 @@ class Placed:
 
     def __str__(self) -> str:
         return f"joker={self.value}" if self.card.is_joker else str(self.card)
+
+
+def is_free_joker(c: Card | Placed) -> bool:
+    """Whether a typed card is a joker whose number is not written (``joker``, not ``joker=20``).
+
+    >>> is_free_joker(JOKER), is_free_joker(Placed(JOKER, 20)), is_free_joker(Card(7))
+    (True, False, False)
+    """
+    return isinstance(c, Card) and c.is_joker
+
+
+def fixed_value(c: Card | Placed) -> int:
+    """The number a typed card lies at: a placed card's value, a numbered card's number."""
+    return c.value if isinstance(c, Placed) else c.number  # type: ignore[return-value]
 
 
 _CARD = re.compile(r"([0-9]{1,12})\s*-?\s*([^\W\d_]*)")

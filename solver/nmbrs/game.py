@@ -1,8 +1,8 @@
-"""Nmbrs! as the registry sees it: the :class:`solver.game.Game` protocol over this package.
+"""Nmbrs! as the registry sees it: :class:`solver.game.BaseGame` over this package.
 
 A situation is a :class:`~solver.nmbrs.position.Position` (hand, table, came out before);
 an answer is a turn as a player types it (:func:`~solver.nmbrs.moves.parse_turn`); the
-verdict is the referee's :class:`~solver.nmbrs.table.TurnVerdict`.
+verdict is the referee's :class:`~solver.nmbrs.verdict.Verdict`.
 
 >>> deck = GAME.load_data(GAME.rules())
 >>> position = GAME.parse_situation("hand 15 25 40 7 8; table 10 20 30; opened", deck)
@@ -19,19 +19,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from solver.game import BaseGame, DataOption
+from solver.i18n import N_
 from solver.nmbrs.best import BestTurn, best_turn
 from solver.nmbrs.cards import Deck
 from solver.nmbrs.deal import deal
 from solver.nmbrs.moves import parse_turn
 from solver.nmbrs.position import Position
-from solver.nmbrs.reasons import Violation
-from solver.nmbrs.rules import PRESETS, Rules
-from solver.nmbrs.sequences import SequenceVerdict
+from solver.nmbrs.referee import judge
+from solver.nmbrs.rules import Rules
 from solver.nmbrs.state import Turn
-from solver.nmbrs.table import TurnVerdict, play_turn
-from solver.nmbrs.words import explain_sequence, explain_turn
-from solver.i18n import N_
-from solver.game import BaseGame
+from solver.nmbrs.verdict import Refusal, SequenceVerdict, SequenceWhy, Verdict, Violation
+from solver.nmbrs.words import explain_sequence, explain_turn, refusal_text, sequence_reason
 
 __all__ = ["Nmbrs", "GAME", "DEALT_SEQUENCES"]
 
@@ -51,13 +50,10 @@ class Nmbrs(BaseGame):
         "going up by one step, adding, inserting, crossing and linking, joker swaps, colour doubling, the "
         "discard that ends a turn, the advanced count-back rule and the simple version"
     )
-    default_preset = "basic"
     penalty_unit = N_("cards taken back")
+    Rules = Rules
     violations = Violation
-    presets = PRESETS
-
-    def rules(self, preset: str | None = None, **options) -> Rules:
-        return Rules.preset(preset or self.default_preset).with_options(**options)
+    data_option = DataOption("--deck", N_("A deck file (TOML) instead of the built-in deck."))
 
     def load_data(self, rules: Rules, path: str | Path | None = None) -> Deck:
         """The built-in deck (or the deck file at ``path``), limited to the cards ``rules`` play with."""
@@ -84,18 +80,25 @@ class Nmbrs(BaseGame):
         """The best turn's moves joined by ``; `` (``pass`` when no move scores)."""
         return ("; ".join(str(m) for m in solution.moves) or "pass",)
 
-    def judge(self, situation: Position, answer: str, rules: Rules, deck: Deck) -> TurnVerdict:
+    def judge(self, situation: Position, answer: str, rules: Rules, deck: Deck) -> Verdict:
         situation.check(rules, deck)
         moves = parse_turn(answer, deck)
-        return play_turn(situation.table, situation.hand, moves, rules, deck, situation.opened)
+        return judge(situation.table, situation.hand, moves, rules, deck, situation.opened)
 
     def refused_answer(self, situation: Position, rules: Rules, deck: Deck) -> str | None:
         """Two cards (or the only one) of the hand laid as a new sequence: a sequence needs 3."""
         return "lay " + " ".join(str(c) for c in situation.hand[:2])
 
-    def explain(self, verdict: TurnVerdict | SequenceVerdict) -> str:
+    def explain(self, verdict: Verdict | SequenceVerdict | Refusal | SequenceWhy) -> str:
+        """A turn's or a sequence's verdict in one or two sentences; a :class:`Refusal` (the verdict
+        of an :class:`~solver.errors.IllegalMove` a game state raises) or a :class:`SequenceWhy`
+        (why a table sequence is not valid) as the clause that says why."""
         if isinstance(verdict, SequenceVerdict):
             return explain_sequence(verdict)
+        if isinstance(verdict, Refusal):
+            return refusal_text(verdict)
+        if isinstance(verdict, SequenceWhy):
+            return sequence_reason(verdict)
         return explain_turn(verdict)
 
     def new_state(self, situation: Position, rules: Rules, deck: Deck) -> Turn:

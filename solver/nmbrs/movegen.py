@@ -6,14 +6,15 @@ works on compact positions (:data:`PositionKey`: the table's sequences as sorted
 numbers, the numbers where jokers lie, the hand's numbers and jokers, the opening flags)
 and names moves by numbers, not by sequence indices; :meth:`MoveGenerator.to_move` turns
 one into the referee's :class:`~solver.nmbrs.moves.Move` for a given
-:class:`~solver.nmbrs.table.TurnState`. It holds no rule of its own: sequences come from
+:class:`~solver.nmbrs.referee.TurnState`. It holds no rule of its own: sequences come from
 :func:`~solver.nmbrs.sequences.completions`, the opening rule from
 :func:`~solver.nmbrs.rules.may_add`, the end of a turn from
-:func:`~solver.nmbrs.table.turn_end_fault`, colour doubling from
+:func:`~solver.nmbrs.referee.turn_end_fault`, colour doubling from
 :func:`~solver.nmbrs.scoring.colour_doubling` — the referee calls the same functions.
 
 >>> from solver.nmbrs import Deck, Rules
->>> from solver.nmbrs.table import Table, TurnState
+>>> from solver.nmbrs.referee import TurnState
+>>> from solver.nmbrs.table import Table
 >>> deck, rules = Deck.default(), Rules()
 >>> table, hand = Table.parse("10 20 30", deck, rules), deck.parse_hand("15 25 40 7")
 >>> gen = MoveGenerator(table, hand, rules, deck, opened=True)
@@ -36,8 +37,9 @@ from solver.nmbrs.cards import JOKER, Card, Deck, Placed
 from solver.nmbrs.moves import Move, MoveKind
 from solver.nmbrs.rules import MIN_LENGTH, Rules, may_add
 from solver.nmbrs.scoring import card_points, colour_doubling
-from solver.nmbrs.sequences import Completion, _divisors, completions
-from solver.nmbrs.table import Table, TurnState, turn_end_fault
+from solver.nmbrs.referee import TurnState, turn_end_fault
+from solver.nmbrs.sequences import Completion, completions, divisors
+from solver.nmbrs.table import Table
 
 __all__ = ["PositionKey", "MoveGenerator"]
 
@@ -316,7 +318,7 @@ class MoveGenerator:
         """Whether ``need`` of ``numbers`` lie on one progression with at most ``fill`` cells missing between them."""
         for i, a in enumerate(numbers):
             for b in numbers[i + need - 1:]:
-                for d in _divisors(b - a):
+                for d in divisors(b - a):
                     cells = (b - a) // d + 1
                     if cells - fill > len(numbers):
                         continue

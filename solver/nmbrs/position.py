@@ -64,7 +64,7 @@ class Position:
         >>> Position.parse("hand 7 8; table 14 20 26", deck).check(Rules.preset("advanced"), deck)
         Traceback (most recent call last):
         ...
-        solver.errors.TablecalcError: position 'hand 7 8; table 14 20 26': sequence 1 (14 20 26) is not valid under advanced: counting back 26, 20, 14, 8, 2 lands on 2, not 0 or 1
+        solver.nmbrs.table.InvalidTable: position 'hand 7 8; table 14 20 26': sequence 1 (14 20 26) is not valid under advanced: counting back 26, 20, 14, 8, 2 lands on 2, not 0 or 1
         """
         self.table.validate(deck, rules, f"position {str(self)!r}")
         check_hand_and_table(self.hand, self.table, deck, rules)

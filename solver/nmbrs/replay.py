@@ -2,7 +2,7 @@
 which a person can write by hand; see ``docs/nmbrs.md``), judged from each deal to the end.
 
 Every move is judged by :meth:`Round.judge <solver.nmbrs.round.Round.judge>` — the draw rules
-of the round, the turn's moves by the referee of :mod:`solver.nmbrs.table`. On the first
+of the round, the turn's moves by the referee of :mod:`solver.nmbrs.referee`. On the first
 illegal move of a round the referee says which and why, applies the penalty of a refused
 turn (every card the turn laid or swapped in goes back to the hand; the turn scores
 nothing; a refused draw changes nothing) and shows the round after it; the moves after it
@@ -21,24 +21,25 @@ in that round are not judged (``legal`` is ``None``). A new deal starts afresh.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from solver.errors import TablecalcError, quoted
 from solver.gamelog import MAX_LOG_LINES, log_objects
 from solver.i18n import _
 from solver.nmbrs.cards import Deck
-from solver.nmbrs.reasons import Refusal, Violation
 from solver.nmbrs.round import Round, parse_cards, player_names
 from solver.nmbrs.rules import Rules
 from solver.nmbrs.scoring import RoundResult
-from solver.nmbrs.table import Table, TurnPenalty, play_turn
+from solver.nmbrs.referee import judge
+from solver.nmbrs.table import Table
+from solver.nmbrs.verdict import Penalty, Refusal, Violation
 
-__all__ = ["MoveVerdict", "RoundVerdict", "LogVerdict", "referee_log", "log_rules", "round_of_deal"]
+__all__ = ["LoggedMove", "RoundVerdict", "LogVerdict", "referee_log", "log_rules", "round_of_deal"]
 
 
 @dataclass(frozen=True)
-class MoveVerdict:
+class LoggedMove:
     """One recorded move judged: ``legal`` is ``None`` for a move after the round's first illegal one."""
 
     line: int
@@ -47,7 +48,7 @@ class MoveVerdict:
     move: str
     legal: bool | None
     why: Refusal | None = None
-    penalty: TurnPenalty = TurnPenalty()
+    penalty: Penalty = Penalty()
     expected_player: str | None = None
     after: Round | None = field(default=None, repr=False, compare=False)
     """The round after the move (after the penalty, for the illegal one)."""
@@ -94,11 +95,11 @@ class RoundVerdict:
 @dataclass(frozen=True)
 class LogVerdict:
     legal: bool
-    moves: tuple[MoveVerdict, ...]
+    moves: tuple[LoggedMove, ...]
     rounds: tuple[RoundVerdict, ...]
 
     @property
-    def first_illegal(self) -> MoveVerdict | None:
+    def first_illegal(self) -> LoggedMove | None:
         return next((m for m in self.moves if m.legal is False), None)
 
     @property
@@ -122,7 +123,7 @@ def log_rules(obj: dict, fallback: Rules) -> Rules:
     d = obj.get("rules")
     if not isinstance(d, dict):
         return fallback
-    known = {f.name for f in fields(Rules)} - {"name"}
+    known = {spec.name for spec in Rules.options()}
     options = {k: v for k, v in d.items() if k in known}
     numbers = d.get("numbers")
     if isinstance(numbers, list) and len(numbers) == 2:
@@ -191,12 +192,13 @@ def _player(value: Any, r: Round, where: str) -> int:
         where=where, who=quoted(str(value)), last=r.players - 1, names=", ".join(r.names)))
 
 
-def _penalty(r: Round, move, why: Refusal) -> TurnPenalty:
-    """The referee's penalty for a refused turn move: what :func:`play_turn` says the turn so far gives back."""
+def _penalty(r: Round, move, why: Refusal) -> Penalty:
+    """The referee's penalty for a refused turn move: what the referee (:func:`~solver.nmbrs.referee.judge`)
+    says the turn so far gives back."""
     if r.turn is None or not r.turn.results:
-        return TurnPenalty()
+        return Penalty()
     p = r.turn.position
-    return play_turn(p.table, p.hand, [*r.turn.moves, move], r.rules, r.deck, p.opened).penalty
+    return judge(p.table, p.hand, [*r.turn.moves, move], r.rules, r.deck, p.opened).penalty
 
 
 def referee_log(text: str, rules: Rules, source: str = "log", deck: Deck | None = None,
@@ -205,7 +207,7 @@ def referee_log(text: str, rules: Rules, source: str = "log", deck: Deck | None 
     ``move`` is a move (``player`` optional: the player to move); a ``game`` line's ``rules``
     are used when ``rules_from_log``; other lines are read past."""
     objects = log_objects(text, source, MAX_LOG_LINES)
-    moves: list[MoveVerdict] = []
+    moves: list[LoggedMove] = []
     rounds: list[RoundVerdict] = []
     r: Round | None = None
     start: Round | None = None
@@ -248,7 +250,7 @@ def referee_log(text: str, rules: Rules, source: str = "log", deck: Deck | None 
         name = r.names[player] if player >= 0 else "?"
         k = r.number
         if broken:
-            moves.append(MoveVerdict(number, k, name, str(move), None))
+            moves.append(LoggedMove(number, k, name, str(move), None))
             continue
         expected = r.names[r.current_player()] if not r.is_terminal() else None
         try:
@@ -256,12 +258,12 @@ def referee_log(text: str, rules: Rules, source: str = "log", deck: Deck | None 
         except TablecalcError as e:  # a move that cannot be read in this position (a joker's number unclear)
             raise TablecalcError(f"{where}: {e}") from None
         if why is not None:
-            penalty = _penalty(r, move, why) if player == r.current_player() else TurnPenalty()
+            penalty = _penalty(r, move, why) if player == r.current_player() else Penalty()
             r = r.penalty_state() if player == r.current_player() else r
-            moves.append(MoveVerdict(number, k, name, str(move), False, why, penalty, expected, r))
+            moves.append(LoggedMove(number, k, name, str(move), False, why, penalty, expected, r))
             broken = True
             continue
-        moves.append(MoveVerdict(number, k, name, str(move), True, expected_player=expected, after=after))
+        moves.append(LoggedMove(number, k, name, str(move), True, expected_player=expected, after=after))
         r = after
     close()
     if not rounds:

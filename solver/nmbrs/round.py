@@ -10,7 +10,7 @@ card of the closed pile when someone claimed, the closed pile when nobody did
 (``draw closed``; with an empty open pile there is nothing to refuse and ``draw closed``
 is the only draw). The rest of the turn is the one-turn state
 (:class:`~solver.nmbrs.state.Turn`: lay, add, cross, link, swap, judged by the referee of
-:mod:`solver.nmbrs.table`), which ends with ``discard CARD`` — that card goes on the open
+:mod:`solver.nmbrs.referee`), which ends with ``discard CARD`` — that card goes on the open
 pile — or ``end`` in the simple version. The points a turn lays are added to the player's
 score at once. A player whose hand is empty at the end of their turn went out; the others
 lose the points still in their hands (:func:`~solver.nmbrs.scoring.end_round`).
@@ -46,18 +46,17 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Sequence
 
-from solver.errors import TablecalcError, quoted
+from solver.errors import IllegalMove, TablecalcError, quoted
 from solver.game import TERMINAL
 from solver.i18n import _
 from solver.nmbrs.cards import Card, Deck
 from solver.nmbrs.moves import Move
 from solver.nmbrs.position import Position
-from solver.nmbrs.reasons import Fault, Refusal
 from solver.nmbrs.rules import EmptyClosed, Rules
 from solver.nmbrs.scoring import RoundResult, end_round
 from solver.nmbrs.state import Turn
 from solver.nmbrs.table import Table
-from solver.nmbrs.words import illegal_move
+from solver.nmbrs.verdict import Refusal, Violation
 from solver.parsing import format_fields, parse_fields
 
 __all__ = ["Phase", "DrawKind", "Draw", "RoundMove", "Round", "Blocked", "MIN_PLAYERS", "MAX_PLAYERS", "player_names",
@@ -299,13 +298,13 @@ class Round:
         return Move.parse(text, self.deck)
 
     def apply(self, move: RoundMove | str) -> "Round":
-        """The round after ``move`` by the player to move; raises :class:`TablecalcError` with the
-        referee's reason when it is illegal."""
+        """The round after ``move`` by the player to move; raises :class:`~solver.errors.IllegalMove`
+        (its verdict is the referee's :class:`~solver.nmbrs.verdict.Refusal`) when it is illegal."""
         if isinstance(move, str):
             move = self.parse_move(move)
         after, why = self.judge(move)
         if why is not None:
-            raise TablecalcError(illegal_move(why))
+            raise IllegalMove("nmbrs", str(move), verdict=why, codes=(why.violation,))
         return after  # type: ignore[return-value]
 
     def returns(self) -> tuple[float, ...]:
@@ -322,31 +321,31 @@ class Round:
         (0-based) is who makes it, the player to move when left out."""
         what = str(move)
         if self.phase is Phase.OVER:
-            return None, Refusal(Fault.ROUND_OVER, what)
+            return None, Refusal(Violation.ROUND_OVER, what)
         if player is not None and player != self.current_player():
-            return None, Refusal(Fault.NOT_YOUR_TURN, what, number=self.current_player())
+            return None, Refusal(Violation.NOT_YOUR_TURN, what, number=self.current_player())
         if isinstance(move, Draw):
             if self.phase is Phase.LAY:
-                return None, Refusal(Fault.ALREADY_DREW, what)
+                return None, Refusal(Violation.ALREADY_DREW, what)
             if self.phase is Phase.CLAIM:
                 if move.kind not in (DrawKind.CLAIM, DrawKind.PASS):
-                    return None, Refusal(Fault.ANSWER_CLAIM, what)
+                    return None, Refusal(Violation.ANSWER_CLAIM, what)
                 return (self._claim() if move.kind is DrawKind.CLAIM else self._pass()), None
             fault = self._draw_fault(move.kind)
             if fault is not None:
-                return None, Refusal(fault, what, card=self.open_top if fault is Fault.REFUSED_CARD else None)
+                return None, Refusal(fault, what, card=self.open_top if fault is Violation.REFUSED_CARD else None)
             return self._draw(move.kind), None
         if self.phase is Phase.CLAIM:
-            return None, Refusal(Fault.ANSWER_CLAIM, what)
+            return None, Refusal(Violation.ANSWER_CLAIM, what)
         if self.phase is Phase.DRAW:
-            return None, Refusal(Fault.DRAW_FIRST, what)
+            return None, Refusal(Violation.DRAW_FIRST, what)
         turn, why = self.turn.judge(move)  # type: ignore[union-attr]
         if why is not None:
             return None, why
         return self._after_move(turn), None  # type: ignore[arg-type]
 
     def penalty_state(self) -> "Round":
-        """The round after a refused move's penalty (the referee's, :class:`~solver.nmbrs.table.TurnPenalty`):
+        """The round after a refused move's penalty (the referee's :class:`~solver.nmbrs.verdict.Penalty`):
         every card laid or swapped in this turn goes back to the hand, the table is as it was at
         the start of the turn, and the turn has scored nothing so far; the player goes on with
         their turn. A refused draw changes nothing."""
@@ -375,24 +374,24 @@ class Round:
             return None, closed, open_pile
         return closed[0], closed[1:], open_pile
 
-    def _draw_fault(self, kind: DrawKind) -> Fault | None:
+    def _draw_fault(self, kind: DrawKind) -> Violation | None:
         if kind in (DrawKind.CLAIM, DrawKind.PASS):
-            return Fault.NO_OFFER
+            return Violation.NO_OFFER
         if kind is DrawKind.REFUSE:
             if self.refused:
-                return Fault.ALREADY_REFUSED
+                return Violation.ALREADY_REFUSED
             if not self.open:
-                return Fault.OPEN_EMPTY
-            return None if self._closed_drawable() else Fault.CLOSED_EMPTY
+                return Violation.OPEN_EMPTY
+            return None if self._closed_drawable() else Violation.CLOSED_EMPTY
         if kind is DrawKind.OPEN:
             if not self.open:
-                return Fault.OPEN_EMPTY
+                return Violation.OPEN_EMPTY
             if self.refused and self.claimed is None and not self.rules.retake_refused:
-                return Fault.REFUSED_CARD
+                return Violation.REFUSED_CARD
             return None
         if self.open and not self.refused:
-            return Fault.REFUSE_FIRST
-        return None if self._closed_drawable() else Fault.CLOSED_EMPTY
+            return Violation.REFUSE_FIRST
+        return None if self._closed_drawable() else Violation.CLOSED_EMPTY
 
     def _with_hand(self, player: int, cards: Sequence[Card]) -> tuple[tuple[Card, ...], ...]:
         return tuple(h + tuple(cards) if i == player else h for i, h in enumerate(self.hands))

@@ -7,6 +7,10 @@
 ('basic+custom', 'added')
 >>> Rules.preset("simple").high, Rules.preset("simple").score_by.value, Rules.preset("simple").discard_last
 (50, 'cards', False)
+>>> Rules.preset("advanced").with_options(opening="free", joker_colour=None).describe()
+'advanced+custom: counting back lands on 0 or 1, cards 1-100, score = card points, doubling judged on the whole sequence, jokers any colour, add to the table at any time, last card discarded'
+>>> Rules().as_dict()["numbers"], Rules().with_options(high="50").as_dict()["numbers"]
+([1, 100], [1, 50])
 
 Two rules of play live here too, so that the referee and the best-turn search read the
 same text: :func:`may_add` (the opening rule) and :func:`count_back` (the advanced rule's
@@ -16,11 +20,11 @@ arithmetic).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Sequence
 
-from solver.errors import TablecalcError
-from solver.parsing import is_whole, pick_preset, with_changes
+from solver.i18n import N_
+from solver.rules import BaseRules, option
 
 __all__ = ["Rules", "SequenceRule", "ScoreBy", "Doubling", "JokerColour", "Opening", "EmptyClosed", "PRESETS",
            "MIN_LENGTH", "may_add", "count_back"]
@@ -92,79 +96,81 @@ class EmptyClosed(_Option):
 
 
 @dataclass(frozen=True)
-class Rules:
-    """Every Nmbrs! rule option; build one with :meth:`preset` and :meth:`with_options`.
+class Rules(BaseRules):
+    """Every Nmbrs! rule option, declared once (:mod:`solver.rules` builds ``with_options``, the
+    presets, ``describe`` and ``as_dict`` from the declaration).
 
-    * ``sequence``: ``progression`` (basic) or ``count-back`` (advanced);
-    * ``high``: the highest card number (100; 50 in the simple version);
-    * ``start_points``, ``hand_size``, ``hand_size_two_players``: the deal (50, 7, 9; simple 20, 5, 7);
-    * ``score_by``: ``points`` of the cards laid, or ``cards`` laid (simple);
-    * ``discard_last``: the very last card must be discarded, so a turn keeps one card (not in simple);
-    * ``doubling``: judge additions on the ``whole`` resulting sequence (default) or the ``added`` cards;
-    * ``joker_colour``: ``wild`` (default), ``none`` or ``as-card``;
-    * ``opening``: ``once`` (default), ``each-turn`` or ``free``;
-    * ``win_at``: the score that wins at the end of a round (100);
-    * ``retake_refused``: whether a player who refused the open card and saw nobody claim it
-      may take it after all (no: they draw from the closed pile);
-    * ``empty_closed``: when the closed pile is empty, ``turn-over`` the open pile but its top
-      card into a new closed pile (default) or ``end-round``;
-    * ``max_turns``: a round ends with nobody out after this many turns (0: no limit; the
-      simulator sets one so that every game ends).
+    Fixed by the seed (not options): a sequence has at least 3 cards in every direction, one
+    card of each number, a crossing card lies in two sequences at most.
     """
 
+    PRESETS = {
+        "basic": {},
+        "advanced": {"sequence": SequenceRule.COUNT_BACK},
+        "simple": {"high": 50, "start_points": 20, "hand_size": 5, "hand_size_two_players": 7,
+                   "score_by": ScoreBy.CARDS, "discard_last": False},
+    }
+    """The quick-start rules, the advanced rules (gevorderden), the simple version (eenvoudige versie)."""
+    PRESET_ALIASES = {"gevorderden": "advanced", "eenvoudig": "simple", "eenvoudige": "simple", "quick": "basic"}
+
     name: str = "basic"
-    sequence: SequenceRule = SequenceRule.PROGRESSION
-    high: int = 100
-    start_points: int = 50
-    hand_size: int = 7
-    hand_size_two_players: int = 9
-    score_by: ScoreBy = ScoreBy.POINTS
-    discard_last: bool = True
-    doubling: Doubling = Doubling.WHOLE
-    joker_colour: JokerColour = JokerColour.WILD
-    opening: Opening = Opening.ONCE
-    win_at: int = 100
-    retake_refused: bool = False
-    empty_closed: EmptyClosed = EmptyClosed.TURN_OVER
-    max_turns: int = 0
-
-    @classmethod
-    def preset(cls, name: str) -> "Rules":
-        """One of :data:`PRESETS`: ``basic`` (the default), ``advanced`` or ``simple``."""
-        return pick_preset(name, PRESETS, _PRESET_ALIASES)
-
-    def with_options(self, **options) -> "Rules":
-        """A copy with some options changed (``None`` leaves one as it is); the name gets ``+custom``.
-
-        >>> Rules.preset("advanced").with_options(opening="free", joker_colour=None).describe()
-        'advanced+custom: counting back lands on 0 or 1, cards 1-100, score = card points, doubling judged on the whole sequence, jokers any colour, add to the table at any time, last card discarded'
-        """
-        known = {f.name: f.type for f in fields(self)}
-        changes: dict = {}
-        for key, value in options.items():
-            if value is None:
-                continue
-            if key not in known or key == "name":
-                raise TablecalcError(f"unknown rule option {key!r}: expected one of {', '.join(k for k in known if k != 'name')}")
-            current = getattr(self, key)
-            if isinstance(current, enum.Enum):
-                try:
-                    value = type(current)(str(value).strip().lower())
-                except ValueError:
-                    allowed = ", ".join(o.value for o in type(current))
-                    raise TablecalcError(f"unknown {key.replace('_', '-')} {value!r}: expected one of {allowed}") from None
-            elif isinstance(current, bool):
-                value = bool(value)
-            elif isinstance(current, int):
-                if isinstance(value, bool) or not is_whole(str(value).strip()):
-                    raise TablecalcError(f"bad {key.replace('_', '-')} {value!r}: expected a whole number")
-                value = int(value)
-            changes[key] = value
-        if "high" in changes and not 3 <= changes["high"] <= 100:
-            raise TablecalcError(f"bad high {changes['high']}: expected the highest card number, 3-100")
-        if "max_turns" in changes and not 0 <= changes["max_turns"] <= 100_000:
-            raise TablecalcError(f"bad max-turns {changes['max_turns']}: expected 0 (no limit) to 100000")
-        return with_changes(self, changes, PRESETS)
+    sequence: SequenceRule = option(
+        SequenceRule.PROGRESSION,
+        N_("What makes a sequence valid: any progression (basic), or one counting back to 0 or 1 (advanced)."),
+        flag="--sequence-rule",
+        words={SequenceRule.PROGRESSION: N_("any progression"),
+               SequenceRule.COUNT_BACK: N_("counting back lands on 0 or 1")})
+    high: int = option(
+        100, N_("The highest card number (100; 50 in the simple version)."), lo=3, hi=100,
+        words=N_("cards 1-{value}"), key="numbers", json=lambda v: [1, v])
+    start_points: int = option(
+        50, N_("The points every player starts the game with."), words=N_("{value} points to start"), always=False)
+    hand_size: int = option(
+        7, N_("The cards dealt to each player when three or more play."), words=N_("hands of {value} cards"),
+        always=False)
+    hand_size_two_players: int = option(
+        9, N_("The cards dealt to each player when two play."), words=N_("{value} cards each with two players"),
+        always=False)
+    score_by: ScoreBy = option(
+        ScoreBy.POINTS, N_("What a laid card scores: its points, or 1 per card laid (simple version)."),
+        words={ScoreBy.POINTS: N_("score = card points"), ScoreBy.CARDS: N_("score = cards laid")})
+    doubling: Doubling = option(
+        Doubling.WHOLE, N_("What the colour doubling of an addition to the table is judged on: the whole "
+                           "sequence, or the added cards."),
+        words={Doubling.WHOLE: N_("doubling judged on the whole sequence"),
+               Doubling.ADDED: N_("doubling judged on the added cards")})
+    joker_colour: JokerColour = option(
+        JokerColour.WILD, N_("A joker's colour for the doubling: any colour (wild), none, or the colour of the "
+                             "number it stands for."),
+        words={JokerColour.WILD: N_("jokers any colour"), JokerColour.NONE: N_("jokers no colour"),
+               JokerColour.AS_CARD: N_("jokers the colour of the card they replace")})
+    opening: Opening = option(
+        Opening.ONCE, N_("When a player may add to the table: once come out, after a new sequence of their own "
+                         "each turn, or at any time."),
+        words={Opening.ONCE: N_("add to the table once come out"),
+               Opening.EACH_TURN: N_("add to the table after a new sequence each turn"),
+               Opening.FREE: N_("add to the table at any time")})
+    discard_last: bool = option(
+        True, N_("Whether the very last card must be discarded (not in the simple version)."),
+        flag="--discard-last/--lay-last",
+        words={True: N_("last card discarded"), False: N_("last card may be laid")})
+    win_at: int = option(
+        100, N_("The score that wins the game at the end of a round."), words=N_("{value} points win"),
+        always=False)
+    retake_refused: bool = option(
+        False, N_("Whether a refused open card that nobody claimed may be taken after all."),
+        words={True: N_("a refused open card nobody claimed may be taken after all"),
+               False: N_("a refused open card is not taken back")},
+        always=False)
+    empty_closed: EmptyClosed = option(
+        EmptyClosed.TURN_OVER, N_("When the closed pile is empty: the open pile but its top card is turned over "
+                                  "into a new one, or the round ends."),
+        words={EmptyClosed.TURN_OVER: N_("an empty closed pile is refilled from the open pile"),
+               EmptyClosed.END_ROUND: N_("an empty closed pile ends the round")},
+        always=False)
+    max_turns: int = option(
+        0, N_("A round ends with nobody out after this many turns (0: no limit; a simulation plays with 400)."),
+        lo=0, hi=100_000, words=N_("at most {value} turns a round"), always=False)
 
     def scores_estimated(self, points_estimated: bool) -> bool:
         """Whether scores rest on estimated card points: the deck's points are an estimate
@@ -196,48 +202,10 @@ class Rules:
             return False
         return self.sequence is SequenceRule.PROGRESSION or first % step in (0, 1)
 
-    def describe(self) -> str:
-        """One line: every option in words."""
-        seq = "any progression" if self.sequence is SequenceRule.PROGRESSION else "counting back lands on 0 or 1"
-        score = "card points" if self.score_by is ScoreBy.POINTS else "cards laid"
-        doubling = "the whole sequence" if self.doubling is Doubling.WHOLE else "the added cards"
-        joker = {JokerColour.WILD: "any colour", JokerColour.NONE: "no colour",
-                 JokerColour.AS_CARD: "the colour of the card they replace"}[self.joker_colour]
-        opening = {Opening.ONCE: "add to the table once come out", Opening.EACH_TURN: "add to the table after a new sequence each turn",
-                   Opening.FREE: "add to the table at any time"}[self.opening]
-        last = "last card discarded" if self.discard_last else "last card may be laid"
-        return (f"{self.name}: {seq}, cards 1-{self.high}, score = {score}, doubling judged on {doubling}, "
-                f"jokers {joker}, {opening}, {last}")
 
-    def as_dict(self) -> dict:
-        return {
-            "preset": self.name,
-            "sequence": self.sequence.value,
-            "numbers": [1, self.high],
-            "start_points": self.start_points,
-            "hand_size": self.hand_size,
-            "hand_size_two_players": self.hand_size_two_players,
-            "score_by": self.score_by.value,
-            "discard_last": self.discard_last,
-            "doubling": self.doubling.value,
-            "joker_colour": self.joker_colour.value,
-            "opening": self.opening.value,
-            "win_at": self.win_at,
-            "retake_refused": self.retake_refused,
-            "empty_closed": self.empty_closed.value,
-            "max_turns": self.max_turns,
-        }
+PRESETS = Rules.presets()
+"""The named presets, by name: basic (quick-start rules), advanced (gevorderden), simple (eenvoudige versie)."""
 
-
-PRESETS: dict[str, Rules] = {
-    "basic": Rules(name="basic"),
-    "advanced": Rules(name="advanced", sequence=SequenceRule.COUNT_BACK),
-    "simple": Rules(
-        name="simple", high=50, start_points=20, hand_size=5, hand_size_two_players=7,
-        score_by=ScoreBy.CARDS, discard_last=False,
-    ),
-}
-"""The named presets: basic (quick-start rules), advanced (gevorderden), simple (eenvoudige versie)."""
 
 def may_add(rules: Rules, opened: bool, laid_new: bool) -> bool:
     """Whether the opening rule lets a player add, cross or link now.
@@ -268,5 +236,3 @@ def count_back(numbers: Sequence[int]) -> tuple[int, ...]:
     d = numbers[1] - numbers[0]
     return tuple(range(numbers[-1], numbers[0] % d - 1, -d))
 
-
-_PRESET_ALIASES = {"gevorderden": "advanced", "eenvoudig": "simple", "eenvoudige": "simple", "quick": "basic"}

@@ -8,8 +8,8 @@ order in which cards are typed does not matter: a sequence is laid in increasing
 >>> check_sequence(deck.parse_hand("14 20 26"), Rules.preset("basic")).valid
 True
 >>> v = check_sequence(deck.parse_hand("14 20 26"), Rules.preset("advanced"))
->>> v.valid, v.reason
-(False, 'counting back 26, 20, 14, 8, 2 lands on 2, not 0 or 1')
+>>> v.valid, v.why.code, v.why.count_back
+(False, <Violation.COUNT_BACK: 'count-back'>, (26, 20, 14, 8, 2))
 
 A joker takes whatever number makes the sequence valid; every possibility is listed:
 
@@ -29,14 +29,13 @@ from math import gcd
 from typing import Iterable, Iterator, Sequence
 
 from solver.errors import SearchTooLarge, TablecalcError
-from solver.nmbrs.cards import JOKER, Card, Deck, Placed  # noqa: F401 (Deck: the doctests use it)
-from solver.nmbrs.reasons import SequenceViolation, SequenceWhy
+from solver.nmbrs.cards import JOKER, Card, Deck, Placed, fixed_value, is_free_joker  # noqa: F401 (Deck: the doctests use it)
 from solver.nmbrs.rules import MIN_LENGTH, Rules, count_back
-from solver.nmbrs.words import sequence_reason
+from solver.nmbrs.verdict import SequenceVerdict, SequenceWhy, Violation
 
 __all__ = [
-    "Completion", "completions", "exact_completions", "count_back", "why_not", "SequenceVerdict",
-    "check_sequence", "LaidSequence", "valid_sequences", "joker_only_count",
+    "Completion", "completions", "exact_completions", "count_back", "why_not", "check_sequence", "LaidSequence",
+    "valid_sequences", "joker_only_count", "divisors",
 ]
 
 
@@ -62,7 +61,13 @@ class Completion:
 
 
 @lru_cache(maxsize=None)
-def _divisors(n: int) -> tuple[int, ...]:
+def divisors(n: int) -> tuple[int, ...]:
+    """The divisors of ``n`` ≥ 1, in increasing order: the steps a progression through two numbers
+    ``n`` apart can have.
+
+    >>> divisors(12)
+    (1, 2, 3, 4, 6, 12)
+    """
     return tuple(d for d in range(1, n + 1) if n % d == 0)
 
 
@@ -193,7 +198,7 @@ def completions(
 
     if len(fixed_t) >= 2:
         g = reduce(gcd, (b - a for a, b in zip(fixed_t, fixed_t[1:])))
-        for d in _divisors(g):
+        for d in divisors(g):
             for cells, reals, jvals in _grow(fixed_t, (), d, pool_s, 0, jokers, high, taken_s):
                 keep(cells, reals, jvals)
     else:
@@ -203,7 +208,7 @@ def completions(
         if fixed_t:
             (c,) = fixed_t
             for r in reals:
-                for d in _divisors(abs(r - c)):
+                for d in divisors(abs(r - c)):
                     for cells, rs, js in _grow(tuple(sorted((c, r))), (r,), d, pool_s, r + 1, jokers, high, taken_s):
                         keep(cells, rs, js)
             for cells in _around(c, jokers + 1, high, taken_s):
@@ -211,7 +216,7 @@ def completions(
         else:
             for i, r1 in enumerate(reals):
                 for r2 in reals[i + 1:]:
-                    for d in _divisors(r2 - r1):
+                    for d in divisors(r2 - r1):
                         if (r2 - r1) // d - 1 > jokers:
                             continue
                         for cells, rs, js in _grow((r1, r2), (r1, r2), d, pool_s, r2 + 1, jokers, high, taken_s):
@@ -266,26 +271,26 @@ def why_not(fixed: Iterable[int], free_jokers: int, rules: Rules, taken: Iterabl
     """Why ``fixed`` numbers plus ``free_jokers`` jokers (each standing anywhere but on a
     ``taken`` number) make no valid sequence; ``None`` when they do.
 
-    The answer is data; :func:`solver.nmbrs.words.sequence_reason` words it.
+    The answer is data (:class:`~solver.nmbrs.verdict.SequenceWhy`); :mod:`solver.nmbrs.words` words it.
 
     >>> why = why_not([14, 20, 27], 0, Rules())
     >>> why.code, why.steps
-    (<SequenceViolation.NOT_A_PROGRESSION: 'not-a-progression'>, (6, 7))
+    (<Violation.NOT_A_PROGRESSION: 'not-a-progression'>, (6, 7))
     >>> why = why_not([10, 33], 1, Rules.preset("advanced"))
     >>> why.code, why.could, why.count_back
-    (<SequenceViolation.JOKER_COUNT_BACK: 'joker-count-back'>, ((10, 33, 56),), (56, 33, 10))
+    (<Violation.JOKER_COUNT_BACK: 'joker-count-back'>, ((10, 33, 56),), (56, 33, 10))
     """
     values = tuple(sorted(fixed))
     if len(values) + free_jokers < MIN_LENGTH:
-        return SequenceWhy(SequenceViolation.TOO_SHORT, values, free_jokers)
+        return SequenceWhy(Violation.TOO_SHORT, values, free_jokers)
     if len(set(values)) != len(values):
-        return SequenceWhy(SequenceViolation.NUMBER_TWICE, values, free_jokers)
+        return SequenceWhy(Violation.NUMBER_TWICE, values, free_jokers)
     if free_jokers == 0:
         steps = {b - a for a, b in zip(values, values[1:])}
         if len(steps) > 1:
-            return SequenceWhy(SequenceViolation.NOT_A_PROGRESSION, values)
+            return SequenceWhy(Violation.NOT_A_PROGRESSION, values)
         if not rules.accepts(values[0], steps.pop()):
-            return SequenceWhy(SequenceViolation.COUNT_BACK, values)
+            return SequenceWhy(Violation.COUNT_BACK, values)
         return None
     if exact_completions(values, free_jokers, rules, taken):
         return None
@@ -295,78 +300,14 @@ def why_not(fixed: Iterable[int], free_jokers: int, rules: Rules, taken: Iterabl
         blocked = [c for c in exact_completions(values, free_jokers, rules) if set(c.jokers) & taken_s]
         if blocked:
             on_table = tuple(sorted(set(blocked[0].jokers) & taken_s))
-            return SequenceWhy(SequenceViolation.JOKER_BLOCKED, values, free_jokers, (blocked[0].numbers,),
+            return SequenceWhy(Violation.JOKER_BLOCKED, values, free_jokers, (blocked[0].numbers,),
                                on_table=on_table)
-        return SequenceWhy(SequenceViolation.NO_JOKER_NUMBER, values, free_jokers)
+        return SequenceWhy(Violation.NO_JOKER_NUMBER, values, free_jokers)
     shown = tuple(c.numbers for c in plain[:3])
-    return SequenceWhy(SequenceViolation.JOKER_COUNT_BACK, values, free_jokers, shown, more=len(plain) > 3)
+    return SequenceWhy(Violation.JOKER_COUNT_BACK, values, free_jokers, shown, more=len(plain) > 3)
 
 
 # ---------------------------------------------------------------- check
-
-
-@dataclass(frozen=True)
-class SequenceVerdict:
-    """Whether typed cards form a valid sequence: every way the jokers can make it valid, or
-    why not (``why``, as data; ``reason`` words it)."""
-
-    cards: tuple[Placed | Card, ...]
-    rules: Rules
-    resolutions: tuple[tuple[int, ...], ...]
-    why: SequenceWhy | None
-
-    @property
-    def valid(self) -> bool:
-        return bool(self.resolutions)
-
-    @property
-    def reason(self) -> str | None:
-        """Why the cards make no valid sequence, in words (``None`` when valid)."""
-        return sequence_reason(self.why) if self.why else None
-
-    @property
-    def violations(self) -> tuple[SequenceViolation, ...]:
-        """The violation, as a tuple (empty when valid)."""
-        return (self.why.code,) if self.why else ()
-
-    @property
-    def joker_values(self) -> tuple[int, ...]:
-        """The numbers the jokers stand for in the first valid reading (``()`` when invalid)."""
-        if not self.valid:
-            return ()
-        reals = {c.number for c in self.cards if isinstance(c, Card) and not c.is_joker}
-        return tuple(v for v in self.resolutions[0] if v not in reals)
-
-    @property
-    def numbers(self) -> tuple[int, ...] | None:
-        """The numbers of the (first) valid reading; the typed numbers when no joker is involved."""
-        if self.resolutions:
-            return self.resolutions[0]
-        if all(not _is_free_joker(c) for c in self.cards):
-            return tuple(sorted(_value(c) for c in self.cards))
-        return None
-
-    def as_dict(self) -> dict:
-        nums = self.numbers
-        return {
-            "cards": [str(c) for c in self.cards],
-            "valid": self.valid,
-            "reason": self.reason,
-            "why": self.why.as_dict() if self.why else None,
-            "numbers": list(nums) if nums else None,
-            "step": nums[1] - nums[0] if nums and len(nums) > 1 else None,
-            "jokers": [{"card": "joker", "value": v} for v in self.joker_values],
-            "resolutions": [list(r) for r in self.resolutions],
-            "rules": self.rules.as_dict(),
-        }
-
-
-def _is_free_joker(c: Placed | Card) -> bool:
-    return isinstance(c, Card) and c.is_joker
-
-
-def _value(c: Placed | Card) -> int:
-    return c.value if isinstance(c, Placed) else c.number  # type: ignore[return-value]
 
 
 def check_sequence(cards: Sequence[Card | Placed], rules: Rules = Rules()) -> SequenceVerdict:
@@ -376,11 +317,11 @@ def check_sequence(cards: Sequence[Card | Placed], rules: Rules = Rules()) -> Se
     >>> check_sequence([deck.parse_card(c) for c in ("11", "21", "16")], Rules.preset("advanced")).numbers
     (11, 16, 21)
     """
-    fixed = [_value(c) for c in cards if not _is_free_joker(c)]
+    fixed = [fixed_value(c) for c in cards if not is_free_joker(c)]
     if len(set(fixed)) != len(fixed):
         twice = next(v for v in fixed if fixed.count(v) > 1)
         raise TablecalcError(f"{twice} is there twice: the deck has one card of each number")
-    free = sum(1 for c in cards if _is_free_joker(c))
+    free = sum(1 for c in cards if is_free_joker(c))
     why = why_not(fixed, free, rules)
     resolutions = tuple(c.numbers for c in exact_completions(fixed, free, rules)) if why is None else ()
     return SequenceVerdict(tuple(cards), rules, resolutions, why)

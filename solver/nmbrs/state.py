@@ -5,13 +5,23 @@ moves in a fixed order: every lay, add, cross, link and joker swap (from the sam
 :class:`~solver.nmbrs.movegen.MoveGenerator` the best-turn search uses), then the moves
 that end the turn — ``discard CARD`` for each card of the hand when the turn may end
 there, or ``end`` when the hand is empty and the rules let the last card be laid (the
-simple version). The referee (:func:`~solver.nmbrs.table.apply_move`) judges every move.
+simple version). The referee (:func:`~solver.nmbrs.referee.apply_move`) judges every move;
+a refused move raises :class:`~solver.errors.IllegalMove` carrying the referee's
+:class:`~solver.nmbrs.verdict.Refusal`. ``str(turn)`` is the position now (hand, table, and
+``opened`` once the player came out).
 
 >>> deck, rules = Deck.default(), Rules()
 >>> turn = Turn.start(Position.parse("hand 15 25 40 7; table 10 20 30; opened", deck), rules, deck)
 >>> [str(m) for m in turn.legal_moves()]
 ['add 1: 15 25', 'add 1: 40', 'cross 10: 25 40', 'cross 20: 15 25', 'discard 15', 'discard 25', 'discard 40', 'discard 7']
->>> turn = turn.apply(turn.parse_move("cross 20: 15 25")).apply(turn.parse_move("discard 7"))
+>>> turn = turn.apply(turn.parse_move("cross 20: 15 25"))
+>>> str(turn)
+'hand 40 7; table 10 20 30 | 15 20 25; opened'
+>>> turn.apply("cross 21: 40 7")
+Traceback (most recent call last):
+...
+solver.errors.IllegalMove: illegal move 'cross 21: 40 7': not-on-table
+>>> turn = turn.apply(turn.parse_move("discard 7"))
 >>> turn.is_terminal(), turn.returns(), turn.current_player()
 (True, (6.0,), -1)
 
@@ -25,16 +35,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solver.errors import TablecalcError
+from solver.errors import IllegalMove
 from solver.game import TERMINAL
 from solver.nmbrs.cards import Deck
 from solver.nmbrs.movegen import MoveGenerator
 from solver.nmbrs.moves import Move, MoveKind
 from solver.nmbrs.position import Position
-from solver.nmbrs.reasons import Refusal
+from solver.nmbrs.referee import Rejected, TurnState, apply_move, judge, turn_end_fault
 from solver.nmbrs.rules import Rules
-from solver.nmbrs.table import MoveResult, Rejected, TurnState, TurnVerdict, apply_move, play_turn, turn_end_fault
-from solver.nmbrs.words import illegal_move
+from solver.nmbrs.verdict import MoveResult, Refusal, Verdict
 
 __all__ = ["Turn"]
 
@@ -90,13 +99,14 @@ class Turn:
         return out
 
     def apply(self, move: Move | str) -> "Turn":
-        """The turn after ``move``; raises :class:`TablecalcError` with the referee's reason when
-        the move is refused, or when the turn could not end legally after it."""
+        """The turn after ``move``; raises :class:`~solver.errors.IllegalMove` (its verdict is the
+        referee's :class:`~solver.nmbrs.verdict.Refusal`) when the move is refused, or when the turn
+        could not end legally after it."""
         if isinstance(move, str):
             move = self.parse_move(move)
         after, why = self.judge(move)
         if why is not None:
-            raise TablecalcError(illegal_move(why))
+            raise IllegalMove("nmbrs", str(move), verdict=why, codes=(why.violation,))
         return after  # type: ignore[return-value]
 
     def judge(self, move: Move) -> tuple["Turn | None", Refusal | None]:
@@ -131,11 +141,13 @@ class Turn:
         """The moves played, as the referee wrote them back."""
         return tuple(r.move for r in self.results)
 
-    def verdict(self) -> TurnVerdict:
-        """The referee's verdict on the moves played so far, as :func:`play_turn` gives it."""
-        return play_turn(self.position.table, self.position.hand, self.moves, self.rules, self.deck,
+    def verdict(self) -> Verdict:
+        """The referee's verdict on the moves played so far, as :func:`~solver.nmbrs.referee.judge` gives it."""
+        return judge(self.position.table, self.position.hand, self.moves, self.rules, self.deck,
                          self.position.opened)
 
     def __str__(self) -> str:
-        played = "; ".join(str(m) for m in self.moves) or "no move yet"
-        return f"{self.position} — {played}"
+        """The notation of the position now: the hand left, the table, and ``opened`` once the
+        player came out (in an earlier turn, or by laying a sequence in this one)."""
+        st = self.state
+        return str(Position(st.hand, st.table, st.opened or st.laid_new))

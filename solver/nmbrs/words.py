@@ -1,29 +1,26 @@
 """Nmbrs! in words: every sentence the solver shows, built from the referee's data.
 
-The referee and the search return data (:mod:`solver.nmbrs.reasons`, the verdicts); this
-module is the only place that turns it into English. The verdicts' ``reason`` properties
-call :func:`sequence_reason` and :func:`refusal_reason`; :func:`explain_sequence` and
-:func:`explain_turn` give a verdict in one or two sentences.
+The referee and the search return data (:mod:`solver.nmbrs.verdict`); this module is the
+only place that turns it into words, in the language in use. :func:`sequence_reason`,
+:func:`refusal_reason` and :func:`turn_reason` give why something is refused in one clause;
+:func:`explain_sequence` and :func:`explain_turn` give a verdict in one or two sentences.
+Only :mod:`solver.nmbrs.game` and the trainer import it.
 
->>> from solver.nmbrs.reasons import SequenceViolation, SequenceWhy
->>> sequence_reason(SequenceWhy(SequenceViolation.NOT_A_PROGRESSION, (14, 20, 27)))
+>>> from solver.nmbrs.verdict import SequenceWhy, Violation
+>>> sequence_reason(SequenceWhy(Violation.NOT_A_PROGRESSION, (14, 20, 27)))
 '14, 20, 27 is not an arithmetic progression: the steps are 6, 7 (every step must be the same)'
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 from solver.i18n import N_, _, ngettext
-from solver.nmbrs.reasons import Fault, Refusal, SequenceViolation, SequenceWhy
 from solver.nmbrs.rules import MIN_LENGTH, Opening
+from solver.nmbrs.verdict import MoveResult, Refusal, SequenceVerdict, SequenceWhy, Verdict, Violation
 
-if TYPE_CHECKING:  # the verdicts import this module; only their attributes are read here
-    from solver.nmbrs.sequences import SequenceVerdict
-    from solver.nmbrs.table import MoveResult, TurnVerdict
-
-__all__ = ["sequence_reason", "refusal_reason", "illegal_move", "explain_sequence", "explain_turn", "numbers_text",
-           "cards_text", "score_breakdown", "table_rows"]
+__all__ = ["sequence_reason", "refusal_reason", "refusal_text", "turn_reason", "explain_sequence", "explain_turn",
+           "numbers_text", "cards_text", "score_breakdown", "table_rows", "round_state_text", "explain_log_move"]
 
 
 def numbers_text(values: Iterable[object]) -> str:
@@ -59,7 +56,7 @@ def _count_back_text(back: tuple[int, ...]) -> str:
 def sequence_reason(why: SequenceWhy) -> str:
     """Why cards make no valid sequence, in one clause (what ``check`` prints after ``invalid``).
 
-    >>> from solver.nmbrs.reasons import SequenceViolation as V
+    >>> V = Violation
     >>> sequence_reason(SequenceWhy(V.TOO_SHORT, (14, 20)))
     'a sequence needs at least 3 cards, got 2 (14, 20)'
     >>> sequence_reason(SequenceWhy(V.JOKER_BLOCKED, (10, 20, 30), 1, could=((10, 20, 30, 40),), on_table=(40,)))
@@ -68,23 +65,23 @@ def sequence_reason(why: SequenceWhy) -> str:
     code, nums = why.code, numbers_text(why.numbers)
     who = _("the joker") if why.jokers == 1 else _("the jokers")
     with_ = _("with {numbers}").format(numbers=nums) if why.numbers else _("alone")
-    if code is SequenceViolation.TOO_SHORT:
+    if code is Violation.TOO_SHORT:
         got = nums + (" + " + ngettext("{n} joker", "{n} jokers", why.jokers).format(n=why.jokers) if why.jokers else "")
         return _("a sequence needs at least {min} cards, got {n} ({got})").format(
             min=MIN_LENGTH, n=len(why.numbers) + why.jokers, got=got.strip(" +"))
-    if code is SequenceViolation.NUMBER_TWICE:
+    if code is Violation.NUMBER_TWICE:
         return _("{numbers} has a number twice: the step must be at least 1").format(numbers=nums)
-    if code is SequenceViolation.NOT_A_PROGRESSION:
+    if code is Violation.NOT_A_PROGRESSION:
         return _("{numbers} is not an arithmetic progression: the steps are {steps} "
                  "(every step must be the same)").format(numbers=nums, steps=numbers_text(why.steps))
-    if code is SequenceViolation.COUNT_BACK:
+    if code is Violation.COUNT_BACK:
         return _count_back_text(why.count_back)
-    if code is SequenceViolation.JOKER_BLOCKED:
+    if code is Violation.JOKER_BLOCKED:
         return ngettext("{who} could only make {sequence}, but {numbers} is already on the table",
                         "{who} could only make {sequence}, but {numbers} are already on the table",
                         len(why.on_table)).format(who=who, sequence=_dashed(why.could[0]),
                                                   numbers=numbers_text(why.on_table))
-    if code is SequenceViolation.NO_JOKER_NUMBER:
+    if code is Violation.NO_JOKER_NUMBER:
         return _("no number for {who} makes an arithmetic progression {with_}").format(who=who, with_=with_)
     could = _(" or ").join(_dashed(c) for c in why.could) + (" ..." if why.more else "")
     return _("no number for {who} makes a valid sequence {with_}: it could only be {could}, and {count_back}").format(
@@ -93,109 +90,110 @@ def sequence_reason(why: SequenceWhy) -> str:
 
 def refusal_reason(why: Refusal) -> str:
     """Why a move or the end of a turn is refused, in one line starting with the move
-    (what ``move`` prints after ``refused``).
+    (what ``judge`` prints after ``refused``).
 
-    >>> from solver.nmbrs.reasons import Fault
-    >>> refusal_reason(Refusal(Fault.CROSSING_FULL, "cross 10: 1 19", number=10, sequences=(1, 2)))
+    >>> refusal_reason(Refusal(Violation.CROSSING_FULL, "cross 10: 1 19", number=10, sequences=(1, 2)))
     'cross 10: 1 19: 10 already lies where sequences 1 and 2 cross; a card can be in two sequences at most'
-    >>> refusal_reason(Refusal(Fault.JOKER_NOT_REUSED))
+    >>> refusal_reason(Refusal(Violation.JOKER_NOT_REUSED))
     'a joker taken from the table must be laid again in the same turn'
     """
-    text = _refusal_text(why)
+    text = refusal_text(why)
     return f"{why.move}: {text}" if why.move is not None else text
 
 
-def illegal_move(why: Refusal) -> str:
-    """The error a game state raises for a refused move: the move quoted, then why.
+def turn_reason(v: Verdict) -> str | None:
+    """Why a turn is refused, in one line starting with the refused move (``None`` when it is legal):
+    the ``reason`` of ``tablecalc nmbrs judge --json``."""
+    return refusal_reason(v.why) if v.why else None
 
-    >>> from solver.nmbrs.reasons import Fault
-    >>> illegal_move(Refusal(Fault.NOT_ON_TABLE, "cross 21: 15 25", number=21))
-    "illegal move 'cross 21: 15 25': 21 is not on the table"
+
+def refusal_text(why: Refusal) -> str:
+    """Why a move is refused, without the move: what a game state's
+    :class:`~solver.errors.IllegalMove` says after its codes.
+
+    >>> refusal_text(Refusal(Violation.NOT_ON_TABLE, "cross 21: 15 25", number=21))
+    '21 is not on the table'
     """
-    return _("illegal move {move}: {why}").format(move=repr(why.move), why=_refusal_text(why))
-
-
-def _refusal_text(why: Refusal) -> str:
-    f, n, seqs = why.fault, why.number, why.sequences
-    if f is Fault.NOT_IN_HAND:
+    f, n, seqs = why.code, why.number, why.sequences
+    if f is Violation.NOT_IN_HAND:
         return _("{card} is not in your hand ({hand})").format(
             card=why.card, hand=" ".join(str(c) for c in why.hand or ()) or _("nothing"))
-    if f is Fault.JOKER_ON_TABLE_NUMBER:
+    if f is Violation.JOKER_ON_TABLE_NUMBER:
         return _("a joker cannot stand for {n}: it is on the table already (sequence {sequences})").format(
             n=n, sequences=numbers_text(seqs))
-    if f is Fault.NUMBER_IS_A_JOKER:
+    if f is Violation.NUMBER_IS_A_JOKER:
         return _("{n} is on the table already as a joker; swap it first (swap {n})").format(n=n)
-    if f is Fault.NUMBER_TWICE:
+    if f is Violation.NUMBER_TWICE:
         return _("{n} would be in the sequence twice").format(n=n)
-    if f is Fault.NOT_A_SEQUENCE:
+    if f is Violation.NOT_A_SEQUENCE:
         return sequence_reason(why.sequence) if why.sequence else _("no valid sequence")
-    if f is Fault.LAY_TOO_SHORT:
+    if f is Violation.LAY_TOO_SHORT:
         return _("a new sequence needs at least {min} cards").format(min=MIN_LENGTH)
-    if f is Fault.CROSS_TOO_SHORT:
+    if f is Violation.CROSS_TOO_SHORT:
         return _("a crossing sequence needs at least {min} cards from your hand").format(min=MIN_LENGTH - 1)
-    if f is Fault.NO_SUCH_SEQUENCE:
+    if f is Violation.NO_SUCH_SEQUENCE:
         return _("there is no sequence {n} (the table has {count})").format(n=n, count=why.count)
-    if f is Fault.NOT_ON_TABLE:
+    if f is Violation.NOT_ON_TABLE:
         return _("{n} is not on the table").format(n=n)
-    if f is Fault.CROSSING_FULL:
+    if f is Violation.CROSSING_FULL:
         return _("{n} already lies where sequences {a} and {b} cross; a card can be in two sequences at most").format(
             n=n, a=seqs[0], b=seqs[1])
-    if f is Fault.LINK_ITSELF:
+    if f is Violation.LINK_ITSELF:
         return _("a sequence cannot be linked to itself")
-    if f is Fault.LINK_CROSSING:
+    if f is Violation.LINK_CROSSING:
         return _("sequences {a} and {b} cross at {n}; only separate sequences can be linked").format(
             a=seqs[0], b=seqs[1], n=n)
-    if f is Fault.LINK_OVERLAP:
+    if f is Violation.LINK_OVERLAP:
         return _("sequences {a} and {b} overlap; linking joins one after the other").format(a=seqs[0], b=seqs[1])
-    if f is Fault.SHARES_CARDS:
+    if f is Violation.SHARES_CARDS:
         a, b = why.numbers
         return _("the linked sequence would cross sequence {sequence} twice (at {a} and {b})").format(
             sequence=seqs[0], a=a, b=b)
-    if f is Fault.NOT_COME_OUT:
+    if f is Violation.NOT_COME_OUT:
         if why.opening is Opening.EACH_TURN:
             text = _("you may add to the table only after laying a sequence of your own this turn (opening rule: {rule})")
         else:
             text = _("you may add to the table only after laying a sequence of your own yet (opening rule: {rule})")
         return text.format(rule=why.opening)
-    if f is Fault.NO_JOKER_THERE:
+    if f is Violation.NO_JOKER_THERE:
         return _("no joker on the table stands for {n}").format(n=n)
-    if f is Fault.JOKER_NOT_REUSED:
+    if f is Violation.JOKER_NOT_REUSED:
         return _("a joker taken from the table must be laid again in the same turn")
-    if f is Fault.NO_DISCARD:
+    if f is Violation.NO_DISCARD:
         return _("you must keep one card to discard at the end of your turn (not in the simple version)")
-    if f is Fault.DISCARD_NEEDED:
+    if f is Violation.DISCARD_NEEDED:
         held = " ".join(str(c) for c in why.hand or ())
         return _("you still hold {cards}: a turn ends by discarding one card (discard CARD)").format(cards=held)
-    if f is Fault.TURN_OVER:
+    if f is Violation.TURN_OVER:
         return _("the turn is already over: discard CARD or end is the last move of a turn")
     return _round_text(why)
 
 
 _ROUND_TEXT = {
-    Fault.NOT_YOUR_TURN: N_("it is not this player's turn"),
-    Fault.DRAW_FIRST: N_("draw first: a turn starts with draw open, refuse (the open card) or draw closed"),
-    Fault.ALREADY_DREW: N_("the card of this turn is drawn already: lay, add, cross, link, swap, then discard a card"),
-    Fault.ANSWER_CLAIM: N_("the refused open card is offered: the player asked answers claim or pass"),
-    Fault.NO_OFFER: N_("no refused open card is offered now"),
-    Fault.REFUSE_FIRST: N_("the open pile has a card: take it (draw open) or refuse it first, so that the players "
+    Violation.NOT_YOUR_TURN: N_("it is not this player's turn"),
+    Violation.DRAW_FIRST: N_("draw first: a turn starts with draw open, refuse (the open card) or draw closed"),
+    Violation.ALREADY_DREW: N_("the card of this turn is drawn already: lay, add, cross, link, swap, then discard a card"),
+    Violation.ANSWER_CLAIM: N_("the refused open card is offered: the player asked answers claim or pass"),
+    Violation.NO_OFFER: N_("no refused open card is offered now"),
+    Violation.REFUSE_FIRST: N_("the open pile has a card: take it (draw open) or refuse it first, so that the players "
                            "after you may claim it"),
-    Fault.ALREADY_REFUSED: N_("the open card is refused already: draw from the closed pile"),
-    Fault.OPEN_EMPTY: N_("the open pile is empty"),
-    Fault.CLOSED_EMPTY: N_("the closed pile is empty"),
-    Fault.REFUSED_CARD: N_("you refused the open card and nobody claimed it: draw from the closed pile"),
+    Violation.ALREADY_REFUSED: N_("the open card is refused already: draw from the closed pile"),
+    Violation.OPEN_EMPTY: N_("the open pile is empty"),
+    Violation.CLOSED_EMPTY: N_("the closed pile is empty"),
+    Violation.REFUSED_CARD: N_("you refused the open card and nobody claimed it: draw from the closed pile"),
 }
 """The refusals of a whole round (the draw, the claim of a refused open card, whose turn); any
 other is the end of the round."""
 
 
 def _round_text(why: Refusal) -> str:
-    return _(_ROUND_TEXT.get(why.fault, N_("the round is over: a player went out")))
+    return _(_ROUND_TEXT.get(why.code, N_("the round is over: a player went out")))
 
 
 # ---------------------------------------------------------------- verdicts
 
 
-def explain_sequence(v: "SequenceVerdict") -> str:
+def explain_sequence(v: SequenceVerdict) -> str:
     """A sequence verdict in one or two sentences.
 
     >>> from solver.nmbrs import Deck, Rules, check_sequence
@@ -207,7 +205,7 @@ def explain_sequence(v: "SequenceVerdict") -> str:
     """
     name = v.rules.name
     if not v.valid:
-        return _("Not valid ({rules}): {reason}.").format(rules=name, reason=v.reason)
+        return _("Not valid ({rules}): {reason}.").format(rules=name, reason=sequence_reason(v.why))  # type: ignore[arg-type]
     nums, jokers = v.resolutions[0], v.joker_values
     text = _("Valid ({rules}): {sequence} goes up by {step}").format(
         rules=name, sequence=" ".join(map(str, nums)), step=nums[1] - nums[0])
@@ -227,7 +225,7 @@ def explain_sequence(v: "SequenceVerdict") -> str:
     return text
 
 
-def _move_text(r: "MoveResult") -> str:
+def _move_text(r: MoveResult) -> str:
     if r.kind == "swap":
         return _("{move} (no points)").format(move=r.move)
     if r.doubled:
@@ -235,17 +233,18 @@ def _move_text(r: "MoveResult") -> str:
     return _("{move} scores {score}").format(move=r.move, score=r.score)
 
 
-def explain_turn(v: "TurnVerdict") -> str:
+def explain_turn(v: Verdict) -> str:
     """A turn verdict in one or two sentences: what the moves score (or why the turn is refused
     and what goes back to the hand), then how the turn ends.
 
     >>> from solver.nmbrs import Deck, Rules
-    >>> from solver.nmbrs.table import Table, play_turn
+    >>> from solver.nmbrs.referee import judge
+    >>> from solver.nmbrs.table import Table
     >>> deck, rules = Deck.default(), Rules()
     >>> table = Table.parse("10 20 30", deck, rules)
-    >>> explain_turn(play_turn(table, deck.parse_hand("15 25 40 7 8"), ["cross 20: 15 25", "add 1: 40"], rules, deck, True))
+    >>> explain_turn(judge(table, deck.parse_hand("15 25 40 7 8"), ["cross 20: 15 25", "add 1: 40"], rules, deck, True))
     'Legal: cross 20: 15 25 scores 6 (all different, doubled), add 1: 40 scores 1: 7 in all; card points are an estimate. Discard one of 7 and 8 to end the turn.'
-    >>> explain_turn(play_turn(table, deck.parse_hand("15 25 7"), ["add 1: 15"], rules, deck, True))
+    >>> explain_turn(judge(table, deck.parse_hand("15 25 7"), ["add 1: 15"], rules, deck, True))
     'Refused at move 1: add 1: 15: 10, 15, 20, 30 is not an arithmetic progression: the steps are 5, 5, 10 (every step must be the same). The turn scores nothing.'
     """
     if not v.legal:
@@ -253,7 +252,7 @@ def explain_turn(v: "TurnVerdict") -> str:
         back = v.penalty.take_back
         then = (_("Take back {cards}: the turn scores nothing.").format(cards=cards_text(back)) if back
                 else _("The turn scores nothing."))
-        return _("Refused {where}: {reason}.").format(where=where, reason=v.reason) + " " + then
+        return _("Refused {where}: {reason}.").format(where=where, reason=turn_reason(v)) + " " + then
     played = [r for r in v.results if r.kind not in ("discard", "end")]
     estimate = v.rules.scores_estimated(v.points_estimated)
     note = _("; card points are an estimate") if estimate and v.score else ""
@@ -276,20 +275,19 @@ def explain_turn(v: "TurnVerdict") -> str:
     return f"{first} {then}"
 
 
-def score_breakdown(v: "TurnVerdict") -> str:
+def score_breakdown(v: Verdict) -> str:
     """What a legal turn scores, move by move: the card points, the colour doubling, the total.
 
     >>> from solver.nmbrs import Deck, Rules
-    >>> from solver.nmbrs.table import Table, play_turn
+    >>> from solver.nmbrs.referee import judge
+    >>> from solver.nmbrs.table import Table
     >>> deck, rules = Deck.default(), Rules()
-    >>> print(score_breakdown(play_turn(Table.parse("10 20 30", deck, rules), deck.parse_hand("15 25 40 7 8"),
+    >>> print(score_breakdown(judge(Table.parse("10 20 30", deck, rules), deck.parse_hand("15 25 40 7 8"),
     ...                                 ["cross 20: 15 25", "add 1: 40"], rules, deck, True)))
       cross 20: 15 25 → sequence 2: 15 20 25   3 × 2 (all different) = 6
       add 1: 40 → sequence 1: 10 20 30 40   1
       score 7 (card points are an estimate)
     """
-    from solver.i18n import _
-
     lines = []
     for r in v.results:
         if r.kind in ("discard", "end"):
@@ -336,13 +334,13 @@ def round_state_text(r) -> str:
 
 def explain_log_move(m) -> str:
     """One recorded move judged, in one or two lines (``m`` is a
-    :class:`~solver.nmbrs.replay.MoveVerdict`)."""
+    :class:`~solver.nmbrs.replay.LoggedMove`)."""
     head = _("line {line}: {player}: {move}").format(line=m.line, player=m.player, move=m.move)
     if m.legal is None:
         return _("{head} — not judged (after an illegal move in this round)").format(head=head)
     if m.legal:
         return _("{head} — legal").format(head=head)
-    reason = _refusal_text(m.why)
+    reason = refusal_text(m.why)
     if m.expected_player and m.expected_player != m.player:
         reason = _("{reason} ({name} is to move)").format(reason=reason, name=m.expected_player)
     if m.penalty.take_back:

@@ -1,17 +1,13 @@
 """The learner's side of every drill: the how-to, graded hints that agree with the solver, answers
-that cannot be read asked again (never judged wrong), and Nmbrs!'s forgiving move parser (each
-game's own drill tests are in tests/games/<game>/)."""
+that cannot be read asked again (never judged wrong); each game's own drill tests are in
+tests/games/<game>/."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from solver.nmbrs import Deck
-from solver.nmbrs.moves import Move, MoveKind, parse_turn
 from solver.registry import game_names
 from trainer.drills import drill_class, make_drill
 
@@ -43,55 +39,3 @@ def test_text_that_is_no_answer_is_asked_again_and_gives_nothing_away(game, leve
         j = d.judge(p, answer)
         assert j.retry and not j.correct, (answer, j)
         assert j.explanation and not any(e in j.explanation for e in j.expected if len(e) > 2), j.explanation
-
-
-def test_nmbrs_hints_and_score_breakdown_agree_with_the_best_turn():
-    d, ps = puzzles("nmbrs", "table", n=3)
-    for p in ps:
-        j = d.judge(p, "pass")
-        first = d.hints(p)[0]
-        assert f"scores {j.best_score}" in first
-        right = d.judge(p, j.expected[0])
-        assert right.correct and f"score {j.best_score}" in right.explanation.splitlines()[-1]
-
-
-def test_nmbrs_table_is_shown_as_numbered_rows():
-    d, (p, *_) = puzzles("nmbrs", "table")
-    lines = p.prompt.splitlines()
-    assert [ln.strip()[:2] for ln in lines[-3:]] == ["1:", "2:", "3:"]
-
-
-DECK = Deck.default()
-CARD = st.one_of(st.integers(1, 100).map(str), st.tuples(st.integers(1, 100), st.sampled_from("rgbo")).map(
-    lambda t: f"{t[0]}{t[1]}"), st.just("joker"), st.integers(1, 100).map(lambda n: f"joker={n}"))
-
-
-@st.composite
-def moves(draw) -> Move:
-    kind = draw(st.sampled_from([k for k in MoveKind if k is not MoveKind.END]))
-    cards = draw(st.lists(CARD, min_size=1, max_size=4))
-    text = {MoveKind.LAY: f"lay {' '.join(cards)}", MoveKind.ADD: f"add {draw(st.integers(1, 9))}: {' '.join(cards)}",
-            MoveKind.CROSS: f"cross {draw(st.integers(1, 100))}: {' '.join(cards)}",
-            MoveKind.LINK: f"link {draw(st.integers(1, 9))} {draw(st.integers(1, 9))}: {' '.join(cards)}",
-            MoveKind.SWAP: f"swap {draw(st.integers(1, 100))}",
-            MoveKind.DISCARD: f"discard {next((c for c in cards if '=' not in c), '7')}"}[kind]
-    return Move.parse(text, DECK)
-
-
-@settings(max_examples=200, deadline=None)
-@given(moves())
-def test_a_move_typed_without_its_first_space_reads_the_same(m):
-    """``parse(str(m)) == m``, and the same with the space after the move's word left out (``lay12o``)."""
-    text = str(m)
-    assert Move.parse(text, DECK) == m
-    glued = text.replace(" ", "", 1)
-    assert Move.parse(glued, DECK) == m
-    assert parse_turn(f"{glued}; {glued}", DECK) == [m, m]
-
-
-def test_glued_words_that_are_no_move_are_still_refused():
-    from solver.errors import TablecalcError
-
-    for text in ("layer 5", "adding 1: 5", "lay", "end5"):
-        with pytest.raises(TablecalcError):
-            Move.parse(text, DECK)

@@ -92,24 +92,3 @@ def test_pack_loader_refuses_bad_packs(tmp_path):
             load_pack(str(f))
     with pytest.raises(TablecalcError, match="no puzzle pack"):
         load_pack("no-such-pack")
-
-
-BEST_TURNS = load_pack("nmbrs-best-turns").cases
-
-
-def test_best_turn_pack_holds_crossings_and_insertions():
-    kinds = [c.expect["kind"] for c in BEST_TURNS]
-    assert kinds.count("cross") >= 4 and kinds.count("insert") >= 4
-
-
-@pytest.mark.parametrize("case", BEST_TURNS, ids=lambda c: c.id)
-def test_best_turn_pack_through_the_cli(case):
-    """The best turn still scores what the pack says and still crosses or inserts."""
-    fields = dict(part.strip().split(" ", 1) for part in case.situation.split(";") if " " in part.strip())
-    assert case.situation.endswith("; opened")
-    r = runner.invoke(app, ["nmbrs", "best", "--hand", fields["hand"], "--table", fields["table"],
-                            "--preset", case.preset, "--opened", "--json"])
-    assert r.exit_code == 0, r.output
-    d = json.loads(r.stdout)
-    assert d["legal"] and d["score"] == case.expect["score"]
-    assert any(case.expect["kind"] in m["kind"] for m in d["moves"])

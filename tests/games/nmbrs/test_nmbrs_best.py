@@ -9,7 +9,8 @@ from tests.games.nmbrs.strategies import hands, rules, tables, useful_numbers
 from solver.errors import TablecalcError
 from solver.nmbrs import Deck, Rules, valid_sequences
 from solver.nmbrs.best import best_turn
-from solver.nmbrs.table import Table, play_turn
+from solver.nmbrs.referee import judge
+from solver.nmbrs.table import Table
 
 DECK = Deck.default()
 BASIC, ADVANCED, SIMPLE = (Rules.preset(p) for p in ("basic", "advanced", "simple"))
@@ -85,7 +86,7 @@ def _check_against_oracle(data, high, max_hand, max_jokers, max_sequences, min_h
     assert b.verdict.legal
     assert (b.score, sum(len(x.laid) for x in b.verdict.results)) == naive_best(table, hand, r, deck, opened, joker_only)
     # the turn replays to the same score through the referee
-    assert play_turn(table, hand, [x.move for x in b.verdict.results], r, deck, opened).score == b.score
+    assert judge(table, hand, [x.move for x in b.verdict.results], r, deck, opened).score == b.score
 
 
 @pytest.mark.slow
@@ -115,7 +116,7 @@ def test_best_is_at_least_every_single_lay(data):
     for s in valid_sequences(hand, r):
         if r.discard_last and len(s.cards) == len(hand):
             continue
-        v = play_turn(Table(), hand, [f"lay {s}"], r, deck, False)
+        v = judge(Table(), hand, [f"lay {s}"], r, deck, False)
         assert v.score <= b.score
 
 
@@ -159,7 +160,7 @@ def test_best_agrees_with_the_old_search_with_jokers(data):
     new = best_turn(table, hand, r, deck, opened, limit=10**6, max_work=10**9)
     old = BASELINE.best_turn(table, hand, r, deck, opened, limit=10**6, max_work=10**9)
     assert _value(new) == _value(old)
-    assert play_turn(table, hand, [x.move for x in new.verdict.results], r, deck, opened).score == new.score
+    assert judge(table, hand, [x.move for x in new.verdict.results], r, deck, opened).score == new.score
 
 
 @seed(9)

@@ -1,13 +1,12 @@
-"""``tablecalc nmbrs`` through typer's CliRunner: every command, its JSON keys, exit codes, and the seed pack."""
+"""``tablecalc nmbrs`` through typer's CliRunner: every command, its JSON keys and exit codes (the packs:
+test_nmbrs_packs.py)."""
 
 import json
-from importlib import resources
 
 import pytest
 import typer
 from typer.testing import CliRunner
 
-from solver.parsing import parse_fields
 from trainer.clikit import Group
 from trainer.games.nmbrs.cli import app as nmbrs_app
 
@@ -61,7 +60,7 @@ def test_check_with_jokers_and_rule_override():
     (["sequences", "--hand", " "], "the hand is empty"),
     (["best", "--hand", "5 6 7", "--table", "10 20"], "sequence 1 (10 20) is not valid"),
     (["best", "--hand", "5 6 7", "--table", "10 20 30 |"], "sequence 2 is empty"),
-    (["move", "jump 3", "--hand", "5 6 7"], "unknown move 'jump 3'"),
+    (["judge", "jump 3", "--hand", "5 6 7"], "unknown move 'jump 3'"),
     (["score", "--player", "Ann"], "bad player 'Ann'"),
     (["best", "--hand", "5 6 7", "--doubling", "half"], "'half' is not one of whole, added"),
 ])
@@ -93,22 +92,31 @@ def test_sequences_text_and_joker_only_note():
     assert "card points are an estimate" in r.stdout and "14r 20 26" in r.stdout
 
 
-# ---------------------------------------------------------------- move and best
+# ---------------------------------------------------------------- judge and best
 
 
-def test_move_figure_5():
-    d = run_json("move", "add 1: 15 25", "--hand", "15 25 7", "--table", "10 20 30", "--opened")
+def test_judge_figure_5():
+    d = run_json("judge", "add 1: 15 25", "--hand", "15 25 7", "--table", "10 20 30", "--opened")
     assert d["legal"] is True and d["moves"][0]["numbers"] == [10, 15, 20, 25, 30]
     assert d["table"]["text"] == "10 15 20 25 30" and d["hand_left"] == ["7"]
+    r = run("judge", "add 1: 15", "--hand", "15 25 7", "--table", "10 20 30", "--opened")
+    assert r.exit_code == 1 and "every step must be the same" in r.stdout
+
+
+def test_move_is_judges_old_name_kept_for_one_release():
+    args = ["add 1: 15 25", "--hand", "15 25 7", "--table", "10 20 30", "--opened", "--json"]
+    old, new = run("move", *args), run("judge", *args)
+    assert old.exit_code == new.exit_code == 0 and old.stdout == new.stdout
+    assert "'nmbrs move' is now 'nmbrs judge'" in old.stderr and not new.stderr
     r = run("move", "add 1: 15", "--hand", "15 25 7", "--table", "10 20 30", "--opened")
     assert r.exit_code == 1 and "every step must be the same" in r.stdout
 
 
-def test_move_several_moves_in_one_argument_and_options():
-    d = run_json("move", "lay 5 6 7; add 1: 40", "--hand", "5 6 7 40 99", "--table", "10 20 30",
+def test_judge_several_moves_in_one_argument_and_options():
+    d = run_json("judge", "lay 5 6 7; add 1: 40", "--hand", "5 6 7 40 99", "--table", "10 20 30",
                  "--opening", "each-turn")
     assert d["legal"] is True and [m["kind"] for m in d["moves"]] == ["lay", "append"]
-    d = run_json("move", "lay 5 10 15", "--hand", "5 10 15", "--lay-last")
+    d = run_json("judge", "lay 5 10 15", "--hand", "5 10 15", "--lay-last")
     assert d["legal"] is True and d["rules"]["discard_last"] is False
 
 
@@ -151,90 +159,9 @@ def test_deck_and_rules():
 
 
 def test_every_command_has_json():
-    for args in (["check", "1 2 3"], ["sequences", "--hand", "1 2 3"], ["move", "lay 1 2 3", "--hand", "1 2 3 9"],
+    for args in (["check", "1 2 3"], ["sequences", "--hand", "1 2 3"], ["judge", "lay 1 2 3", "--hand", "1 2 3 9"],
                  ["best", "--hand", "1 2 3 9"], ["score", "--player", "A=1", "--player", "B=2:9"], ["deck"], ["rules"]):
         json.loads(run(*args, "--json").stdout)
-
-
-# ---------------------------------------------------------------- the seed's examples
-
-
-PACK = json.loads(resources.files("puzzles.packs").joinpath("nmbrs-seed.json").read_text("utf-8"))
-
-
-@pytest.mark.parametrize("case", PACK["cases"], ids=lambda c: c["id"])
-def test_seed_pack_through_the_cli(case):
-    exp = case["expect"]
-    common = ["--preset", case["preset"], *exp.get("options", [])]
-    command = exp["command"]
-    situation = parse_fields(case["situation"], "position", ["hand", "table"], flags=["opened"])
-    hand = str(situation["hand"])
-    if command == "check":
-        args = ["check", hand, *common]
-    elif command == "sequences":
-        args = ["sequences", "--hand", hand, *common]
-    else:
-        opened = ["--opened"] if situation.get("opened") else []
-        args = ["move", *case["answer"].split(";"), "--hand", hand, "--table", str(situation.get("table", "")),
-                *opened, *common]
-    if "error" in exp:
-        r = run(*args)
-        assert r.exit_code == 2 and exp["error"] in r.stderr
-        return
-    if command == "score":
-        _round_end_case(case, hand, situation)
-        return
-    r = run(*args, "--json")
-    d = json.loads(r.stdout)
-    if command == "check":
-        assert r.exit_code == (0 if exp["valid"] else 1)
-        for key in ("valid", "reason", "numbers", "step"):
-            if key in exp:
-                assert d[key] == exp[key], key
-    elif command == "sequences":
-        assert [s["numbers"] for s in d["sequences"]] == exp["numbers"]
-    else:
-        assert r.exit_code == (0 if exp["legal"] else 1)
-        assert d["legal"] is exp["legal"]
-        if "violation" in exp:
-            assert d["violation"] == exp["violation"]
-        if "kinds" in exp:
-            assert [m["kind"] for m in d["moves"]] == exp["kinds"]
-        if "numbers" in exp:
-            assert [m["numbers"] for m in d["moves"]] == exp["numbers"]
-        if "table" in exp:
-            assert d["table"]["text"] == exp["table"]
-        for key in ("score", "hand_left", "discarded"):
-            if key in exp:
-                assert d[key] == exp[key], key
-
-
-def _round_end_case(case, hand, situation):
-    """A round end of the seed: the first player goes out with the case's turn, then ``score``."""
-    exp = case["expect"]
-    turn = run("move", *case["answer"].split(";"), "--hand", hand, "--table", str(situation.get("table", "")),
-               "--preset", case["preset"], "--json")
-    assert turn.exit_code == 0 and json.loads(turn.stdout)["hand_left"] == [], turn.output
-    assert ":" not in exp["players"][0]  # the first player is the one out
-    args = ["score", *[a for p in exp["players"] for a in ("--player", p)], "--preset", case["preset"]]
-    if "refused" in exp:
-        r = run(*args)
-        assert r.exit_code == 2 and exp["refused"] in r.stderr
-        return
-    d = run_json(*args)
-    for key in ("penalty", "after"):
-        if key in exp:
-            assert [p[key] for p in d["players"]] == exp[key], key
-    for key in ("winners", "game_over"):
-        if key in exp:
-            assert d[key] == exp[key], key
-
-
-def test_seed_pack_loads_with_the_puzzle_loader():
-    from puzzles import load_pack
-
-    pack = load_pack("nmbrs-seed")
-    assert pack.game == "nmbrs" and len(pack.cases) == len(PACK["cases"])
 
 
 # ---------------------------------------------------------------- whole games: simulate and referee
@@ -251,6 +178,15 @@ def test_simulate_writes_a_log_the_referee_accepts(tmp_path):
     assert v["moves"] == sum(1 for x in lines if x["type"] == "move")
     r = run("simulate", "--players", "2", "--rounds", "2", "--seed", "1", "--policy", "random")
     assert r.exit_code == 0 and "round  out" in r.stdout
+
+
+def test_referee_plays_by_the_logs_rules_unless_the_command_line_names_them(tmp_path):
+    log = tmp_path / "simple.jsonl"
+    d = run_json("simulate", "--players", "2", "--rounds", "1", "--seed", "3", "--preset", "simple", "--log", str(log))
+    assert run_json("referee", str(log))["scores"] == d["scores"]  # the game line's rules: simple, 400 turns
+    named = run_json("referee", str(log), "--preset", "basic")  # basic scores the cards' points, not the cards
+    assert named["legal"] and named["scores"] != d["scores"]
+    assert run_json("referee", str(log), "--score-by", "points")["scores"] != d["scores"]  # a rule option names them too
 
 
 def test_referee_finds_the_illegal_move_of_a_hand_written_log(tmp_path):

@@ -17,12 +17,13 @@ from solver.game import BaseGame, Code, Penalty, Verdict
 from solver.nmbrs import GAME, JOKER, Card, Colour, Deck, Placed, Position, Rules
 from solver.nmbrs.deal import deal
 from solver.nmbrs.moves import MoveKind, parse_turn
-from solver.nmbrs.reasons import Fault, SequenceViolation, Violation
 from solver.nmbrs.rules import Opening, may_add
 from solver.nmbrs.scoring import ALL_DIFFERENT, ONE_COLOUR, doubling
 from solver.nmbrs.sequences import check_sequence, exact_completions, why_not
-from solver.nmbrs.table import Table, play_turn
-from solver.nmbrs.words import explain_sequence, explain_turn
+from solver.nmbrs.referee import judge
+from solver.nmbrs.table import Table
+from solver.nmbrs.verdict import TURN_VIOLATION, Violation
+from solver.nmbrs.words import explain_sequence, explain_turn, sequence_reason, turn_reason
 from solver.registry import find_game
 
 BASIC, ADVANCED, SIMPLE = (Rules.preset(p) for p in ("basic", "advanced", "simple"))
@@ -151,81 +152,99 @@ def test_parse_turn_reads_the_drills_answers():
 
 
 def turn(table, hand, *moves, r=BASIC, opened=True):
-    return play_turn(Table.parse(table, DECK, r), DECK.parse_hand(hand), list(moves), r, DECK, opened)
+    return judge(Table.parse(table, DECK, r), DECK.parse_hand(hand), list(moves), r, DECK, opened)
 
 
 FAULTS = [  # (table, hand, moves, opened, fault, reason)
-    ("10 20 30", "15 7", ["add 1: 15 25"], True, Fault.NOT_IN_HAND, "add 1: 15 25: 25 is not in your hand (15 7)"),
-    ("10 20 30", "joker 35 5", ["lay 5 joker=20 35"], True, Fault.JOKER_ON_TABLE_NUMBER,
+    ("10 20 30", "15 7", ["add 1: 15 25"], True, Violation.NOT_IN_HAND, "add 1: 15 25: 25 is not in your hand (15 7)"),
+    ("10 20 30", "joker 35 5", ["lay 5 joker=20 35"], True, Violation.JOKER_ON_TABLE_NUMBER,
      "lay 5 joker=20 35: a joker cannot stand for 20: it is on the table already (sequence 1)"),
-    ("10 joker 30", "20 25 15 9", ["lay 15 20 25"], True, Fault.NUMBER_IS_A_JOKER,
+    ("10 joker 30", "20 25 15 9", ["lay 15 20 25"], True, Violation.NUMBER_IS_A_JOKER,
      "lay 15 20 25: 20 is on the table already as a joker; swap it first (swap 20)"),
-    ("10 20 30", "joker 40 7", ["add 1: joker=40 40"], True, Fault.NUMBER_TWICE,
+    ("10 20 30", "joker 40 7", ["add 1: joker=40 40"], True, Violation.NUMBER_TWICE,
      "add 1: joker=40 40: 40 would be in the sequence twice"),
-    ("10 20 30", "15 7", ["add 1: 15"], True, Fault.NOT_A_SEQUENCE,
+    ("10 20 30", "15 7", ["add 1: 15"], True, Violation.NOT_A_SEQUENCE,
      "add 1: 15: 10, 15, 20, 30 is not an arithmetic progression: the steps are 5, 5, 10 (every step must be the same)"),
-    ("", "5 6 7", ["lay 5 6"], False, Fault.LAY_TOO_SHORT, "lay 5 6: a new sequence needs at least 3 cards"),
-    ("10 20 30", "15 7", ["cross 20: 15"], True, Fault.CROSS_TOO_SHORT,
+    ("", "5 6 7", ["lay 5 6"], False, Violation.LAY_TOO_SHORT, "lay 5 6: a new sequence needs at least 3 cards"),
+    ("10 20 30", "15 7", ["cross 20: 15"], True, Violation.CROSS_TOO_SHORT,
      "cross 20: 15: a crossing sequence needs at least 2 cards from your hand"),
-    ("10 20 30", "40 7", ["link 1 3: 40"], True, Fault.NO_SUCH_SEQUENCE, "link 1 3: 40: there is no sequence 3 (the table has 1)"),
-    ("10 20 30", "15 25 7", ["cross 21: 15 25"], True, Fault.NOT_ON_TABLE, "cross 21: 15 25: 21 is not on the table"),
-    ("10 20 30 | 4 10 16", "1 19 7", ["cross 10: 1 19"], True, Fault.CROSSING_FULL,
+    ("10 20 30", "40 7", ["link 1 3: 40"], True, Violation.NO_SUCH_SEQUENCE, "link 1 3: 40: there is no sequence 3 (the table has 1)"),
+    ("10 20 30", "15 25 7", ["cross 21: 15 25"], True, Violation.NOT_ON_TABLE, "cross 21: 15 25: 21 is not on the table"),
+    ("10 20 30 | 4 10 16", "1 19 7", ["cross 10: 1 19"], True, Violation.CROSSING_FULL,
      "cross 10: 1 19: 10 already lies where sequences 1 and 2 cross; a card can be in two sequences at most"),
-    ("10 20 30", "40 7", ["link 1 1: 40"], True, Fault.LINK_ITSELF, "link 1 1: 40: a sequence cannot be linked to itself"),
-    ("10 20 30 | 4 10 16", "40 7", ["link 1 2: 40"], True, Fault.LINK_CROSSING,
+    ("10 20 30", "40 7", ["link 1 1: 40"], True, Violation.LINK_ITSELF, "link 1 1: 40: a sequence cannot be linked to itself"),
+    ("10 20 30 | 4 10 16", "40 7", ["link 1 2: 40"], True, Violation.LINK_CROSSING,
      "link 1 2: 40: sequences 1 and 2 cross at 10; only separate sequences can be linked"),
-    ("10 20 30 | 25 35 45", "40 7", ["link 1 2: 40"], True, Fault.LINK_OVERLAP,
+    ("10 20 30 | 25 35 45", "40 7", ["link 1 2: 40"], True, Violation.LINK_OVERLAP,
      "link 1 2: 40: sequences 1 and 2 overlap; linking joins one after the other"),
-    ("1 2 3 | 7 8 9 | 3 7 11", "4 5 6 99", ["link 1 2: 4 5 6"], True, Fault.SHARES_CARDS,
+    ("1 2 3 | 7 8 9 | 3 7 11", "4 5 6 99", ["link 1 2: 4 5 6"], True, Violation.SHARES_CARDS,
      "link 1 2: 4 5 6: the linked sequence would cross sequence 3 twice (at 3 and 7)"),
-    ("10 20 30", "40 7", ["add 1: 40"], False, Fault.NOT_COME_OUT,
+    ("10 20 30", "40 7", ["add 1: 40"], False, Violation.NOT_COME_OUT,
      "add 1: 40: you may add to the table only after laying a sequence of your own yet (opening rule: once)"),
-    ("10 20 30", "40 5", ["swap 20"], True, Fault.NO_JOKER_THERE, "swap 20: no joker on the table stands for 20"),
-    ("10 joker 30", "20 5 99", ["swap 20"], True, Fault.JOKER_NOT_REUSED,
+    ("10 20 30", "40 5", ["swap 20"], True, Violation.NO_JOKER_THERE, "swap 20: no joker on the table stands for 20"),
+    ("10 joker 30", "20 5 99", ["swap 20"], True, Violation.JOKER_NOT_REUSED,
      "a joker taken from the table must be laid again in the same turn"),
-    ("", "5 10 15", ["lay 5 10 15"], False, Fault.NO_DISCARD,
+    ("", "5 10 15", ["lay 5 10 15"], False, Violation.NO_DISCARD,
      "you must keep one card to discard at the end of your turn (not in the simple version)"),
-    ("10 20 30", "40 7", ["discard 7", "add 1: 40"], True, Fault.TURN_OVER,
+    ("10 20 30", "40 7", ["discard 7", "add 1: 40"], True, Violation.TURN_OVER,
      "add 1: 40: the turn is already over: discard CARD or end is the last move of a turn"),
 ]
 
 
+SEQUENCE_CODES = {Violation.TOO_SHORT, Violation.NUMBER_TWICE, Violation.NOT_A_PROGRESSION, Violation.COUNT_BACK,
+                  Violation.JOKER_BLOCKED, Violation.NO_JOKER_NUMBER, Violation.JOKER_COUNT_BACK}
+"""Why cards make no sequence (test_sequence_reasons_are_data and the test after it reach each one)."""
+
+
 def test_every_fault_is_reached_and_worded():
+    """Every code is reached: each check of a move or a round here, the sequence codes below; the
+    turn's codes that only report finer checks (:data:`TURN_VIOLATION`) and the drill's
+    ``not-a-move`` are no check of their own."""
     from tests.games.nmbrs.test_nmbrs_round import ROUND_FAULTS  # the draw and the whole round
 
     reached = {f for *_, f, _ in FAULTS} | {f for *_, f, _ in ROUND_FAULTS}
-    assert reached | {Fault.DISCARD_NEEDED} == set(Fault)  # DISCARD_NEEDED: test_nmbrs_state
+    reported_only = set(TURN_VIOLATION.values()) - reached
+    assert reached | {Violation.DISCARD_NEEDED} | SEQUENCE_CODES | reported_only | {Violation.NOT_A_MOVE} == set(Violation)  # DISCARD_NEEDED: test_nmbrs_state
+    assert not reported_only & set(TURN_VIOLATION)
 
 
 @pytest.mark.parametrize("table, hand, moves, opened, fault, reason", FAULTS, ids=[str(f[4]) for f in FAULTS])
 def test_refusals_are_data_and_worded_at_the_edge(table, hand, moves, opened, fault, reason):
+    from typer.testing import CliRunner
+
+    from trainer.cli import app
+
     v = turn(table, hand, *moves, opened=opened)
-    assert v.why.fault is fault and v.violation is fault.violation and v.violations == (fault.violation,)
-    assert v.reason == reason
-    d = v.as_dict()
-    assert d["reason"] == reason and d["why"]["code"] == fault.value and d["violation"] == str(fault.violation)
-    json.dumps(d)
+    violation = TURN_VIOLATION.get(fault, fault)
+    assert v.why.code is fault and v.violation is violation and v.violations == (violation,)
+    assert turn_reason(v) == reason
+    assert "reason" not in v.as_dict()  # the verdict holds no sentence: the command line words it
+    r = CliRunner().invoke(app, ["nmbrs", "judge", *moves, "--hand", hand, "--table", table,
+                                 "--opened" if opened else "--not-opened", "--json"])
+    d = json.loads(r.stdout)
+    assert r.exit_code == 1 and d == {**v.as_dict(), "reason": reason}
+    assert d["reason"] == reason and d["why"]["code"] == fault.value and d["violation"] == str(violation)
 
 
 @pytest.mark.parametrize("cards, rules_, code", [
-    ("14 20", BASIC, SequenceViolation.TOO_SHORT),
-    ("14 20 27", BASIC, SequenceViolation.NOT_A_PROGRESSION),
-    ("14 20 26", ADVANCED, SequenceViolation.COUNT_BACK),
-    ("10 11 33 joker", BASIC, SequenceViolation.NO_JOKER_NUMBER),
-    ("10 33 joker", ADVANCED, SequenceViolation.JOKER_COUNT_BACK),
+    ("14 20", BASIC, Violation.TOO_SHORT),
+    ("14 20 27", BASIC, Violation.NOT_A_PROGRESSION),
+    ("14 20 26", ADVANCED, Violation.COUNT_BACK),
+    ("10 11 33 joker", BASIC, Violation.NO_JOKER_NUMBER),
+    ("10 33 joker", ADVANCED, Violation.JOKER_COUNT_BACK),
 ])
 def test_sequence_reasons_are_data(cards, rules_, code):
     v = check_sequence(DECK.parse_hand(cards), rules_)
     assert v.why.code is code and v.violations == (code,) and v.as_dict()["why"]["code"] == code.value
-    assert explain_sequence(v) == f"Not valid ({rules_.name}): {v.reason}."
+    assert explain_sequence(v) == f"Not valid ({rules_.name}): {sequence_reason(v.why)}."
 
 
 def test_why_not_reports_a_joker_blocked_by_the_table_and_a_number_twice():
     why = why_not([10, 20, 30], 1, BASIC, taken=[40])  # 0 is not a card: 40 was the joker's only number
-    assert why.code is SequenceViolation.JOKER_BLOCKED and why.could == ((10, 20, 30, 40),) and why.on_table == (40,)
+    assert why.code is Violation.JOKER_BLOCKED and why.could == ((10, 20, 30, 40),) and why.on_table == (40,)
     assert why_not([20, 30, 40], 1, BASIC, taken=[10, 50]).on_table == (10,)  # the first blocked reading
     assert why_not([20, 30, 40], 1, BASIC, taken=[10]) is None
-    assert why_not([5, 5, 6], 0, BASIC).code is SequenceViolation.NUMBER_TWICE
+    assert why_not([5, 5, 6], 0, BASIC).code is Violation.NUMBER_TWICE
 
 
 def test_explanations():
@@ -292,5 +311,5 @@ def test_enums_are_str_enums_with_the_same_values_and_json():
     assert json.dumps([Colour.RED, MoveKind.LAY, Opening.EACH_TURN, Violation.NO_DISCARD, ONE_COLOUR]) == \
         '["red", "lay", "each-turn", "no-discard", "one colour"]'
     assert f"{Colour.GREEN}/{BASIC.opening}/{MoveKind.SWAP}" == "green/once/swap"
-    assert issubclass(Violation, Code) and issubclass(SequenceViolation, Code) and issubclass(Fault, Code)
+    assert issubclass(Violation, Code) and Violation("not-in-hand").not_understood
     assert Deck.default().parse_card("14r").colour is Colour.RED

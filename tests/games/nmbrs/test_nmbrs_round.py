@@ -17,14 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from solver.errors import TablecalcError
+from solver.errors import IllegalMove, TablecalcError
 from solver.game import TERMINAL
-from solver.nmbrs import Deck, Rules
+from solver.nmbrs import GAME, Deck, Rules
 from solver.nmbrs.moves import Move
 from solver.nmbrs.replay import referee_log
 from solver.nmbrs.round import Blocked, Draw, Phase, Round, player_names
 from solver.nmbrs.simulate import SIM_MAX_TURNS, play_game, log_lines
-from solver.nmbrs.table import play_turn
+from solver.nmbrs.referee import judge
 
 DECK = Deck.default()
 LONG = os.environ.get("TABLECALC_FUZZ", "quick") == "long"
@@ -66,8 +66,9 @@ def test_a_refused_card_claimed_by_a_later_player_who_also_takes_a_closed_card()
 def test_a_refused_card_nobody_claims_is_not_taken_back():
     r = play(start("hands 5 6 7 | 10 20 33; open 8; closed 61 62"), "refuse", "pass")
     assert [str(m) for m in r.legal_moves()] == ["draw closed"]
-    with pytest.raises(TablecalcError, match="refused the open card"):
+    with pytest.raises(IllegalMove, match="refused-card") as e:
         r.apply("draw open")
+    assert "refused the open card" in GAME.explain(e.value.verdict)
     retake = Rules().with_options(retake_refused=True)
     r = play(start("hands 5 6 7 | 10 20 33; open 8; closed 61 62", retake), "refuse", "pass")
     assert [str(m) for m in r.legal_moves()] == ["draw open", "draw closed"]
@@ -116,8 +117,9 @@ def test_going_out_ends_the_round_and_scores_it():
 
 def test_the_last_card_must_be_discarded_except_in_the_simple_version():
     r = play(start("hands 5 6 7 | 10 20 33; open 8; closed 61"), "draw open")
-    with pytest.raises(TablecalcError, match="keep one card to discard"):
+    with pytest.raises(IllegalMove, match="no-discard") as e:
         r.apply("lay 5 6 7 8")
+    assert "keep one card to discard" in GAME.explain(e.value.verdict)
     simple = Rules.preset("simple")
     r = play(start("hands 5 6 7 | 10 20 33; open 8; closed 41", simple), "draw open", "lay 5 6 7 8", "end")
     assert r.out == 0 and r.scores[0] == 20 + 4 * 2
@@ -212,8 +214,8 @@ def _check_game(game):
             assert Counter(c.number for c in r.all_cards()) == full
             if r.phase is not Phase.LAY and before.phase is Phase.LAY:  # a turn just ended: the turn referee agrees
                 turn = before.turn.apply(move)
-                v = play_turn(turn.position.table, turn.position.hand, turn.moves, game.rules, before.deck,
-                              turn.position.opened)
+                v = judge(turn.position.table, turn.position.hand, turn.moves, game.rules, before.deck,
+                          turn.position.opened)
                 assert v.legal and v.score == turn.score == r.scores[player] - before.scores[player]
         assert r == rec.end and r.is_terminal() and r.turns <= (game.rules.max_turns or SIM_MAX_TURNS)
         res = rec.result
@@ -266,31 +268,31 @@ def test_simulation_refuses_bad_counts():
 
 # ---------------------------------------------------------------- every fault of a round, reached and worded
 
-from solver.nmbrs.reasons import Fault  # noqa: E402
+from solver.nmbrs.verdict import Violation  # noqa: E402
 from solver.nmbrs.words import refusal_reason  # noqa: E402
 
 BASE = "hands 5 6 7 9 | 10 20 33; open 1 8; closed 61 62"
 ROUND_FAULTS = [  # (round, rules options, moves before, move, player, fault, reason)
-    (BASE, {}, [], "draw open", 1, Fault.NOT_YOUR_TURN, "draw open: it is not this player's turn"),
-    (BASE, {}, [], "lay 5 6 7", None, Fault.DRAW_FIRST,
+    (BASE, {}, [], "draw open", 1, Violation.NOT_YOUR_TURN, "draw open: it is not this player's turn"),
+    (BASE, {}, [], "lay 5 6 7", None, Violation.DRAW_FIRST,
      "lay 5 6 7: draw first: a turn starts with draw open, refuse (the open card) or draw closed"),
-    (BASE, {}, ["draw open"], "draw closed", None, Fault.ALREADY_DREW,
+    (BASE, {}, ["draw open"], "draw closed", None, Violation.ALREADY_DREW,
      "draw closed: the card of this turn is drawn already: lay, add, cross, link, swap, then discard a card"),
-    (BASE, {}, ["refuse"], "draw closed", None, Fault.ANSWER_CLAIM,
+    (BASE, {}, ["refuse"], "draw closed", None, Violation.ANSWER_CLAIM,
      "draw closed: the refused open card is offered: the player asked answers claim or pass"),
-    (BASE, {}, [], "claim", None, Fault.NO_OFFER, "claim: no refused open card is offered now"),
-    (BASE, {}, [], "draw closed", None, Fault.REFUSE_FIRST,
+    (BASE, {}, [], "claim", None, Violation.NO_OFFER, "claim: no refused open card is offered now"),
+    (BASE, {}, [], "draw closed", None, Violation.REFUSE_FIRST,
      "draw closed: the open pile has a card: take it (draw open) or refuse it first, so that the players after "
      "you may claim it"),
-    (BASE, {}, ["refuse", "pass"], "refuse", None, Fault.ALREADY_REFUSED,
+    (BASE, {}, ["refuse", "pass"], "refuse", None, Violation.ALREADY_REFUSED,
      "refuse: the open card is refused already: draw from the closed pile"),
-    ("hands 5 6 7 9 | 10 20 33; closed 61 62", {}, [], "draw open", None, Fault.OPEN_EMPTY,
+    ("hands 5 6 7 9 | 10 20 33; closed 61 62", {}, [], "draw open", None, Violation.OPEN_EMPTY,
      "draw open: the open pile is empty"),
-    ("hands 5 6 7 9 | 10 20 33; open 8", {}, [], "refuse", None, Fault.CLOSED_EMPTY, "refuse: the closed pile is empty"),
-    (BASE, {}, ["refuse", "pass"], "draw open", None, Fault.REFUSED_CARD,
+    ("hands 5 6 7 9 | 10 20 33; open 8", {}, [], "refuse", None, Violation.CLOSED_EMPTY, "refuse: the closed pile is empty"),
+    (BASE, {}, ["refuse", "pass"], "draw open", None, Violation.REFUSED_CARD,
      "draw open: you refused the open card and nobody claimed it: draw from the closed pile"),
     ("hands 5 6 7 40 | 10 20 33; open 8; closed 61", {}, ["draw open", "lay 5 6 7 8", "discard 40"], "draw open", None,
-     Fault.ROUND_OVER, "draw open: the round is over: a player went out"),
+     Violation.ROUND_OVER, "draw open: the round is over: a player went out"),
 ]
 
 
@@ -299,10 +301,11 @@ ROUND_FAULTS = [  # (round, rules options, moves before, move, player, fault, re
 def test_round_refusals_are_data_and_worded(text, options, before, move, player, fault, reason):
     r = play(start(text, Rules().with_options(**options)), *before)
     after, why = r.judge(r.parse_move(move), player)
-    assert after is None and why.fault is fault and refusal_reason(why) == reason
-    if player is None:  # the player to move: apply raises the same reason as one error line
-        with pytest.raises(TablecalcError, match="illegal move"):
+    assert after is None and why.code is fault and refusal_reason(why) == reason
+    if player is None:  # the player to move: apply raises the same refusal, worded at the edge
+        with pytest.raises(IllegalMove, match=f"illegal move '{move}': {why.violation}") as e:
             r.apply(move)
+        assert e.value.verdict == why and reason.endswith(GAME.explain(e.value.verdict))
 
 
 # ---------------------------------------------------------------- hostile text

@@ -5,7 +5,8 @@ import pytest
 from solver.errors import TablecalcError
 from solver.nmbrs import Deck, Placed, Rules
 from solver.nmbrs.scoring import ALL_DIFFERENT, ONE_COLOUR, doubling, end_round, parse_player, score_cards
-from solver.nmbrs.table import Table, play_turn
+from solver.nmbrs.referee import judge
+from solver.nmbrs.table import Table
 
 DECK = Deck.default()
 BASIC, SIMPLE = Rules.preset("basic"), Rules.preset("simple")
@@ -50,16 +51,16 @@ def test_points_are_the_deck_points_and_jokers_are_worth_nothing():
 
 def test_only_cards_from_the_hand_score_and_additions_double_on_the_whole_sequence():
     table = Table.parse("10r 20r 30r", DECK, BASIC)
-    v = play_turn(table, DECK.parse_hand("40r 7"), ["add 1: 40r"], BASIC, DECK, opened=True)
+    v = judge(table, DECK.parse_hand("40r 7"), ["add 1: 40r"], BASIC, DECK, opened=True)
     assert v.results[0].points == DECK.points[40] and v.results[0].doubled == ONE_COLOUR
     assert v.score == 2 * DECK.points[40]
     # judged on the added cards only: a single card never doubles
     added = BASIC.with_options(doubling="added")
-    v = play_turn(table, DECK.parse_hand("40r 7"), ["add 1: 40r"], added, DECK, opened=True)
+    v = judge(table, DECK.parse_hand("40r 7"), ["add 1: 40r"], added, DECK, opened=True)
     assert v.results[0].doubled is None and v.score == DECK.points[40]
-    v = play_turn(table, DECK.parse_hand("40g 50g 7"), ["add 1: 40g 50g"], added, DECK, opened=True)
+    v = judge(table, DECK.parse_hand("40g 50g 7"), ["add 1: 40g 50g"], added, DECK, opened=True)
     assert v.results[0].doubled == ONE_COLOUR
-    v = play_turn(table, DECK.parse_hand("40g 50g 7"), ["add 1: 40g 50g"], BASIC, DECK, opened=True)
+    v = judge(table, DECK.parse_hand("40g 50g 7"), ["add 1: 40g 50g"], BASIC, DECK, opened=True)
     assert v.results[0].doubled is None
 
 

@@ -6,14 +6,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.games.nmbrs.strategies import positions, rules
-from solver.errors import TablecalcError
+from solver.errors import IllegalMove, TablecalcError
 from solver.game import TERMINAL, State
-from solver.nmbrs import Deck, Position, Rules
+from solver.nmbrs import GAME, Deck, Position, Rules
 from solver.nmbrs.best import best_turn
 from solver.nmbrs.moves import Move, MoveKind
-from solver.nmbrs.reasons import Fault, Violation
 from solver.nmbrs.state import Turn
-from solver.nmbrs.table import Table, play_turn
+from solver.nmbrs.referee import judge
+from solver.nmbrs.table import Table
+from solver.nmbrs.verdict import Violation
+from solver.nmbrs.words import turn_reason
 
 DECK = Deck.default()
 BASIC, SIMPLE = Rules.preset("basic"), Rules.preset("simple")
@@ -26,7 +28,7 @@ def start(text, r=BASIC):
 
 def turn(table, hand, *moves, r=BASIC, opened=True):
     deck = DECK.limited(r.high, r.name)
-    return play_turn(Table.parse(table, deck, r), deck.parse_hand(hand), list(moves), r, deck, opened)
+    return judge(Table.parse(table, deck, r), deck.parse_hand(hand), list(moves), r, deck, opened)
 
 
 # ---------------------------------------------------------------- the moves that end a turn
@@ -47,14 +49,14 @@ def test_discarding_the_last_card_is_how_a_turn_ends():
 def test_no_move_after_the_discard():
     v = turn("10 20 30", "15 25 7 8", "discard 7", "add 1: 15 25")
     assert not v.legal and v.violation is Violation.TURN_OVER and v.failed_move == 2
-    assert v.reason == "add 1: 15 25: the turn is already over: discard CARD or end is the last move of a turn"
+    assert turn_reason(v) == "add 1: 15 25: the turn is already over: discard CARD or end is the last move of a turn"
 
 
 def test_discard_refusals():
     v = turn("10 20 30", "15 7", "discard 9")
-    assert v.violation is Violation.NOT_IN_HAND and v.reason == "discard 9: 9 is not in your hand (15 7)"
+    assert v.violation is Violation.NOT_IN_HAND and turn_reason(v) == "discard 9: 9 is not in your hand (15 7)"
     v = turn("10 joker 30", "20 5 99", "swap 20", "discard joker")
-    assert v.why.fault is Fault.JOKER_NOT_REUSED and v.failed_move == 2
+    assert v.why.code is Violation.JOKER_NOT_REUSED and v.failed_move == 2
     assert v.penalty.take_back[0].number == 20  # the swapped-in card goes back
 
 
@@ -64,8 +66,8 @@ def test_end_only_with_an_empty_hand_and_in_the_simple_version():
     v = turn("", "5 10 15", "lay 5 10 15", "end", opened=False)
     assert v.violation is Violation.NO_DISCARD and v.failed_move == 2
     v = turn("", "5 10 15 7", "lay 5 10 15", "end", r=SIMPLE, opened=False)
-    assert v.why.fault is Fault.DISCARD_NEEDED and v.violation is Violation.NO_DISCARD
-    assert v.reason == "end: you still hold 7: a turn ends by discarding one card (discard CARD)"
+    assert v.why.code is Violation.DISCARD_NEEDED and v.violation is Violation.NO_DISCARD
+    assert turn_reason(v) == "end: you still hold 7: a turn ends by discarding one card (discard CARD)"
 
 
 def test_discard_and_end_notation():
@@ -101,8 +103,9 @@ def test_turn_ends_with_a_discard_or_with_end_in_simple():
 def test_laying_the_last_card_is_not_offered_when_it_must_be_discarded():
     t = start("hand 5 10 15")
     assert [str(m) for m in t.legal_moves()] == ["discard 5", "discard 10", "discard 15"]
-    with pytest.raises(TablecalcError, match="illegal move 'lay 5 10 15': you must keep one card to discard"):
+    with pytest.raises(IllegalMove, match="illegal move 'lay 5 10 15': no-discard") as e:
         t.apply("lay 5 10 15")
+    assert GAME.explain(e.value.verdict).startswith("you must keep one card to discard")
 
 
 def test_a_swap_is_offered_only_when_the_joker_can_be_laid_again():
@@ -110,21 +113,25 @@ def test_a_swap_is_offered_only_when_the_joker_can_be_laid_again():
     assert "swap 20" in [str(m) for m in t.legal_moves()]
     t = start("hand 20 99; table 10 joker 30")  # nowhere to lay the joker: the turn could not end
     assert "swap 20" not in [str(m) for m in t.legal_moves()]
-    with pytest.raises(TablecalcError, match="a joker taken from the table must be laid again"):
+    with pytest.raises(IllegalMove, match="joker-not-reused") as e:
         t.apply("swap 20")
+    assert GAME.explain(e.value.verdict) == "a joker taken from the table must be laid again in the same turn"
     after = start("hand 20 5 6 99; table 10 joker 30").apply("swap 20")
     assert not any(m.kind is MoveKind.DISCARD for m in after.legal_moves())  # the joker must be laid first
 
 
 def test_illegal_moves_raise_the_project_error_with_the_referees_reason():
     t = start("hand 15 25 7; table 10 20 30; opened")
-    with pytest.raises(TablecalcError, match=r"illegal move 'add 1: 15': 10, 15, 20, 30 is not an arithmetic progression"):
+    with pytest.raises(TablecalcError, match=r"illegal move 'add 1: 15': not-a-sequence") as e:
         t.apply("add 1: 15")
+    assert isinstance(e.value, IllegalMove) and e.value.game == "nmbrs"
+    assert GAME.explain(e.value.verdict).startswith("10, 15, 20, 30 is not an arithmetic progression")
     with pytest.raises(TablecalcError, match="unknown move"):
         t.apply("jump 3")
     done = t.apply("discard 7")
-    with pytest.raises(TablecalcError, match="the turn is already over"):
+    with pytest.raises(IllegalMove, match="turn-over") as e:
         done.apply("discard 15")
+    assert GAME.explain(e.value.verdict).startswith("the turn is already over")
 
 
 def test_apply_does_not_change_the_state_in_place():
@@ -146,7 +153,7 @@ def _position_and_rules(data, max_hand=5, max_jokers=1, high=30):
 @given(st.data())
 def test_random_playouts(data):
     """Random legal moves (mostly not the ending ones) until the turn ends: every legal move round-trips through str/parse_move
-    and is accepted by apply; the returns equal play_turn's score for the same moves; the best
+    and is accepted by apply; the returns equal the referee's score for the same moves; the best
     turn's score is never below them."""
     position, r = _position_and_rules(data)
     deck = DECK.limited(r.high, r.name)
@@ -160,7 +167,7 @@ def test_random_playouts(data):
             t.apply(m)  # raises if the referee refuses it
         playing = [m for m in moves if not m.ends_turn]  # mostly play on: a discard ends the playout
         t = t.apply(rng.choice(playing if playing and rng.random() < 0.8 else moves))
-    v = play_turn(position.table, position.hand, t.moves, r, deck, position.opened)
+    v = judge(position.table, position.hand, t.moves, r, deck, position.opened)
     assert v.legal and t.returns() == (float(v.score),) and t.verdict() == v
     assert best_turn(position.table, position.hand, r, deck, position.opened).score >= v.score
 

@@ -7,14 +7,18 @@ from hypothesis import strategies as st
 from tests.games.nmbrs.strategies import rules, tables
 from solver.errors import TablecalcError
 from solver.nmbrs import Deck, Rules
-from solver.nmbrs.table import Move, MoveKind, Table, Violation, parse_moves, play_turn
+from solver.nmbrs.moves import Move, MoveKind, parse_moves
+from solver.nmbrs.referee import judge
+from solver.nmbrs.table import Table
+from solver.nmbrs.verdict import Violation
+from solver.nmbrs.words import turn_reason
 
 DECK = Deck.default()
 BASIC, ADVANCED, SIMPLE = (Rules.preset(p) for p in ("basic", "advanced", "simple"))
 
 
 def turn(table, hand, *moves, rules=BASIC, opened=True):
-    return play_turn(Table.parse(table, DECK, rules), DECK.parse_hand(hand), list(moves), rules, DECK, opened)
+    return judge(Table.parse(table, DECK, rules), DECK.parse_hand(hand), list(moves), rules, DECK, opened)
 
 
 # ---------------------------------------------------------------- the table
@@ -86,7 +90,7 @@ def test_insert_between_cards_figure_5():
 def test_insert_must_fill_every_gap():
     v = turn("10 20 30", "15 25 7", "add 1: 15")
     assert not v.legal and v.violation is Violation.NOT_A_SEQUENCE and v.failed_move == 1
-    assert v.reason == ("add 1: 15: 10, 15, 20, 30 is not an arithmetic progression: the steps are 5, 5, 10 "
+    assert turn_reason(v) == ("add 1: 15: 10, 15, 20, 30 is not an arithmetic progression: the steps are 5, 5, 10 "
                         "(every step must be the same)")
 
 
@@ -95,7 +99,7 @@ def test_insert_under_advanced_checks_the_new_step():
     v = turn("12 24 36", "18 30 7", "add 1: 18 30", rules=ADVANCED)  # 12-18-24-30-36: 6-step lands on 0
     assert v.legal
     v = turn("9 18 27", "36 7", "add 1: 36 7", rules=ADVANCED)
-    assert not v.legal and "not an arithmetic progression" in v.reason
+    assert not v.legal and "not an arithmetic progression" in turn_reason(v)
 
 
 def test_cross_through_a_table_card_figure_6():
@@ -107,7 +111,7 @@ def test_cross_through_a_table_card_figure_6():
 def test_a_card_crosses_two_sequences_at_most():
     v = turn("10 20 30 | 4 10 16", "1 19 7", "cross 10: 1 19")
     assert not v.legal and v.violation is Violation.CROSSING_FULL
-    assert "10 already lies where sequences 1 and 2 cross" in v.reason
+    assert "10 already lies where sequences 1 and 2 cross" in turn_reason(v)
 
 
 def test_cross_needs_two_hand_cards_and_a_table_card():
@@ -129,7 +133,7 @@ def test_link_refusals():
     assert turn("10 20 30", "40 7", "link 1 3: 40").violation is Violation.NO_SUCH_SEQUENCE
     # 1-2-3 and 7-8-9 both cross 3-7-11: linked, they would cross it twice
     v = turn("1 2 3 | 7 8 9 | 3 7 11", "4 5 6 99", "link 1 2: 4 5 6")
-    assert v.violation is Violation.SHARES_CARDS and "would cross sequence 3 twice (at 3 and 7)" in v.reason
+    assert v.violation is Violation.SHARES_CARDS and "would cross sequence 3 twice (at 3 and 7)" in turn_reason(v)
 
 
 def test_swap_a_joker_and_reuse_it():
@@ -148,35 +152,35 @@ def test_swap_refusals():
     assert turn("10 20 30", "40 5", "swap 20").violation is Violation.NO_JOKER_THERE
     assert turn("10 joker 30", "40 5", "swap 20").violation is Violation.NOT_IN_HAND
     v = turn("10 joker 30", "20 25 15 9", "lay 15 20 25")
-    assert v.violation is Violation.NUMBER_TAKEN and "swap it first (swap 20)" in v.reason
+    assert v.violation is Violation.NUMBER_TAKEN and "swap it first (swap 20)" in turn_reason(v)
 
 
 def test_a_joker_cannot_stand_for_a_number_on_the_table():
     v = turn("10 20 30", "joker 35 5", "lay 5 joker=20 35")
-    assert v.violation is Violation.NUMBER_TAKEN and "a joker cannot stand for 20" in v.reason
+    assert v.violation is Violation.NUMBER_TAKEN and "a joker cannot stand for 20" in turn_reason(v)
 
 
 def test_a_joker_has_nowhere_to_go():
     v = turn("10 20 30 | 36 40 44", "joker 7", "add 1: joker")
     assert v.violation is Violation.NOT_A_SEQUENCE
-    assert v.reason == "add 1: joker: the joker could only make 10-20-30-40, but 40 is already on the table"
+    assert turn_reason(v) == "add 1: joker: the joker could only make 10-20-30-40, but 40 is already on the table"
 
 
 def test_cards_must_be_in_hand():
     v = turn("10 20 30", "15 7", "add 1: 15 25")
-    assert v.violation is Violation.NOT_IN_HAND and "25 is not in your hand (15 7)" in v.reason
+    assert v.violation is Violation.NOT_IN_HAND and "25 is not in your hand (15 7)" in turn_reason(v)
 
 
 def test_last_card_must_be_discarded_except_in_simple():
     v = turn("", "5 10 15", "lay 5 10 15", opened=False)
     assert not v.legal and v.violation is Violation.NO_DISCARD
-    v = play_turn(Table(), DECK.parse_hand("5 10 15"), ["lay 5 10 15"], SIMPLE, DECK.limited(50, "simple"))
+    v = judge(Table(), DECK.parse_hand("5 10 15"), ["lay 5 10 15"], SIMPLE, DECK.limited(50, "simple"))
     assert v.legal and v.score == 6 and v.hand_left == ()  # 3 cards, all different colours: doubled
 
 
 def test_opening_rule():
     v = turn("10 20 30", "40 7", "add 1: 40", opened=False)
-    assert v.violation is Violation.NOT_COME_OUT and "opening rule: once" in v.reason
+    assert v.violation is Violation.NOT_COME_OUT and "opening rule: once" in turn_reason(v)
     assert turn("10 20 30", "40 5 6 7 9", "lay 5 6 7", "add 1: 40", opened=False).legal
     each = BASIC.with_options(opening="each-turn")
     assert turn("10 20 30", "40 7", "add 1: 40", rules=each, opened=True).violation is Violation.NOT_COME_OUT
@@ -204,7 +208,18 @@ def test_move_notation():
 
 
 def test_turn_json_keys():
+    """The verdict's JSON, and the command's: the same keys and ``reason`` (the verdict holds no sentence)."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from trainer.cli import app
+
     d = turn("10 20 30", "15 25 7", "add 1: 15 25").as_dict()
+    r = CliRunner().invoke(app, ["nmbrs", "judge", "add 1: 15 25", "--hand", "15 25 7", "--table", "10 20 30",
+                                 "--opened", "--json"])
+    assert json.loads(r.stdout) == {**d, "reason": None}
+    d = json.loads(r.stdout)
     assert {"legal", "violation", "reason", "failed_move", "moves", "score", "points_estimated", "cards_laid",
             "hand", "hand_left", "table_before", "table", "opened", "rules"} <= set(d)
     assert set(d["moves"][0]) == {"move", "kind", "sequence", "numbers", "cards", "jokers", "points", "doubled", "score"}

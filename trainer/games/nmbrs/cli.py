@@ -1,9 +1,11 @@
-"""``tablecalc nmbrs``: check sequences, list a hand's sequences, referee a turn, find the best turn, score a round.
+"""``tablecalc nmbrs``: check sequences, list a hand's sequences, judge a turn, find the best turn, score a round,
+whole games between bots, the referee of a recorded game, play in the terminal.
 
 A thin layer over :mod:`solver.nmbrs`. Bad input raises :class:`TablecalcError`, which
-:class:`trainer.clikit.Group` prints as one line (exit 2); ``check`` and ``move`` exit 1
-when the sequence or the turn is refused. Every command takes ``--json``; ``rules`` comes
-from :func:`trainer.clikit.add_rules_command`.
+:class:`trainer.clikit.Group` prints as one line (exit 2); ``check`` and ``judge`` exit 1
+when the sequence or the turn is refused (``move`` is ``judge``'s old name). Every command
+takes ``--json`` (``play`` aside); its rule options and ``--deck`` are generated from the
+game's declaration (:class:`trainer.clikit.GameApp`).
 """
 
 from __future__ import annotations
@@ -15,19 +17,13 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _, ngettext
-from solver.nmbrs.rules import Doubling, EmptyClosed, JokerColour, Opening, ScoreBy, SequenceRule
-from trainer.clikit import (
-    EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json as _emit_json, export_data, choice_option, preset_option,
-    search_progress,
-)
+from trainer.clikit import EXIT_ILLEGAL, ExportOpt, GameApp, JsonOpt, emit_json as _emit_json, export_data, search_progress
 
-app = typer.Typer(
-    cls=Group,
-    no_args_is_help=True,
+app = GameApp(
+    "nmbrs",
     help="Nmbrs!: number sequences — check a sequence, list a hand's sequences, judge a turn, find the best turn.",
 )
 
-PresetOpt = preset_option("nmbrs")
 HandOpt = Annotated[str, typer.Option("--hand", help="Your hand after the draw, e.g. \"14r 20 26 joker\".")]
 TableOpt = Annotated[
     str, typer.Option("--table", help="The table: sequences separated by |, e.g. \"10 20 30 | 4 10 16\" (a shared card = a crossing).")
@@ -35,29 +31,21 @@ TableOpt = Annotated[
 OpenedOpt = Annotated[
     bool, typer.Option("--opened/--not-opened", help="Whether you came out (laid a sequence) in an earlier turn.")
 ]
-DeckOpt = Annotated[Optional[Path], typer.Option("--deck", help="A deck file (TOML) instead of the built-in deck.")]
-SeqRuleOpt = choice_option("--sequence-rule", choices=SequenceRule, help="Override: progression (basic) or count-back (advanced).")
-DoublingOpt = choice_option("--doubling", choices=Doubling,
-                            help="Additions double by colour judged on the 'whole' sequence (default) or the 'added' cards.")
-JokerColourOpt = choice_option("--joker-colour", choices=JokerColour, help="A joker's colour: wild (default), none or as-card.")
-OpeningOpt = choice_option("--opening", choices=Opening,
-                           help="When you may add to the table: once (default), each-turn or free.")
-DiscardOpt = Annotated[
-    Optional[bool], typer.Option("--discard-last/--lay-last", help="Override: must the very last card be discarded?")
-]
-ScoreByOpt = choice_option("--score-by", choices=ScoreBy, help="Override: points (of the cards) or cards (laid).")
 
 
-def _setup(preset, deck_path, sequence_rule=None, doubling=None, joker_colour=None, opening=None,
-           discard_last=None, score_by=None):
-    from solver.nmbrs import GAME
+def _fit(rules, deck):
+    """The rules for a smaller deck of one's own: a joker stands only for the numbers it has."""
+    return rules.with_options(high=deck.high) if deck.high < rules.high else rules
 
-    rules = GAME.rules(preset, sequence=sequence_rule, doubling=doubling, joker_colour=joker_colour,
-                       opening=opening, discard_last=discard_last, score_by=score_by)
-    deck = GAME.load_data(rules, deck_path)
-    if deck.high < rules.high:  # a smaller deck of one's own: a joker stands only for the numbers it has
-        rules = rules.with_options(high=deck.high)
-    return rules, deck
+
+def _reason_after(key: str, data: dict, reason: str | None) -> dict:
+    """``data`` with ``reason`` (a refusal in words; the verdicts hold none) put after ``key``."""
+    out: dict = {}
+    for k, v in data.items():
+        out[k] = v
+        if k == key:
+            out["reason"] = reason
+    return out
 
 
 def _estimate_note(deck, rules) -> str:
@@ -78,24 +66,23 @@ def _estimated(deck, rules) -> bool:
 @app.command("check")
 def check(
     cards: Annotated[list[str], typer.Argument(help="The cards of the sequence, e.g. \"14 20 26\" or 10 joker 30.")],
-    preset: PresetOpt = "basic",
-    sequence_rule: SeqRuleOpt = None,
-    deck: DeckOpt = None,
-    as_json: JsonOpt = False,
+    *, rules, data, as_json: JsonOpt = False,
 ) -> None:
     """Whether cards form a valid sequence, and why not (exit 1 when not)."""
     from solver.nmbrs import Placed, check_sequence
     from solver.nmbrs.cards import split_cards
+    from solver.nmbrs.words import sequence_reason
 
-    rules, d = _setup(preset, deck, sequence_rule)
+    d, rules = data, _fit(rules, data)
     tokens = [t for c in cards for t in split_cards(c)]
     if not tokens:
         raise TablecalcError("no cards given: expected e.g. tablecalc nmbrs check \"14 20 26\"")
     typed = [d.parse_typed(t) for t in tokens]
     d.check_available([c.card if isinstance(c, Placed) else c for c in typed], f"sequence {' '.join(tokens)!r}")
     verdict = check_sequence(typed, rules)
+    reason = sequence_reason(verdict.why) if verdict.why else None
     if as_json:
-        _emit_json(verdict.as_dict())
+        _emit_json(_reason_after("valid", verdict.as_dict(), reason))
     else:
         shown = " ".join(map(str, verdict.numbers or ())) or " ".join(tokens)
         if verdict.valid:
@@ -106,7 +93,7 @@ def check(
                 for r in verdict.resolutions:
                     typer.echo("  " + " ".join(map(str, r)))
         else:
-            typer.echo(_("invalid ({rules}): {reason}").format(rules=rules.name, reason=verdict.reason))
+            typer.echo(_("invalid ({rules}): {reason}").format(rules=rules.name, reason=reason))
     if not verdict.valid:
         raise typer.Exit(EXIT_ILLEGAL)
 
@@ -115,22 +102,13 @@ def check(
 
 
 @app.command("sequences")
-def sequences(
-    hand: HandOpt,
-    preset: PresetOpt = "basic",
-    sequence_rule: SeqRuleOpt = None,
-    doubling: DoublingOpt = None,
-    joker_colour: JokerColourOpt = None,
-    score_by: ScoreByOpt = None,
-    deck: DeckOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
+def sequences(hand: HandOpt, *, rules, data, as_json: JsonOpt = False) -> None:
     """Every valid sequence the hand can lay (every subset of 3+ cards), with what it would score."""
     from solver.nmbrs import valid_sequences
     from solver.nmbrs.scoring import score_cards
     from solver.nmbrs.sequences import joker_only_count
 
-    rules, d = _setup(preset, deck, sequence_rule, doubling, joker_colour, score_by=score_by)
+    d, rules = data, _fit(rules, data)
     cards = d.parse_hand(hand)
     found = valid_sequences(cards, rules)
     jokers = sum(1 for c in cards if c.is_joker)
@@ -170,6 +148,8 @@ def _score_text(points: int, doubled: str | None, score: int) -> str:
 
 
 def _print_turn(v, deck, rules) -> None:
+    from solver.nmbrs.words import turn_reason
+
     for k, r in enumerate(v.results, 1):
         if r.sequence is None:  # the discard (or the end) that closes the turn
             typer.echo(f"  {k}. {r.move}")
@@ -179,7 +159,7 @@ def _print_turn(v, deck, rules) -> None:
                    + f"   {_score_text(r.points, r.doubled, r.score)}")
     if not v.legal:
         where = _("move {n}").format(n=v.failed_move) if v.failed_move else _("end of turn")
-        typer.echo(_("refused ({where}, {code}): {reason}").format(where=where, code=v.violation, reason=v.reason))
+        typer.echo(_("refused ({where}, {code}): {reason}").format(where=where, code=v.violation, reason=turn_reason(v)))
         return
     left = " ".join(map(str, v.hand_left))
     typer.echo(_("score {score} ({note}); table now: {table}").format(
@@ -192,30 +172,25 @@ def _print_turn(v, deck, rules) -> None:
         typer.echo(_("hand left: none — you are out"))
 
 
-@app.command("move")
-def move(
+@app.command("judge", aliases=("move",))
+def judge(
     moves: Annotated[list[str], typer.Argument(help="Moves in order: \"lay 14 20 26\" \"add 1: 15 25\" \"cross 20: 35 50\" \"link 1 2: 40\" \"swap 20\".")],
     hand: HandOpt,
     table: TableOpt = "",
     opened: OpenedOpt = False,
-    preset: PresetOpt = "basic",
-    sequence_rule: SeqRuleOpt = None,
-    doubling: DoublingOpt = None,
-    joker_colour: JokerColourOpt = None,
-    opening: OpeningOpt = None,
-    discard_last: DiscardOpt = None,
-    score_by: ScoreByOpt = None,
-    deck: DeckOpt = None,
-    as_json: JsonOpt = False,
+    *, rules, data, as_json: JsonOpt = False,
 ) -> None:
     """Judge a turn: each move's result and score, or why it is refused (exit 1 when refused)."""
-    from solver.nmbrs.table import Table, parse_moves, play_turn
+    from solver.nmbrs.moves import parse_moves
+    from solver.nmbrs.referee import judge as judge_turn
+    from solver.nmbrs.table import Table
+    from solver.nmbrs.words import turn_reason
 
-    rules, d = _setup(preset, deck, sequence_rule, doubling, joker_colour, opening, discard_last, score_by)
+    d, rules = data, _fit(rules, data)
     t = Table.parse(table, d, rules)
-    verdict = play_turn(t, d.parse_hand(hand), parse_moves(moves, d), rules, d, opened)
+    verdict = judge_turn(t, d.parse_hand(hand), parse_moves(moves, d), rules, d, opened)
     if as_json:
-        _emit_json(verdict.as_dict())
+        _emit_json(_reason_after("violation", verdict.as_dict(), turn_reason(verdict)))
     else:
         typer.echo(_("table: {table}  hand: {hand}").format(table=t or _("(empty)"), hand=" ".join(map(str, verdict.hand)))
                    + f"  [{rules.name}]")
@@ -229,24 +204,17 @@ def best(
     hand: HandOpt,
     table: TableOpt = "",
     opened: OpenedOpt = False,
-    preset: PresetOpt = "basic",
-    sequence_rule: SeqRuleOpt = None,
-    doubling: DoublingOpt = None,
-    joker_colour: JokerColourOpt = None,
-    opening: OpeningOpt = None,
-    discard_last: DiscardOpt = None,
-    score_by: ScoreByOpt = None,
-    deck: DeckOpt = None,
     limit: Annotated[
         Optional[int], typer.Option("--limit", help="Positions the search may visit before giving up (default 60000).")
     ] = None,
-    as_json: JsonOpt = False,
+    *, rules, data, as_json: JsonOpt = False,
 ) -> None:
     """The legal turn with the highest score, its moves spelled out (keeps a card to discard, except in simple)."""
     from solver.nmbrs.best import DEFAULT_STATE_LIMIT, best_turn
     from solver.nmbrs.table import Table
+    from solver.nmbrs.words import turn_reason
 
-    rules, d = _setup(preset, deck, sequence_rule, doubling, joker_colour, opening, discard_last, score_by)
+    d, rules = data, _fit(rules, data)
     t = Table.parse(table, d, rules)
     if limit is not None and limit < 1:
         raise TablecalcError(f"bad --limit {limit}: expected a number of positions ≥ 1")
@@ -254,7 +222,7 @@ def best(
     with search_progress("best turn") as progress:
         found = best_turn(t, cards, rules, d, opened, limit or DEFAULT_STATE_LIMIT, progress=progress)
     if as_json:
-        _emit_json(found.as_dict())
+        _emit_json(_reason_after("violation", found.as_dict(), turn_reason(found.verdict)))
         return
     v = found.verdict
     typer.echo(_("table: {table}  hand: {hand}").format(table=t or _("(empty)"), hand=" ".join(map(str, v.hand)))
@@ -275,15 +243,12 @@ def score(
         list[str],
         typer.Option("--player", help="NAME=SCORE:CARDS LEFT at the end of the round, e.g. \"Bob=80:14 20 joker\" (no cards: went out). Repeat per player."),
     ],
-    preset: PresetOpt = "basic",
-    score_by: ScoreByOpt = None,
-    deck: DeckOpt = None,
-    as_json: JsonOpt = False,
+    *, rules, data, as_json: JsonOpt = False,
 ) -> None:
     """End of a round: subtract the cards left in each hand; who has 100 or more wins."""
     from solver.nmbrs.scoring import end_round, parse_player
 
-    rules, d = _setup(preset, deck, score_by=score_by)
+    d, rules = data, _fit(rules, data)
     result = end_round([parse_player(p, d) for p in players], rules, d)
     if as_json:
         _emit_json(result.as_dict())
@@ -303,14 +268,14 @@ def score(
 
 
 @app.command("deck")
-def deck_cmd(preset: PresetOpt = "basic", deck: DeckOpt = None, export: ExportOpt = None, as_json: JsonOpt = False) -> None:
+def deck_cmd(export: ExportOpt = None, *, rules, data, as_json: JsonOpt = False) -> None:
     """Show the deck: each number's colour and points (the points are an estimate with the built-in deck); --export writes the deck file to edit."""
     if export is not None:
         from solver.parsing import data_file
 
         export_data(data_file("nmbrs_deck.toml"), export, "deck")
         return
-    rules, d = _setup(preset, deck)
+    d = data
     cards = [{"card": str(c), "number": c.number, "colour": str(c.colour), "points": d.points_of(c)}
              for c in d.cards() if not c.is_joker]
     if as_json:
@@ -326,19 +291,6 @@ def deck_cmd(preset: PresetOpt = "basic", deck: DeckOpt = None, export: ExportOp
 # ---------------------------------------------------------------- whole games
 
 
-def _game_rules(preset, deck_path, sequence_rule=None, opening=None, max_turns=None, retake_refused=None,
-                empty_closed=None):
-    rules, d = _setup(preset or "basic", deck_path, sequence_rule, opening=opening)
-    rules = rules.with_options(max_turns=max_turns, retake_refused=retake_refused, empty_closed=empty_closed)
-    return rules, d
-
-
-MaxTurnsOpt = Annotated[Optional[int], typer.Option("--max-turns", help="A round ends with nobody out after so many turns (simulate: 400; 0: no limit).")]
-RetakeOpt = Annotated[Optional[bool], typer.Option("--retake-refused/--no-retake-refused", help="May a refused open card nobody claimed be taken after all? (no)")]
-EmptyClosedOpt = choice_option("--empty-closed", choices=EmptyClosed,
-                               help="An empty closed pile: turn-over (the open pile, default) or end-round.")
-
-
 @app.command("simulate")
 def simulate(
     players: Annotated[int, typer.Option("--players", "-n", help="2 to 8 players.")] = 4,
@@ -346,21 +298,14 @@ def simulate(
     seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed (same seed, same game).")] = None,
     policy: Annotated[str, typer.Option("--policy", help="best (default), greedy or random; or one per seat: best,random.")] = "best",
     log: Annotated[Optional[Path], typer.Option("--log", help="Write every deal and move as JSON lines to FILE (read by referee).")] = None,
-    preset: PresetOpt = "basic",
-    sequence_rule: SeqRuleOpt = None,
-    opening: OpeningOpt = None,
-    max_turns: MaxTurnsOpt = None,
-    retake_refused: RetakeOpt = None,
-    empty_closed: EmptyClosedOpt = None,
-    deck: DeckOpt = None,
-    as_json: JsonOpt = False,
+    *, rules, data, as_json: JsonOpt = False,
 ) -> None:
     """Whole games between bots: every move through the referee, each round's score sheet."""
     from solver.gamelog import write_log
     from solver.i18n import _
     from solver.nmbrs.simulate import log_lines, play_game
 
-    rules, d = _game_rules(preset, deck, sequence_rule, opening, max_turns, retake_refused, empty_closed)
+    d, rules = data, _fit(rules, data)
     game = play_game(players, rounds, seed, rules, policy, d)
     if log is not None:
         write_log(log, log_lines(game))
@@ -382,22 +327,31 @@ def simulate(
         typer.echo(_("Nobody reached {win} points in {k} rounds.").format(win=game.rules.win_at, k=len(game.rounds)))
 
 
+def _rules_typed(ctx: typer.Context) -> bool:
+    """Whether the command line names the rules: ``--preset`` or a rule option (the parameters
+    :class:`~trainer.clikit.GameApp` generates) given rather than left to its default."""
+    sources = (ctx.get_parameter_source(name) for name in ctx.params if name == "preset" or name.startswith("rule_"))
+    return any(source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP") for source in sources)
+
+
 @app.command("referee")
 def referee(
+    ctx: typer.Context,
     log: Annotated[str, typer.Argument(help="A file of JSON lines (as simulate --log writes them), or - for stdin.")],
-    preset: Annotated[Optional[str], typer.Option("--preset", help="The rules (default: the log's game line, else basic).")] = None,
-    deck: DeckOpt = None,
-    as_json: JsonOpt = False,
+    *, rules, data, as_json: JsonOpt = False,
 ) -> None:
-    """Judge a recorded game move by move: the first illegal move, why, its penalty, the round after it (exit 1)."""
+    """Judge a recorded game move by move: the first illegal move, why, its penalty, the round after it (exit 1).
+
+    The rules are the log's game line, else basic, unless the command line names them.
+    """
     from solver.gamelog import read_log
     from solver.i18n import _, ngettext
     from solver.nmbrs.replay import referee_log
     from solver.nmbrs.words import explain_log_move
 
-    rules, d = _setup(preset or "basic", deck)
+    d, rules = data, _fit(rules, data)
     text, source = read_log(log)
-    v = referee_log(text, rules, source, d, rules_from_log=preset is None)
+    v = referee_log(text, rules, source, d, rules_from_log=not _rules_typed(ctx))
     if as_json:
         out = v.as_dict()
         if v.first_illegal is not None:
@@ -430,19 +384,13 @@ def play(
     bots: Annotated[Optional[int], typer.Option("--bots", "-k", help="How many of them are bots (default: all but you).")] = None,
     seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed (same seed, same deal).")] = None,
     policy: Annotated[str, typer.Option("--policy", help="The bots: best (default), greedy or random.")] = "best",
-    preset: PresetOpt = "basic",
-    sequence_rule: SeqRuleOpt = None,
-    opening: OpeningOpt = None,
-    max_turns: MaxTurnsOpt = None,
-    retake_refused: RetakeOpt = None,
-    empty_closed: EmptyClosedOpt = None,
-    deck: DeckOpt = None,
+    *, rules, data,
 ) -> None:
     """Play against bots in the terminal: every move refereed, the score sheet after each round."""
     from trainer.clikit import EXIT_INTERRUPTED
     from trainer.games.nmbrs.play import play_game
 
-    rules, d = _game_rules(preset, deck, sequence_rule, opening, max_turns, retake_refused, empty_closed)
+    d, rules = data, _fit(rules, data)
     try:
         play_game(players, players - 1 if bots is None else bots, seed, rules, d, policy)
     except KeyboardInterrupt:
@@ -456,5 +404,3 @@ def _game_stopped() -> str:
 
     return _("Game stopped (Ctrl-C).")
 
-
-add_rules_command(app, "nmbrs")

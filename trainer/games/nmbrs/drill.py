@@ -26,8 +26,9 @@ from solver.i18n import _
 from solver.nmbrs import Position
 from solver.nmbrs.deal import deal
 from solver.nmbrs.moves import parse_turn
-from solver.nmbrs.table import Table, TurnPenalty
-from solver.nmbrs.words import score_breakdown, table_rows
+from solver.nmbrs.table import Table
+from solver.nmbrs.verdict import Penalty, Violation
+from solver.nmbrs.words import score_breakdown, table_rows, turn_reason
 from trainer.drills import TRAP_RATE, GameDrill, Judgement, Level, Puzzle, check_trap_rate, option
 
 __all__ = ["Drill"]
@@ -48,8 +49,7 @@ class Drill(GameDrill):
         "table-advanced": Level("advanced", "the table level with the advanced rules"),
     }
     TABLE_SEQUENCES = {"table": 3, "table-advanced": 3}
-    no_penalty = TurnPenalty().as_dict()
-    RETRY = frozenset({"not-a-move", "not-in-hand", "no-such-sequence"})
+    no_penalty = Penalty().as_dict()
     OPTIONS = (
         option("hand_size", Annotated[Optional[int], typer.Option("--hand-size", help="Cards in the hand (1-9; the preset's deal by default).")]),
         TRAP_RATE,
@@ -116,11 +116,11 @@ class Drill(GameDrill):
         try:
             v = self.spec.judge(position, answer, rules, deck)
         except TablecalcError as e:  # not a move: read the answer again
-            return self.retry(str(e), "not-a-move")
+            return self.retry(str(e), str(Violation.NOT_A_MOVE))
         penalty = v.penalty.as_dict()
         if not v.legal:
-            if str(v.violations[0]) in self.RETRY:  # a card not in hand, a sequence not on the table: a typo
-                return self.retry(f"{v.reason}.", str(v.violations[0]))
+            if v.violations[0].not_understood:  # a card not in hand, a sequence not on the table: a typo
+                return self.retry(f"{turn_reason(v)}.", str(v.violations[0]))
             return Judgement(False, tuple(map(str, v.violations)), penalty, v.penalty.amount,
                              explanation=f"{self.spec.explain(v)} {line}", **common)
         if v.score < best.score:
