@@ -320,7 +320,7 @@ def test_relaid_hint_is_not_offered_when_a_shorter_calculation_exists():
 
 @pytest.mark.parametrize("args", [
     ["nambarz", "check", "--target", "3", "--hand", "6 2"],
-    ["arith", "check", "numbers 6 2; target 3"],
+    ["arith", "judge", "numbers 6 2; target 3"],
 ])
 def test_a_calculation_nested_a_thousand_deep_is_a_verdict(args):
     r = run(*args, "(" * 1000 + "6" + ")" * 1000, "--json")
