@@ -42,8 +42,7 @@ class Rules(BaseRules):
     }
     """Countdown (des chiffres et des lettres: "le compte est bon") and the 24 game."""
     PRESET_ALIASES = {"24": "make24", "24-game": "make24", "vingt-quatre": "make24", "le-compte-est-bon": "countdown",
-                      "compte-est-bon": "countdown", "des-chiffres-et-des-lettres": "countdown",
-                      "cijfers-en-letters": "countdown"}
+                      "compte-est-bon": "countdown", "des-chiffres-et-des-lettres": "countdown"}
 
     name: str = "countdown"
     order: Order = option(
