@@ -161,13 +161,16 @@ def check_table(tiles: Sequence[int], size: int, rules: SearchRules = SearchRule
     ...
     solver.errors.TablecalcError: bad selection size 8: expected 1 to 7 numbers with natural intermediates (a selection of 8 can take more than 1,000,000 steps, the budget of one question)
     """
-    most = MAX_CHOOSE[rules.intermediates]
+    most, tiles = MAX_CHOOSE[rules.intermediates], as_multiset(tiles)
     whole = isinstance(size, int) and not isinstance(size, bool)
-    if not whole or not 1 <= size <= most:
-        why = (f" (a selection of {most + 1} can take more than {MAX_WORK:,} steps, the budget of one question)"
-               if whole and size > most else "")
-        raise TablecalcError(f"bad selection size {quoted(size)}: expected 1 to {most} numbers "
-                             f"with {rules.intermediates} intermediates{why}")
+    if not whole or not 1 <= size <= min(most, len(tiles)):
+        if len(tiles) < most:
+            why = " (the number of tiles)"
+        else:
+            why = f" numbers with {rules.intermediates} intermediates" + (
+                f" (a selection of {most + 1} can take more than {MAX_WORK:,} steps, the budget of one question)"
+                if whole and size > most else "")
+        raise TablecalcError(f"bad selection size {quoted(size)}: expected 1 to {min(most, len(tiles))}{why}")
     _selectable(tiles, size)
 
 
