@@ -151,3 +151,21 @@ def test_every_levels_how_to_names_it_and_says_how_to_answer(level):
 def test_a_how_to_names_the_ranges_only_when_they_are_not_zetamacs():
     assert "Your numbers" not in make_drill("arith", level="add").instructions()
     assert "Your numbers: add 2-20 2-20; mul 2-12 2-100." in make_drill("arith", level="add", ranges="add 2-20 2-20").instructions()
+
+
+def test_the_drill_asks_the_known_cases_under_their_presets():
+    """``drill arith --pack arith-known``: each case a puzzle under its preset, the solver's answer right."""
+    from puzzles import load_pack
+
+    d = make_drill("arith", level="countdown")
+    cases = load_pack("arith-known").playable
+    assert len(cases) > 10
+    for case in cases:
+        p = d.from_case(case)
+        assert p.situation == case.situation
+        if case.situation.startswith("numbers"):  # a fact's puzzle is named by its kind (mul, div...)
+            assert p.preset == case.preset
+        j = d.judge(p, "")
+        if j.expected:
+            assert d.judge(p, j.expected[0]).correct, case.id
+        assert d.hints(p)
