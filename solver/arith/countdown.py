@@ -18,20 +18,31 @@ asked, several worker processes.
 from __future__ import annotations
 
 import multiprocessing
+from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-from solver.arith.problems import COUNTDOWN_NUMBERS
+from solver.arith.deal import COUNTDOWN_NUMBERS
 from solver.batch import run_in_order
+from solver.budget import MAX_WORK
 from solver.errors import TablecalcError, quoted
+from solver.expr import Intermediates, SearchRules
 from solver.multisets import as_multiset, sub_multisets
-from solver.search import SearchRules, ValueSets
+from solver.search import ValueSets
 
-__all__ = ["reachable_values", "unreachable_targets", "selections", "countdown_table", "CountdownTable",
-           "MAX_SELECTIONS"]
+__all__ = ["reachable_values", "unreachable_targets", "selections", "count_selections", "check_table",
+           "countdown_table", "CountdownTable", "MAX_SELECTIONS", "MAX_CHOOSE"]
 
 MAX_SELECTIONS = 250_000
 """The most selections one table covers (Countdown has 13,243; a 7-number variant 27,522)."""
+MAX_CHOOSE = {Intermediates.NATURAL: 7, Intermediates.INTEGER: 6, Intermediates.RATIONAL: 5}
+"""The largest selection a table takes, by the intermediates its rules allow: the largest size
+whose every selection fits the step budget of one question (:data:`solver.budget.MAX_WORK`).
+Measured on the hardest selections, distinct primes (the fewest values that coincide): seven
+numbers take about 670,000 steps with whole numbers ≥ 0, eight numbers 1–8 more than 1,000,000;
+six numbers about 64,000 with negatives, seven more than 1,000,000; five numbers about 200,000
+with fractions, six more than 1,000,000. A larger selection is refused before any work, where it
+would otherwise stop the table part-way, at its first selection over the budget."""
 TABLE_CHUNK = 200
 """Selections per piece of work (progress is reported after each); on several processes the
 pieces are larger (:func:`_piece_size`), since a process shares value sets only within the
@@ -102,25 +113,65 @@ def unreachable_targets(
 # ---------------------------------------------------------------- the whole table
 
 
+def count_selections(tiles: Iterable[int], size: int) -> int:
+    """How many distinct selections of ``size`` ``tiles`` hold, counted without making them (the
+    coefficient of x**size in the product of 1 + x + ... + x**copies over the distinct tiles).
+
+    >>> count_selections([1, 1, 2, 3], 2), count_selections(COUNTDOWN_NUMBERS, 6), count_selections(range(60), 6)
+    (4, 13243, 50063860)
+    """
+    ways = [1] + [0] * size
+    for copies in Counter(tiles).values():
+        ways = [sum(ways[k - c] for c in range(min(copies, k) + 1)) for k in range(size + 1)]
+    return ways[size] if size >= 0 else 0
+
+
 def selections(tiles: Sequence[int] = COUNTDOWN_NUMBERS, size: int = 6) -> list[MultiSet]:
     """Every distinct selection of ``size`` of ``tiles`` (a multiset), sorted: Countdown's 13,243.
+    Too many (more than :data:`MAX_SELECTIONS`) are refused before any is made.
 
     >>> len(selections())
     13243
     >>> selections([1, 1, 2, 3], 2)
     [(1, 1), (1, 2), (1, 3), (2, 3)]
     """
+    return sorted(sub_multisets(_selectable(tiles, size), size))
+
+
+def _selectable(tiles: Sequence[int], size: int) -> MultiSet:
+    """``tiles`` as a multiset, once ``size`` is known to be a selection size they fill and the
+    selections are known to be few enough (counted, not made)."""
     ms = as_multiset(tiles)
-    if not 1 <= size <= len(ms):
+    if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= len(ms):
         raise TablecalcError(f"bad selection size {quoted(size)}: expected 1 to {len(ms)} (the number of tiles)")
-    out = []
-    for sel in sub_multisets(ms, size):
-        out.append(sel)
-        if len(out) > MAX_SELECTIONS:
-            raise TablecalcError(
-                f"too many selections: more than {MAX_SELECTIONS:,} of {size} from {len(ms)} tiles; "
-                "expected fewer tiles or a smaller selection")
-    return sorted(out)
+    if count_selections(ms, size) > MAX_SELECTIONS:
+        raise TablecalcError(
+            f"too many selections: more than {MAX_SELECTIONS:,} of {size} from {len(ms)} tiles; "
+            "expected fewer tiles or a smaller selection")
+    return ms
+
+
+def check_table(tiles: Sequence[int], size: int, rules: SearchRules = SearchRules()) -> None:
+    """Refuse, before any work, a table whose selections would not fit the budgets: a selection
+    larger than :data:`MAX_CHOOSE` allows under ``rules`` (its search could pass the step budget
+    of one question), more than :data:`MAX_SELECTIONS` selections, or a size the tiles cannot fill.
+
+    >>> check_table(COUNTDOWN_NUMBERS, 8)
+    Traceback (most recent call last):
+    ...
+    solver.errors.TablecalcError: bad selection size 8: expected 1 to 7 numbers with natural intermediates (a selection of 8 can take more than 1,000,000 steps, the budget of one question)
+    """
+    most, tiles = MAX_CHOOSE[rules.intermediates], as_multiset(tiles)
+    whole = isinstance(size, int) and not isinstance(size, bool)
+    if not whole or not 1 <= size <= min(most, len(tiles)):
+        if len(tiles) < most:
+            why = " (the number of tiles)"
+        else:
+            why = f" numbers with {rules.intermediates} intermediates" + (
+                f" (a selection of {most + 1} can take more than {MAX_WORK:,} steps, the budget of one question)"
+                if whole and size > most else "")
+        raise TablecalcError(f"bad selection size {quoted(size)}: expected 1 to {min(most, len(tiles))}{why}")
+    _selectable(tiles, size)
 
 
 @dataclass(frozen=True)
@@ -219,6 +270,7 @@ def countdown_table(
     """
     if processes < 1:
         raise TablecalcError(f"bad number of processes {quoted(processes)}: expected at least 1")
+    check_table(tiles, size, rules)  # before any work: a refusal comes at once, never part-way
     sels = selections(tiles, size)
     step = _piece_size(len(sels), processes)
     jobs = [(sels[i : i + step], targets, rules) for i in range(0, len(sels), step)]

@@ -1,75 +1,71 @@
-"""The rule options of a "make the target" problem, as one frozen :class:`Rules` object.
+"""The rule options of a "make the target" problem, declared once (:mod:`solver.rules` builds the rest).
 
 >>> Rules.preset("make24").describe()
 'make24: any brackets, + - × ÷, fractions allowed, every number used once'
 >>> Rules.preset("countdown").with_options(ops="+-").name
 'countdown+custom'
+>>> Rules.preset("24").as_dict()
+{'preset': 'make24', 'order': 'tree', 'ops': '+-*/', 'intermediates': 'rational', 'all': True}
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from solver.expr import OPS, SYMBOL, Intermediates, Order
-from solver.parsing import pick_preset, with_changes
-from solver.search import SearchRules
+from solver.expr import OPS, SYMBOL, Intermediates, Order, SearchRules, parse_ops, render_ops
+from solver.i18n import N_
+from solver.rules import BaseRules, option
 
 __all__ = ["Rules", "PRESETS"]
 
-_INTERMEDIATES = {
-    Intermediates.NATURAL: "whole numbers ≥ 0",
-    Intermediates.INTEGER: "negative numbers allowed",
-    Intermediates.RATIONAL: "fractions allowed",
-}
+
+def ops_words(ops: frozenset[str]) -> str:
+    """The operations as a rules line shows them: ``+ - × ÷``.
+
+    >>> ops_words(frozenset("*+"))
+    '+ ×'
+    """
+    return " ".join(SYMBOL[o] for o in OPS if o in ops)
 
 
 @dataclass(frozen=True)
-class Rules:
-    """What a calculation may do (``search``) under a preset's ``name``.
+class Rules(BaseRules):
+    """What a calculation may do, every option declared once.
 
     Countdown (the default): any of the numbers, each at most once, any brackets, whole
     numbers ≥ 0 on the way. The 24 game: every number exactly once, fractions allowed.
-
-    * ``order``: ``tree`` = any brackets (default), ``chain`` = strictly left to right;
-    * ``ops``: the operations allowed (default + - × ÷);
-    * ``intermediates``: ``natural`` (whole numbers ≥ 0, Countdown), ``integer`` or ``rational`` (the 24 game);
-    * ``all``: every number must be used (the 24 game) or any of them (Countdown).
     """
 
+    PRESETS = {
+        "countdown": {},
+        "make24": {"intermediates": Intermediates.RATIONAL, "use_all": True},
+    }
+    """Countdown (des chiffres et des lettres: "le compte est bon") and the 24 game."""
+    PRESET_ALIASES = {"24": "make24", "24-game": "make24", "vingt-quatre": "make24", "le-compte-est-bon": "countdown",
+                      "compte-est-bon": "countdown", "des-chiffres-et-des-lettres": "countdown"}
+
     name: str = "countdown"
-    search: SearchRules = field(default_factory=SearchRules)
+    order: Order = option(
+        Order.TREE, N_("How a calculation is read: tree (any brackets) or chain (strictly left to right)."),
+        words={Order.TREE: N_("any brackets"), Order.CHAIN: N_("left to right")})
+    ops: frozenset = option(
+        frozenset(OPS), N_("The operations allowed, e.g. '+-*/' (× and ÷ may be written x and : too)."),
+        read=parse_ops, write=render_ops, words=ops_words)
+    intermediates: Intermediates = option(
+        Intermediates.NATURAL, N_("The numbers a calculation may pass through: natural (whole numbers ≥ 0), "
+                                  "integer (negatives too) or rational (fractions too)."),
+        words={Intermediates.NATURAL: N_("whole numbers ≥ 0"), Intermediates.INTEGER: N_("negative numbers allowed"),
+               Intermediates.RATIONAL: N_("fractions allowed")})
+    use_all: bool = option(
+        False, N_("Whether every number must be used (the 24 game) or any of them, each at most once (Countdown)."),
+        key="all", flag="--all/--any",
+        words={True: N_("every number used once"), False: N_("any of the numbers, each at most once")})
 
-    @classmethod
-    def preset(cls, name: str) -> "Rules":
-        """One of :data:`PRESETS`: ``countdown`` or ``make24``."""
-        return pick_preset(name, PRESETS, _ALIASES)
-
-    def with_options(self, *, order=None, ops=None, intermediates=None, use_all=None) -> "Rules":
-        """A copy with some options changed (``None`` keeps one); the name gets ``+custom``."""
-        s = self.search
-        search = SearchRules.from_options(
-            order if order is not None else s.order,
-            ops if ops is not None else s.ops,
-            intermediates if intermediates is not None else s.intermediates,
-            use_all if use_all is not None else s.use_all,
-        )
-        return with_changes(self, {"search": search}, PRESETS)
-
-    def describe(self) -> str:
-        s = self.search
-        order = "left to right" if s.order is Order.CHAIN else "any brackets"
-        ops = " ".join(SYMBOL[o] for o in OPS if o in s.ops)
-        used = "every number used once" if s.use_all else "any of the numbers, each at most once"
-        return f"{self.name}: {order}, {ops}, {_INTERMEDIATES[s.intermediates]}, {used}"
-
-    def as_dict(self) -> dict:
-        return {"preset": self.name, **self.search.as_dict()}
+    @property
+    def search(self) -> SearchRules:
+        """These rules as the game-independent search reads them (:mod:`solver.search`)."""
+        return SearchRules(self.order, self.ops, self.intermediates, self.use_all)
 
 
-PRESETS: dict[str, Rules] = {
-    "countdown": Rules("countdown", SearchRules()),
-    "make24": Rules("make24", SearchRules(intermediates=Intermediates.RATIONAL, use_all=True)),
-}
-"""Countdown (des chiffres et des lettres: "le compte est bon") and the 24 game."""
-
-_ALIASES = {"24": "make24", "le-compte-est-bon": "countdown", "compte-est-bon": "countdown"}
+PRESETS = Rules.presets()
+"""The named presets, by name: ``countdown`` and ``make24``."""

@@ -195,7 +195,7 @@ def test_a_batch_line_that_is_not_utf8_is_refused_alone(tmp_path):
 
 @pytest.mark.parametrize("args", [
     ["nambarz", "judge", "--target", "3", "--hand", "6 2"],
-    ["arith", "check", "numbers 6 2; target 3"],
+    ["arith", "judge", "numbers 6 2; target 3"],
 ])
 def test_a_calculation_nested_a_thousand_deep_is_a_verdict(args):
     r = run(*args, "(" * 1000 + "6" + ")" * 1000, "--json")

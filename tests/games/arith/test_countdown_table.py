@@ -14,9 +14,15 @@ import random
 import pytest
 from typer.testing import CliRunner
 
-from solver.arith.countdown import TABLE_CHUNK, _table_chunk, countdown_table, selections, unreachable_targets
-from solver.errors import TablecalcError
-from solver.search import SearchRules, reach
+import solver.arith.countdown as countdown
+from solver.arith.countdown import (
+    MAX_CHOOSE, TABLE_CHUNK, _table_chunk, count_selections, countdown_table, selections, unreachable_targets,
+)
+from solver.budget import MAX_WORK
+from solver.errors import SearchTooLarge, TablecalcError
+from solver.expr import Intermediates
+from solver.multisets import sub_multisets
+from solver.search import SearchRules, ValueSets, reach
 from trainer.cli import app
 
 runner = CliRunner()
@@ -77,6 +83,58 @@ def test_bad_tables_are_refused():
         countdown_table(processes=0)
 
 
+@pytest.fixture
+def work(monkeypatch):
+    """What the table does, recorded: every selection made and every piece of work handed out."""
+    done = []
+
+    def making(*args):
+        done.append(("selections", args))
+        return sub_multisets(*args)
+
+    def running(fn, jobs, processes):
+        done.append(("work", len(jobs)))
+        return map(fn, jobs)
+
+    monkeypatch.setattr(countdown, "sub_multisets", making)
+    monkeypatch.setattr(countdown, "run_in_order", running)
+    return done
+
+
+@pytest.mark.parametrize("rules, size", [(SearchRules(), 8), (SearchRules.from_options(intermediates="integer"), 7),
+                                         (SearchRules.from_options(intermediates="rational"), 6)])
+def test_a_selection_too_large_for_the_budget_is_refused_before_any_work(work, rules, size):
+    """Found by fuzzing: ``--choose 8`` was refused only after seconds of work, at the first selection
+    over the budget. Now no selection is made and no work handed out before the refusal."""
+    with pytest.raises(TablecalcError, match=f"bad selection size {size}: expected 1 to {size - 1} numbers "
+                                             f"with {rules.intermediates} intermediates .*{MAX_WORK:,} steps"):
+        countdown_table(rules=rules, size=size)
+    assert work == []
+    countdown_table(range(1, 5), rules, tiles=[1, 2, 3], size=2)  # the same table, small enough: it works
+    assert [kind for kind, _ in work] == ["selections", "work"]
+
+
+def test_too_many_selections_are_counted_not_made(work):
+    assert count_selections(range(60), 6) == 50_063_860 and count_selections([1, 1, 2], 4) == 0
+    with pytest.raises(TablecalcError, match="too many selections"):
+        countdown_table(tiles=range(60), size=6)
+    assert work == []
+
+
+@pytest.mark.parametrize("intermediates", list(Intermediates))
+def test_the_largest_selection_fits_the_budget_and_one_more_does_not(intermediates):
+    """:data:`MAX_CHOOSE` as measured: the hardest selection of its size (distinct primes: the fewest
+    values that coincide) stays within the step budget of one question; one number more passes it."""
+    rules = SearchRules.from_options(intermediates=intermediates)
+    most = MAX_CHOOSE[intermediates]
+    primes = (67, 71, 73, 79, 83, 89, 97, 101)
+    sets = ValueSets(rules)
+    sets.reachable(primes[:most])
+    assert sets.work <= MAX_WORK * 0.7
+    with pytest.raises(SearchTooLarge):
+        ValueSets(rules).reachable(primes[:most + 1])
+
+
 # ---------------------------------------------------------------- the command
 
 
@@ -115,12 +173,20 @@ def test_the_command_gives_the_same_output_on_one_or_two_processes():
         (["--json", "--csv"], "either --json or --csv"),
         (["--tiles", "1 x"], "bad tile 'x'"),
         (["--tiles", "1 2", "--choose", "3"], "selection size"),
+        (["--choose", "8"], "bad selection size 8: expected 1 to 7 numbers"),
+        (["--choose", "0"], "bad selection size 0: expected 1 to 7 numbers"),
     ],
 )
 def test_the_command_refuses_bad_input_in_one_line(args, message):
     r = run(*args)
     assert r.exit_code == 2, r.output
     assert message in r.stderr and r.stderr.count("\n") == 1 and r.stderr.startswith("tablecalc: error: ")
+
+
+def test_the_command_refuses_a_selection_too_large_before_any_work(work):
+    r = run("--choose", "8", "--json")
+    assert r.exit_code == 2 and "a selection of 8 can take more than 1,000,000 steps" in r.stderr
+    assert work == []
 
 
 def test_ctrl_c_stops_the_workers_with_one_line_and_exit_130():

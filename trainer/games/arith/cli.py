@@ -1,8 +1,12 @@
-"""``tablecalc arith``: solve and judge "make the target" problems and mental sums.
+"""``tablecalc arith``: the best answer to a "make the target" problem or a mental sum, the referee's
+verdict on yours, and the whole Countdown table.
 
 ``tablecalc reach`` is the search itself (any numbers, any target, batches); these
 commands take a problem in arith's notation (``numbers 1 5 5 5; target 24`` or
-``calculate 17 + 25``) and judge an answer the way the arith drill does.
+``calculate 17 + 25``) and judge an answer the way the arith drill does. ``best`` and ``judge``
+take ``--preset`` and every rule option, generated from :class:`solver.arith.rules.Rules`
+(``solve`` and ``check`` are their old names). Bad input is one line (exit 2); ``judge`` exits 1
+when the answer is wrong.
 """
 
 from __future__ import annotations
@@ -11,37 +15,21 @@ from typing import Annotated, Optional
 
 import typer
 
-from solver.expr import Intermediates, Order
 from solver.i18n import _, ngettext
-from trainer.clikit import (
-    EXIT_ILLEGAL, Group, JobsOpt, JsonOpt, add_rules_command, check_jobs, emit_json, choice_option, preset_option, work_progress,
-)
+from trainer.clikit import EXIT_ILLEGAL, GameApp, JobsOpt, JsonOpt, check_jobs, emit_json, work_progress
 
-app = typer.Typer(cls=Group, no_args_is_help=True,
-                  help="Arithmetic: Countdown and the 24 game (make a target), mental sums.")
+app = GameApp("arith", help="Arithmetic: Countdown and the 24 game (make a target), mental sums.")
 
 ProblemArg = Annotated[str, typer.Argument(help="\"numbers 25 50 75 100 3 6; target 952\" or \"calculate 17 + 25\".")]
-PresetOpt = preset_option("arith")
-OrderOpt = choice_option("--order", choices=Order, help="Override: tree (any bracketing) or chain (left to right).")
-OpsOpt = Annotated[Optional[str], typer.Option("--ops", help="Override the allowed operations, e.g. '+-*/'.")]
-InterOpt = choice_option("--intermediates", choices=Intermediates, help="Override: natural, integer or rational.")
 
 
-def _setup(text, preset, order, ops, intermediates):
+@app.command("best", aliases=("solve",))
+def best(problem: ProblemArg, *, rules, as_json: JsonOpt = False) -> None:
+    """The answer: a sum's value, or the fewest numbers reaching the target and every way to do it."""
     from solver.arith import GAME
 
-    rules = GAME.rules(preset, order=order, ops=ops, intermediates=intermediates)
-    return GAME.parse_situation(text, None), rules
-
-
-@app.command("solve")
-def solve(problem: ProblemArg, preset: PresetOpt = "countdown", order: OrderOpt = None, ops: OpsOpt = None,
-          intermediates: InterOpt = None, as_json: JsonOpt = False) -> None:
-    """The answer: a sum's value, or the fewest numbers reaching the target and every way to do it."""
-    from solver.arith import solve as do_solve
-
-    situation, rules = _setup(problem, preset, order, ops, intermediates)
-    sol = do_solve(situation, rules)
+    situation = GAME.parse_situation(problem, None)
+    sol = GAME.best(situation, rules, None)
     if as_json:
         emit_json(sol.as_dict())
         return
@@ -57,21 +45,19 @@ def solve(problem: ProblemArg, preset: PresetOpt = "countdown", order: OrderOpt 
             typer.echo(f"  {e} = {situation.target}")
 
 
-@app.command("check")
-def check(problem: ProblemArg, answer: Annotated[str, typer.Argument(help="Your answer: a number, or a calculation.")],
-          preset: PresetOpt = "countdown", order: OrderOpt = None, ops: OpsOpt = None,
-          intermediates: InterOpt = None, as_json: JsonOpt = False) -> None:
+@app.command("judge", aliases=("check",))
+def judge(problem: ProblemArg, answer: Annotated[str, typer.Argument(help="Your answer: a number, or a calculation.")],
+          *, rules, as_json: JsonOpt = False) -> None:
     """Whether an answer is right, and why not (exit 1 when it is wrong)."""
-    from solver.arith import check as do_check
-    from solver.arith.words import explain_verdict
+    from solver.arith import GAME
 
-    situation, rules = _setup(problem, preset, order, ops, intermediates)
-    verdict = do_check(situation, answer, rules)
+    situation = GAME.parse_situation(problem, None)
+    verdict = GAME.judge(situation, answer, rules, None)
     if as_json:
-        emit_json({**verdict.as_dict(), "explanation": explain_verdict(verdict)})
+        emit_json({**verdict.as_dict(), "explanation": GAME.explain(verdict)})
     else:
         typer.echo((_("RIGHT") if verdict.legal else _("WRONG") + f"  ({', '.join(verdict.violations)})"))
-        typer.echo(explain_verdict(verdict))
+        typer.echo(GAME.explain(verdict))
         typer.echo(_("Rules {rules}").format(rules=rules.describe()))
     if not verdict.legal:
         raise typer.Exit(EXIT_ILLEGAL)
@@ -88,7 +74,7 @@ def table(
 ) -> None:
     """Every Countdown selection against every target: which it reaches, and how many selections reach each target."""
     from solver.arith.countdown import countdown_table
-    from solver.arith.problems import COUNTDOWN_NUMBERS
+    from solver.arith.deal import COUNTDOWN_NUMBERS
     from solver.errors import TablecalcError
     from solver.parsing import parse_range, parse_whole
     from solver.search import MAX_TARGETS
@@ -123,5 +109,3 @@ def table(
         typer.echo("Hardest targets (selections reaching each): "
                    + ", ".join(f"{t} ({counts[t]:,})" for t in hardest))
 
-
-add_rules_command(app, "arith")

@@ -4,7 +4,8 @@ The timed levels (``mixed``, ``add``, ``sub``, ``mul``, ``div``) deal the facts 
 :func:`solver.arith.random_fact` in 120-second rounds; ``make24`` and ``countdown`` deal
 problems the search can solve (:func:`solver.arith.random_problem`), 30 seconds each
 unless ``--time-limit`` says otherwise, a near miss scoring as on the Countdown show
-(:func:`solver.arith.points`). Every answer is judged by :func:`solver.arith.check`.
+(:func:`solver.arith.points`). Every answer is judged by the referee, :func:`solver.arith.judge`;
+an answer it does not understand (no number, no calculation) is asked again.
 ``--mode zetamac`` plays the timed levels as on arithmetic.zetamac.com
 (:mod:`trainer.zetamac`): each answer taken the instant it is typed right.
 
@@ -24,8 +25,10 @@ from typing import Annotated
 
 import typer
 
-from solver.arith import Fact, FactKind, FactRanges, Problem, check, parse_situation, random_fact, random_problem, solve
-from solver.arith.problems import SHOW_POINTS, nearest, points
+from solver.arith import (
+    SHOW_POINTS, Fact, FactKind, FactRanges, Problem, Violation, best, judge, nearest, parse_situation, points,
+    random_fact, random_problem,
+)
 from solver.arith.words import best_line, explain_verdict, hints, points_line
 from solver.errors import TablecalcError, quoted
 from solver.i18n import _
@@ -53,8 +56,6 @@ class Drill(GameDrill):
     game = "arith"
     scored = False
     default_level = "mixed"
-    RETRY = frozenset({"not-a-number", "not-a-calculation"})
-    """Answers that cannot be read: asked again, never recorded."""
     LEVELS = {
         "mixed": Level("countdown", "+ − × ÷ mixed, 120-second round"),
         "add": Level("countdown", "addition 2–100 + 2–100"),
@@ -92,7 +93,7 @@ class Drill(GameDrill):
         self.reference_seconds = 6.0 if timed else 60.0
         if not timed and self.time_limit is None:
             self.time_limit = SHOW_SECONDS
-        self.scored = not timed and not self.rules.search.use_all  # Countdown: the show's points
+        self.scored = not timed and not self.rules.use_all  # Countdown: the show's points
         if self.mode is Mode.ZETAMAC:
             from trainer.zetamac import play_round
 
@@ -106,7 +107,7 @@ class Drill(GameDrill):
             return Puzzle(self.game, self.level, kind, situation.text, f"arith:{kind}:{situation.text.replace(' ', '')}",
                           situation=str(situation), fields={"hand": []}, time_limit=self.time_limit)
         shown = " ".join(map(str, situation.numbers))
-        how = _("using all four numbers") if rules.search.use_all else _("using some of the numbers")
+        how = _("using all four numbers") if rules.use_all else _("using some of the numbers")
         return Puzzle(
             self.game, self.level, rules.name, _("Make {target} from {numbers} ({how})").format(target=situation.target, numbers=shown, how=how),
             f"arith:{rules.name}:{shown}>{situation.target}", situation=str(situation),
@@ -122,9 +123,6 @@ class Drill(GameDrill):
             return self.puzzle(random_fact(rng, kind, self.ranges), self.rules)
         return self.puzzle(random_problem(rng, self.rules), self.rules)
 
-    def from_case(self, case) -> Puzzle:
-        raise TablecalcError("the arith drill makes its own puzzles: --pack is for the drills of the card games")
-
     def situation_of(self, puzzle: Puzzle) -> Problem | Fact:
         if puzzle.situation:
             return parse_situation(puzzle.situation)
@@ -139,16 +137,16 @@ class Drill(GameDrill):
 
     def _judge(self, puzzle: Puzzle, answer: str | None) -> Judgement:
         situation, rules = self.situation_of(puzzle), self.rules_for(puzzle)
-        sol = solve(situation, rules)
+        sol = best(situation, rules)
         common = dict(best_score=1, expected=sol.expressions[:5], best=best_line(sol))
-        show = isinstance(situation, Problem) and not rules.search.use_all
+        show = isinstance(situation, Problem) and not rules.use_all
         if show:
             common["best_score"] = SHOW_POINTS[0][1]
         if answer is None:
             return Judgement(False, **common)
-        v = check(situation, answer, rules)
-        if v.violations and str(v.violations[0]) in self.RETRY:  # unreadable: asked again, the answer kept back
-            return self.retry(v.error if v.error and str(v.violations[0]) == "not-a-calculation" else
+        v = judge(situation, answer, rules)
+        if v.violations and v.violations[0].not_understood:  # unreadable: asked again, the answer kept back
+            return self.retry(v.error if v.error and v.violations[0] is Violation.NOT_A_CALCULATION else
                               _("{answer} is not a number: expected a whole number, like 12.").format(
                                   answer=quoted(answer.strip())), str(v.violations[0]))
         explanation = explain_verdict(v)
@@ -162,29 +160,38 @@ class Drill(GameDrill):
     # -- help --------------------------------------------------------------------
 
     def instructions(self) -> str:
-        """How to play this level, in a few sentences."""
+        """How to play this level: the level and what it trains, the rules, how to answer, what scores."""
+        lines = [_("Arithmetic, level {level}: {description}.").format(
+            level=self.level, description=self.LEVELS[self.level].description)]
         if self.level in FACT_LEVELS:
-            rounds = _("Work out each calculation in your head and type the result, a whole number. "
-                       "Answer as many as you can before the bell.")
+            lines.append(_("Work out each calculation in your head and type the result, a whole number. "
+                           "Answer as many as you can before the bell."))
+            if self.ranges != FactRanges():
+                lines.append(_("Your numbers: {ranges}.").format(ranges=self.ranges))
             if self.mode is Mode.ZETAMAC:
-                return rounds + " " + _("Each answer is taken the moment it is right: no Enter. "
-                                        "Backspace corrects a typo (a typo is no miss); Ctrl-C stops.")
-            return rounds + " " + _("Press Enter after each answer.")
-        if self.rules.search.use_all:
-            return _("Make 24 with the four numbers, each used exactly once, with + - × ÷ and brackets "
-                     "(fractions are allowed on the way). Type the calculation, e.g. 8÷(3-8÷3). "
-                     "{seconds} seconds each.").format(seconds=f"{self.time_limit:g}")
-        return _("Reach the target with some of the six numbers, each at most once, with + - × ÷ and brackets; "
-                 "every step must give a whole number. Type the calculation, e.g. (25+3)×4. "
-                 "As on the show: 10 points for the target exactly, 7 within 5, 5 within 10. "
-                 "{seconds} seconds each.").format(seconds=f"{self.time_limit:g}")
+                lines.append(_("Each answer is taken the moment it is right: no Enter. "
+                               "Backspace corrects a typo (a typo is no miss); Ctrl-C stops."))
+            else:
+                lines.append(_("Press Enter after each answer."))
+            return "\n".join(lines)
+        seconds = f"{self.time_limit:g}"
+        if self.rules.use_all:
+            lines += [_("Make 24 with the four numbers, each used exactly once, with + - × ÷ and brackets "
+                        "(fractions are allowed on the way)."),
+                      _("Type the calculation, e.g. 8÷(3-8÷3); {seconds} seconds each.").format(seconds=seconds)]
+            return "\n".join(lines)
+        lines += [_("Reach the target with some of the six numbers, each at most once, with + - × ÷ and brackets; "
+                    "every step must give a whole number."),
+                  _("Type the calculation, e.g. (25+3)×4; {seconds} seconds each.").format(seconds=seconds),
+                  _("As on the show: 10 points for the target exactly, 7 within 5, 5 within 10.")]
+        return "\n".join(lines)
 
     def hints(self, puzzle: Puzzle) -> list[str]:
         """Graded hints for a puzzle, mildest first (:func:`solver.arith.words.hints`)."""
         situation, rules = self.situation_of(puzzle), self.rules_for(puzzle)
-        sol = solve(situation, rules)
+        sol = best(situation, rules)
         near = None
-        if isinstance(situation, Problem) and not sol.expressions and not rules.search.use_all:
+        if isinstance(situation, Problem) and not sol.expressions and not rules.use_all:
             near = nearest(situation, rules)
         return hints(sol, near)
 

@@ -12,7 +12,7 @@ from trainer.history import History
 
 pexpect = pytest.importorskip("pexpect")
 from tests.support import terminal  # noqa: E402  (tests/support/terminal.py, which needs pexpect)
-from tests.trainer.test_zetamac import answers  # noqa: E402  (what a seeded round asks)
+from tests.games.arith.test_zetamac import answers  # noqa: E402  (what a seeded round asks)
 
 
 def spawn(home: Path, *args: str):

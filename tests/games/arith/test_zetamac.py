@@ -12,8 +12,7 @@ from datetime import datetime, timezone
 import pytest
 from typer.testing import CliRunner
 
-from solver.arith import check, parse_situation
-from solver.arith.problems import nearest, points
+from solver.arith import judge, nearest, parse_situation, points
 from solver.search import reach
 from trainer.cli import app
 from trainer.drills import make_drill
@@ -206,7 +205,7 @@ def test_near_misses_score_as_on_the_show():
     p = parse_situation("numbers 25 50 75 100 3 6; target 952")
     cases = {"((100+6)×75×3-50)÷25": 10, "50×(25-6)": 7, "50×(25-6)-3": 7, "(100+50+3)×6+25": 5,
              "(50×25+6)×75÷100": 5, "100+100": 0, "9×100": 0, "100÷3": 0, "hello": 0}
-    assert {a: points(check(p, a)) for a in cases} == cases
+    assert {a: points(judge(p, a)) for a in cases} == cases
 
 
 def test_points_agree_with_the_distance_for_every_reachable_value():
@@ -218,7 +217,7 @@ def test_points_agree_with_the_distance_for_every_reachable_value():
             continue
         d = abs(value - 30)
         expected = 10 if d == 0 else 7 if d <= 5 else 5 if d <= 10 else 0
-        assert points(check(p, str(r.expressions[0]))) == expected
+        assert points(judge(p, str(r.expressions[0]))) == expected
 
 
 def test_nearest_reachable():
