@@ -234,7 +234,8 @@ def _leaf_commands():
         if hasattr(cmd, "list_commands"):
             for name in cmd.list_commands(ctx):
                 sub = cmd.get_command(ctx, name)
-                if sub is not None and name not in ("drill", "play", "simulate", "table", "tables", "build"):
+                if (sub is not None and not getattr(sub, "hidden", False)  # an old name: the same command
+                        and name not in ("drill", "play", "simulate", "table", "tables", "build")):
                     walk(sub, [*path, name], ctx)
         else:
             opts = [o for p in cmd.params for o in getattr(p, "opts", []) if o.startswith("--")]
