@@ -20,11 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from solver.errors import TablecalcError
 from solver.i18n import N_
 from solver.game import BaseGame
 from solver.whole.log import Log
-from solver.whole.referee import match_of
+from solver.whole.referee import Step, match_of, replay
 
 __all__ = ["Analysed", "Analysis", "analyse", "LABELS", "label_of"]
 
@@ -96,24 +95,17 @@ def analyse(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> An
     """Every move of ``log`` against the best the solver finds from its position."""
     match, rules, data = match_of(game, log, rules, data)
     out: list[Analysed] = []
-    for rnd in log.rounds:
-        try:
-            state = match.parse_deal(rnd.deal)
-        except TablecalcError as e:
-            raise TablecalcError(f"{log.source}, line {rnd.line}: {e}") from None
-        for m in rnd.moves:
-            seat = m.player if m.player is not None else state.current_player()
-            name = match.names[seat] if seat >= 0 else "-"
-            verdict = state.judge(m.move, m.player, m.extra)
-            if not verdict.legal or seat != state.current_player():
-                out.append(Analysed(m.line, rnd.number, name, m.move, False))
-            else:
-                worth = match.analyse(state, (m.move,))
-                best_value = max(worth.values[b] for b in worth.best) if worth.best else None
-                value = worth.value(m.move)
-                row = Analysed(m.line, rnd.number, name, m.move, True, worth.best, best_value, value, worth.exact)
-                out.append(Analysed(**{**row.__dict__, "label": label_of(row.loss or 0.0, match.loss_labels)}))
-            state = state.after(verdict)
-        if state.is_terminal():
-            match = match.after_round(state)
+    for step in replay(match, log):
+        if not isinstance(step, Step):
+            match = step.match
+            continue
+        line, number, move = step.move.line, step.round.number, step.move.move
+        name = match.names[step.seat] if step.seat >= 0 else "-"
+        if not step.verdict.legal or step.seat != step.before.current_player():
+            out.append(Analysed(line, number, name, move, False))
+            continue
+        worth = match.analyse(step.before, (move,))
+        best_value = max(worth.values[b] for b in worth.best) if worth.best else None
+        row = Analysed(line, number, name, move, True, worth.best, best_value, worth.value(move), worth.exact)
+        out.append(Analysed(**{**row.__dict__, "label": label_of(row.loss or 0.0, match.loss_labels)}))
     return Analysis(game.name, match.unit, match.names, tuple(out))

@@ -19,14 +19,14 @@ move, not only the first, and the scores.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 from solver.errors import TablecalcError
 from solver.game import BaseGame, Verdict
 from solver.whole import Match
-from solver.whole.log import Log
+from solver.whole.log import Log, LoggedMove, LoggedRound
 
-__all__ = ["Judged", "Report", "referee", "match_of"]
+__all__ = ["Judged", "Report", "Step", "RoundDone", "referee", "replay", "match_of"]
 
 
 @dataclass(frozen=True)
@@ -104,12 +104,33 @@ def match_of(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> t
     return match, rules, data
 
 
-def referee(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> Report:
-    """Judge every move of ``log`` (its rules, unless ``rules`` is given)."""
-    match, rules, data = match_of(game, log, rules, data)
-    judged: list[Judged] = []
-    disagreements = []
-    over = 0
+@dataclass(frozen=True)
+class Step:
+    """One logged move replayed: the round, the move line, who played it (their seat, ``-1`` when
+    nobody was to move), the state before it, the verdict, the state after it."""
+
+    round: LoggedRound
+    move: LoggedMove
+    seat: int
+    before: Any
+    verdict: Verdict
+    after: Any
+
+
+@dataclass(frozen=True)
+class RoundDone:
+    """The end of a logged round's moves: the match as it stands after it (the round scored when it
+    was played to its end, ``finished``)."""
+
+    round: LoggedRound
+    match: Match
+    finished: bool
+
+
+def replay(match: Match, log: Log) -> Iterator[Step | RoundDone]:
+    """Every move of ``log`` judged in order from each round's deal, the table going on after an
+    illegal move as the rules say, and a :class:`RoundDone` after each round. The one walk of a log:
+    the referee and the analysis both read it."""
     for rnd in log.rounds:
         try:
             state = match.parse_deal(rnd.deal)
@@ -121,13 +142,30 @@ def referee(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> Re
                 verdict = state.judge(m.move, m.player, m.extra)
             except TablecalcError as e:
                 raise TablecalcError(f"{log.source}, line {m.line}: {e}") from None
-            state = state.after(verdict)
-            judged.append(Judged(m.line, rnd.number, match.names[seat] if seat >= 0 else "-", m.move, verdict,
-                                 str(state)))
-        if state.is_terminal():
+            after = state.after(verdict)
+            yield Step(rnd, m, seat, state, verdict, after)
+            state = after
+        finished = state.is_terminal()
+        if finished:
             match = match.after_round(state)
-            over += 1
-        if rnd.scores is not None and tuple(rnd.scores) != tuple(match.scores()):
-            disagreements.append((rnd.end_line, tuple(rnd.scores), tuple(match.scores())))
+        yield RoundDone(rnd, match, finished)
+
+
+def referee(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> Report:
+    """Judge every move of ``log`` (its rules, unless ``rules`` is given)."""
+    match, rules, data = match_of(game, log, rules, data)
+    judged: list[Judged] = []
+    disagreements = []
+    over = 0
+    for step in replay(match, log):
+        if isinstance(step, Step):
+            name = match.names[step.seat] if step.seat >= 0 else "-"
+            judged.append(Judged(step.move.line, step.round.number, name, step.move.move, step.verdict,
+                                 str(step.after)))
+            continue
+        match, over = step.match, over + step.finished
+        logged = step.round.scores
+        if logged is not None and tuple(logged) != tuple(match.scores()):
+            disagreements.append((step.round.end_line, tuple(logged), tuple(match.scores())))
     return Report(game.name, match.names, rules.as_dict(), tuple(judged), over, tuple(match.scores()),
                   tuple(disagreements))
