@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.games.ramikubic.oracle import oracle_best_lay  # noqa: E402
-from solver.ramikubic import Rules, TileSet, best_lay, check_move  # noqa: E402
+from solver.ramikubic import Rules, TileSet, best_lay, judge  # noqa: E402
 from solver.ramikubic.best import _optimise  # noqa: E402
 from solver.ramikubic.deal import deal  # noqa: E402
 
@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> None:
                 continue
             exact.append(_timed(lambda: _optimise(p.table, p.rack, rules, ts, goal=("tiles", "points"), keep_old=False))[0])
             t, lay = _timed(lambda: best_lay(p, rules, ts))
-            if not check_move(p, lay.answer, rules, ts).legal:
+            if not judge(p, lay.answer, rules, ts).legal:
                 raise SystemExit(f"REFEREE REFUSES the best lay of {p}: {lay.answer}")
             big.append(t)
             laid.append(lay.tiles_placed)
