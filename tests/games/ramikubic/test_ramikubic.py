@@ -4,6 +4,7 @@ and bad input."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 import random
 
 import pytest
@@ -256,6 +257,9 @@ def test_the_drill_judges_with_the_seeds_penalty():
     assert wrong.penalty["take_back"] == ["10b", "7y", "7g"]
     late = d.judge(p, "")
     assert not late.correct and late.penalty_amount == 1 and late.penalty["draw"] == 1
+    typo = d.judge(p, "8b 9b 10b | 7y 7g 7b 7r")  # 7r is not in the rack: not understood, asked again
+    assert typo.retry and not typo.correct and typo.violations == ("not-in-rack",) and typo.penalty_amount == 0
+    assert "7r is neither on the table nor in your rack" in typo.explanation
     for _ in range(3):
         q = d.generate(random.Random(_))
         s = d.situation_of(q)
@@ -271,3 +275,57 @@ def test_an_answer_may_replace_only_some_combinations():
     r = runner.invoke(app, ["ramikubic", "judge", "3: 8b 9b 10b", *common])
     assert r.exit_code == 2 and "1-2" in r.output
 
+
+# ---------------------------------------------------------------- no clock in the best lay
+
+
+def _big_deals(n: int, seed: int = 11):
+    from solver.ramikubic.deal import deal
+
+    rng = random.Random(seed)
+    return [deal(rng, Rules(), TS, table_tiles=40, rack_size=14, melded=True) for _ in range(n)]
+
+
+def test_the_best_lay_reads_no_clock(monkeypatch):
+    """Every solve is bounded by a count of nodes, never by time: HiGHS gets a node limit and no time
+    limit, and the solver reads no clock of Python's (each one, made to jump, would change nothing;
+    here they raise). The same questions get the same answers as before the clocks were broken."""
+    import time
+
+    import scipy.optimize
+
+    positions = _big_deals(4)
+    before = [best_lay(p, Rules(), TS).as_dict() for p in positions]
+    real_milp, calls = scipy.optimize.milp, []
+
+    def spy(*args, options=None, **kwargs):
+        calls.append(dict(options or {}))
+        return real_milp(*args, options=options, **kwargs)
+
+    def no_clock(*args, **kwargs):
+        raise AssertionError("the best lay read a clock")
+
+    monkeypatch.setattr(scipy.optimize, "milp", spy)
+    for name in ("perf_counter", "monotonic", "time", "process_time", "perf_counter_ns", "monotonic_ns", "time_ns"):
+        monkeypatch.setattr(time, name, no_clock)
+    after = [best_lay(p, Rules(), TS).as_dict() for p in positions]
+    monkeypatch.undo()
+    assert after == before
+    assert calls and all("time_limit" not in o and o.get("node_limit") for o in calls), calls
+
+
+def test_the_layout_keeps_as_many_old_combinations_as_an_unbounded_search():
+    """On dealt 40-tile tables the layout step's node budget never bites: it keeps as many tiles of
+    the old combinations whole as a search with no bound at all (under the 20 ms clock it used to
+    stop early, so a slower machine kept fewer)."""
+    from solver.ramikubic.best import LAYOUT_NODES, keeps_all, optimise
+
+    for p in _big_deals(6, seed=5):
+        first = optimise(p.table, p.rack, Rules(), TS, goal=("tiles", "points"), keep_old=False)
+        if not first.placed or keeps_all(p.table, first.combos):
+            continue
+        budget = optimise(p.table, first.placed, Rules(), TS, goal=("kept",), placed=first.placed, nodes=LAYOUT_NODES)
+        exact = optimise(p.table, first.placed, Rules(), TS, goal=("kept",), placed=first.placed)
+        kept = [sum(len(p.table[c]) for c in plan.kept) for plan in (budget, exact)]
+        assert kept[0] == kept[1], str(p)
+        assert Counter(budget.placed) == Counter(first.placed)
