@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.games.ramikubic.oracle import oracle_best_lay  # noqa: E402
-from solver.ramikubic import Rules, TileSet, best_lay, check_move  # noqa: E402
-from solver.ramikubic.best import _optimise  # noqa: E402
+from solver.ramikubic import Rules, TileSet, best_lay, judge  # noqa: E402
+from solver.ramikubic.best import optimise  # noqa: E402
 from solver.ramikubic.deal import deal  # noqa: E402
 
 GOAL_MS = 50.0
@@ -56,9 +56,9 @@ def main(argv: list[str] | None = None) -> None:
             p = deal(rng, rules, ts, table_tiles=40, rack_size=14, melded=True, joker_rate=joker_rate)
             if joker_rate == 0 and any(t.is_joker for t in p.rack):
                 continue
-            exact.append(_timed(lambda: _optimise(p.table, p.rack, rules, ts, goal=("tiles", "points"), keep_old=False))[0])
+            exact.append(_timed(lambda: optimise(p.table, p.rack, rules, ts, goal=("tiles", "points"), keep_old=False))[0])
             t, lay = _timed(lambda: best_lay(p, rules, ts))
-            if not check_move(p, lay.answer, rules, ts).legal:
+            if not judge(p, lay.answer, rules, ts).legal:
                 raise SystemExit(f"REFEREE REFUSES the best lay of {p}: {lay.answer}")
             big.append(t)
             laid.append(lay.tiles_placed)
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
               f"({'met' if med <= GOAL_MS else 'NOT met'}); tiles laid: median {statistics.median(laid)}, "
               f"min {min(laid)}, max {max(laid)}")
         print(f"  of which the exact optimum alone (tiles, then points): median {statistics.median(exact) * 1000:.2f} ms; "
-              "the rest keeps old combinations whole (bounded)")
+              "the rest keeps old combinations whole (a node budget, no clock)")
 
     mine, oracle = [], []
     for _ in range(args.small):

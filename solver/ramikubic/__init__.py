@@ -6,23 +6,25 @@
 >>> judge_combination(ts.parse_tiles("7b 8b 9b"), Rules(), ts).valid
 True
 
-The package's modules: ``tiles`` and ``rules`` (the tile set, the rule options), ``combos``
-(the one home of valid groups and runs), ``position`` (table, rack, melded), ``best`` (the
-best lay and the initial meld), ``referee`` (a move judged), ``state`` (one turn move by
-move), ``scoring``, ``deal``, ``words`` and ``game`` (the :class:`solver.game.Game` protocol: :data:`GAME`).
+The package's modules (docs/adding-a-game.md): ``tiles`` and ``rules`` (the tile set, the rule
+options), ``verdict`` (the violation codes, the penalty and the verdict, as data), ``combos``
+(the one home of valid groups and runs), ``position`` (table, rack, melded), ``referee`` (a move
+judged), ``best`` (the best lay and the initial meld), ``state`` (one turn move by move),
+``scoring``, ``deal``, ``words`` (every sentence) and ``game`` (:data:`GAME`, the registry's entry).
 """
 
 from solver.ramikubic.tiles import JOKER, Colour, Tile, TileSet, tiles_text
 from solver.ramikubic.rules import PRESETS, MeldJoker, Objective, Rules, Wrap
-from solver.ramikubic.combos import ComboFault, ComboVerdict, Reading, is_valid, judge_combination, readings
+from solver.ramikubic.verdict import Penalty, Verdict, Violation
+from solver.ramikubic.combos import CombinationVerdict, Reading, is_valid, judge_combination, readings
 from solver.ramikubic.position import Position, parse_table, table_text
 from solver.ramikubic.best import Lay, Meld, best_lay, best_meld, solve
-from solver.ramikubic.referee import MoveVerdict, Penalty, Violation, check_move
+from solver.ramikubic.referee import judge, judge_step
 from solver.ramikubic.game import GAME
 
 __all__ = [
     "JOKER", "Colour", "Tile", "TileSet", "tiles_text", "PRESETS", "MeldJoker", "Objective", "Rules", "Wrap",
-    "ComboFault", "ComboVerdict", "Reading", "is_valid", "judge_combination", "readings",
+    "Penalty", "Verdict", "Violation", "CombinationVerdict", "Reading", "is_valid", "judge_combination", "readings",
     "Position", "parse_table", "table_text", "Lay", "Meld", "best_lay", "best_meld", "solve",
-    "MoveVerdict", "Penalty", "Violation", "check_move", "GAME",
+    "judge", "judge_step", "GAME",
 ]

@@ -16,7 +16,9 @@ plus the jokers standing there; the jokers standing equal the table's jokers plu
 laid — so every table tile stays and every combination ends valid. The objective is
 lexicographic: the most tiles (or points, :attr:`Rules.objective`), then the most points
 (or tiles); then, the tiles laid fixed, the most old combinations kept whole. HiGHS (SciPy's :func:`~scipy.optimize.milp`)
-solves it with a relative gap of 0: the answer is optimal, and the referee replays it.
+solves it with a relative gap of 0: the answer is optimal, and the referee replays it. Each solve
+is bounded by a count of branch-and-bound nodes, never by a clock, so the same question gets the
+same answer on every machine.
 
 >>> from solver.ramikubic.position import Position
 >>> ts = TileSet.default()
@@ -35,25 +37,29 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from solver.errors import TablecalcError
+from solver.errors import SearchTooLarge, TablecalcError
 from solver.ramikubic.combos import Kind, Pattern, meld_value, patterns, run_allowed, run_numbers
 from solver.ramikubic.position import Combination, Position, Table, table_text
 from solver.ramikubic.rules import MeldJoker, Objective, Rules
 from solver.ramikubic.tiles import JOKER, Tile, TileSet, tiles_text
 
-__all__ = ["Lay", "Meld", "Move", "best_lay", "best_meld", "solve", "MAX_RUN", "describe_moves"]
+__all__ = ["Lay", "Meld", "Move", "Plan", "best_lay", "best_meld", "solve", "optimise", "keeps_all", "describe_moves",
+           "MAX_RUN", "EXACT_NODES", "LAYOUT_NODES"]
 
-MAX_SECONDS = 20.0
-"""The longest a solve may take before tablecalc gives up with an error (a whole set takes well under 1 s)."""
-KEEP_SECONDS = 0.02
-"""The time the second step (keep old combinations whole, the tiles laid fixed) may take; past it the
-answer is the best layout found so far, or the first step's (the tiles laid are the same)."""
+EXACT_NODES = 100_000
+"""The most branch-and-bound nodes an exact solve may take before tablecalc gives up with an error
+(the dealt positions of the tests and the benchmark never need more than the root node)."""
+LAYOUT_NODES = 100
+"""The branch-and-bound nodes the second step (keep old combinations whole, the tiles laid fixed)
+may take; past them the answer is the best layout found so far, or the first step's (the tiles
+laid are the same). A count of nodes, not a time: the same question gets the same layout on
+every machine (the dealt positions never need more than the root node)."""
 MAX_RUN = 5
 """The longest run the model chooses: a longer run is two of 3 to 5 side by side (merged in the answer)."""
 
 
 @dataclass(frozen=True)
-class _Plan:
+class Plan:
     """What the ILP chose: patterns with the places jokers fill, kept old combinations, tiles laid."""
 
     combos: tuple[Combination, ...]
@@ -61,13 +67,15 @@ class _Plan:
     placed: tuple[Tile, ...]
 
 
-def _optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, goal: tuple[str, ...],
-              min_meld: int | None = None, keep_old: bool = True, placed: Sequence[Tile] | None = None,
-              seconds: float | None = None) -> _Plan | None:
+def optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, goal: tuple[str, ...],
+             min_meld: int | None = None, keep_old: bool = True, placed: Sequence[Tile] | None = None,
+             nodes: int | None = None) -> Plan | None:
     """Solve the model; ``goal`` names the quantities to maximise, most important first, among
     ``tiles`` (laid), ``points`` (laid, a joker at its end-of-round value), ``meld`` (the patterns'
     points) and ``kept`` (tiles of old combinations kept whole). ``placed`` fixes the tiles laid;
-    ``seconds`` bounds the time (the best plan found by then). ``None`` when infeasible or out of time."""
+    ``nodes`` bounds the branch-and-bound nodes (the best plan found within them); without it the
+    answer is exact, or :class:`~solver.errors.SearchTooLarge` past :data:`EXACT_NODES`. ``None``
+    when infeasible, or when ``nodes`` ran out before any plan."""
     import numpy as np
     from scipy.optimize import Bounds, LinearConstraint, milp
 
@@ -144,10 +152,11 @@ def _optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, 
         fixed = Counter(placed)
         lower[Y:Y + K] = upper[Y:Y + K] = [fixed[k] for k in kinds]
         lower[YJ] = upper[YJ] = fixed[JOKER]
-    options = {"mip_rel_gap": 0, "presolve": True, "time_limit": seconds or MAX_SECONDS}
+    options = {"mip_rel_gap": 0, "presolve": True, "node_limit": nodes or EXACT_NODES}  # no time limit: no clock
     res = milp(c, integrality=np.ones(n), bounds=Bounds(lower, upper), constraints=rows, options=options)
-    if res.status == 1 and seconds is None:  # pragma: no cover - never seen on a set of 84 tiles
-        raise TablecalcError(f"the best play was not proven within {MAX_SECONDS:g} s: expected a smaller table or rack")
+    if res.status == 1 and nodes is None:  # pragma: no cover - never seen on a set of 84 tiles
+        raise SearchTooLarge(f"the best play was not proven within {EXACT_NODES:,} nodes of the search: "
+                             "expected a smaller table or rack")
     if res.x is None:
         return None
     x = np.rint(res.x).astype(int)
@@ -156,7 +165,7 @@ def _optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, 
     kept = tuple(c for c in range(C) if x[KC + c])
     placed = [kinds[i] for i in range(K) for _ in range(x[Y + i])] + [JOKER] * x[YJ]
     combos = _assemble(chosen, jokers_at, rules, ts)
-    return _Plan(tuple(old[c] for c in kept) + combos, kept, tuple(placed))
+    return Plan(tuple(old[c] for c in kept) + combos, kept, tuple(placed))
 
 
 def _assemble(chosen: list[Pattern], jokers_at: Counter, rules: Rules, ts: TileSet) -> tuple[Combination, ...]:
@@ -317,7 +326,7 @@ def _points(tiles: Sequence[Tile], ts: TileSet) -> int:
     return sum(ts.points(t) for t in tiles)
 
 
-def _keeps_all(old: Table, new: Table) -> bool:
+def keeps_all(old: Table, new: Table) -> bool:
     """Whether every old combination lies in ``new`` as it was (as tiles, any order)."""
     left = Counter(tuple(sorted(c)) for c in new)
     need = Counter(tuple(sorted(c)) for c in old)
@@ -328,12 +337,12 @@ def best_lay(position: Position, rules: Rules, ts: TileSet) -> Lay:
     """The best lay after the initial meld: the most tiles (or points) from the rack, any
     rearrangement of the table, every table tile staying, every combination valid."""
     goal = ("tiles", "points") if rules.objective is Objective.TILES else ("points", "tiles")
-    plan = _optimise(position.table, position.rack, rules, ts, goal=goal, keep_old=False)
+    plan = optimise(position.table, position.rack, rules, ts, goal=goal, keep_old=False)
     if plan is None:  # the table itself is not valid under these rules
         raise TablecalcError(f"position {str(position)!r}: the table cannot be laid out validly under {rules.name}")
-    if plan.placed and not _keeps_all(position.table, plan.combos):  # the same tiles, laid keeping as many old combinations whole as time allows
-        plan = _optimise(position.table, plan.placed, rules, ts, goal=("kept",), placed=plan.placed,
-                         seconds=KEEP_SECONDS) or plan
+    if plan.placed and not keeps_all(position.table, plan.combos):  # the same tiles, laid keeping old combinations whole
+        plan = optimise(position.table, plan.placed, rules, ts, goal=("kept",), placed=plan.placed,
+                        nodes=LAYOUT_NODES) or plan
     table = plan.combos if plan.placed else position.table
     moves = sorted(describe_moves(position.table, table, plan.placed), key=_where_from)
     return Lay(position, rules, "lay", plan.placed, tuple(m.combination for m in moves), tuple(moves),
@@ -395,9 +404,9 @@ class Meld:
 
 def best_meld(position: Position, rules: Rules, ts: TileSet) -> Meld:
     """The initial meld from the rack alone (the table is not touched)."""
-    most = _optimise((), position.rack, rules, ts, goal=("tiles", "meld"), min_meld=rules.meld_points,
-                     keep_old=False)
-    top = _optimise((), position.rack, rules, ts, goal=("meld", "tiles"), keep_old=False)
+    most = optimise((), position.rack, rules, ts, goal=("tiles", "meld"), min_meld=rules.meld_points,
+                    keep_old=False)
+    top = optimise((), position.rack, rules, ts, goal=("meld", "tiles"), keep_old=False)
     combos = most.combos if most and most.placed else ()
     highest = top.combos if top else ()
     values = {c: meld_value(c, rules, ts) for c in (*combos, *highest)}

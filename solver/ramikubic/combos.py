@@ -18,7 +18,7 @@ the tile each joker stands for.
 ['group 7b joker=7y 7r', 'group 7b joker=7g 7r']
 >>> v = judge_combination(ts.parse_tiles("7b 7b 7r"), rules, ts)
 >>> v.valid, v.fault
-(False, <ComboFault.COLOUR_TWICE: 'colour-twice'>)
+(False, <Violation.COLOUR_TWICE: 'colour-twice'>)
 
 Every reading comes from one list of **patterns** (:func:`patterns`): each group and run
 of numbered tiles the rules allow. The best-lay search chooses among the same patterns
@@ -33,11 +33,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Sequence
 
-from solver.game import Code
 from solver.ramikubic.rules import GROUP_MAX, MIN_SIZE, MeldJoker, Rules, Wrap
 from solver.ramikubic.tiles import Tile, TileSet, tiles_text
+from solver.ramikubic.verdict import Violation
 
-__all__ = ["Kind", "Pattern", "run_numbers", "run_allowed", "Reading", "ComboFault", "ComboVerdict", "patterns", "readings", "is_valid",
+__all__ = ["Kind", "Pattern", "run_numbers", "run_allowed", "Reading", "CombinationVerdict", "patterns", "readings", "is_valid",
            "judge_combination", "meld_value", "why_not", "MAX_SHOWN"]
 
 MAX_SHOWN = 12
@@ -209,34 +209,15 @@ def meld_value(tiles: Sequence[Tile], rules: Rules, ts: TileSet) -> int:
 # ---------------------------------------------------------------- why not
 
 
-class ComboFault(Code):
-    """Why tiles make no combination; the value is the stable code used in JSON."""
-
-    TOO_SHORT = "too-short"
-    """Fewer than 3 tiles."""
-    MIXED = "mixed"
-    """Neither one number (a group) nor one colour (a run)."""
-    GROUP_TOO_BIG = "group-too-big"
-    """More than 4 tiles of one number: a group has one tile of each colour."""
-    COLOUR_TWICE = "colour-twice"
-    """A group with a colour twice."""
-    NUMBER_TWICE = "number-twice"
-    """A run with a number twice."""
-    WRAP_NOT_ALLOWED = "wrap-not-allowed"
-    """A run that goes on past the 10 further than the rules allow."""
-    NOT_CONSECUTIVE = "not-consecutive"
-    """A run with a gap the jokers cannot fill."""
-
-
-def why_not(tiles: Sequence[Tile], rules: Rules, ts: TileSet) -> ComboFault | None:
+def why_not(tiles: Sequence[Tile], rules: Rules, ts: TileSet) -> Violation | None:
     """Why ``tiles`` make no combination under ``rules``, or ``None`` when they make one.
 
     >>> ts = TileSet.default()
     >>> [why_not(ts.parse_tiles(t), Rules(), ts) for t in ("7b 8b", "7b 8r 9b", "7b 9b 10b", "10b 1b 2b")]
-    [<ComboFault.TOO_SHORT: 'too-short'>, <ComboFault.MIXED: 'mixed'>, <ComboFault.NOT_CONSECUTIVE: 'not-consecutive'>, <ComboFault.WRAP_NOT_ALLOWED: 'wrap-not-allowed'>]
+    [<Violation.TOO_SHORT: 'too-short'>, <Violation.MIXED: 'mixed'>, <Violation.NOT_CONSECUTIVE: 'not-consecutive'>, <Violation.WRAP_NOT_ALLOWED: 'wrap-not-allowed'>]
     """
     if len(tiles) < MIN_SIZE:
-        return ComboFault.TOO_SHORT
+        return Violation.TOO_SHORT
     if is_valid(tiles, rules, ts):
         return None
     numbered = [t for t in tiles if not t.is_joker]
@@ -244,24 +225,24 @@ def why_not(tiles: Sequence[Tile], rules: Rules, ts: TileSet) -> ComboFault | No
     colours = {t.colour for t in numbered}
     if len(numbers) == 1:
         if len(tiles) > GROUP_MAX:
-            return ComboFault.GROUP_TOO_BIG
-        return ComboFault.COLOUR_TWICE
+            return Violation.GROUP_TOO_BIG
+        return Violation.COLOUR_TWICE
     if len(colours) > 1:
-        return ComboFault.MIXED
+        return Violation.MIXED
     counts = Counter(t.number for t in numbered)
     if rules.wrap is not Wrap.FULL and is_valid(tiles, Rules(wrap=Wrap.FULL), ts):
-        return ComboFault.WRAP_NOT_ALLOWED
-    if max(counts.values()) > 1:
-        return ComboFault.NUMBER_TWICE
-    return ComboFault.NOT_CONSECUTIVE
+        return Violation.WRAP_NOT_ALLOWED
+    if not counts or max(counts.values()) > 1:  # jokers alone, more than any run holds: a number would come twice
+        return Violation.NUMBER_TWICE
+    return Violation.NOT_CONSECUTIVE
 
 
 @dataclass(frozen=True)
-class ComboVerdict:
+class CombinationVerdict:
     """Whether tiles make a combination: the ``fault`` if not, every reading if so."""
 
     tiles: tuple[Tile, ...]
-    fault: ComboFault | None
+    fault: Violation | None
     readings: tuple[Reading, ...]
 
     @property
@@ -283,9 +264,9 @@ class ComboVerdict:
         }
 
 
-def judge_combination(tiles: Sequence[Tile], rules: Rules, ts: TileSet) -> ComboVerdict:
+def judge_combination(tiles: Sequence[Tile], rules: Rules, ts: TileSet) -> CombinationVerdict:
     """The verdict on one combination: valid with its readings, or why not."""
     rs = readings(tiles, rules, ts) if len(tiles) >= MIN_SIZE else ()
-    return ComboVerdict(tuple(tiles), None if rs else why_not(tiles, rules, ts), rs)
+    return CombinationVerdict(tuple(tiles), None if rs else why_not(tiles, rules, ts), rs)
 
 

@@ -1,8 +1,8 @@
-"""Ramikubic as the registry sees it: the :class:`solver.game.Game` protocol over this package.
+"""Ramikubic as the registry sees it: :class:`solver.game.BaseGame` over this package.
 
 A situation is a :class:`~solver.ramikubic.position.Position` (table, rack, melded); an
-answer is the new table as a player types it (or ``pass``); the verdict is the referee's
-:class:`~solver.ramikubic.referee.MoveVerdict`.
+answer is the new table as a player types it (or ``pass``); ``best`` finds the best lay (or
+the initial meld) and ``judge`` is the referee on a move (:class:`~solver.ramikubic.verdict.Verdict`).
 
 >>> ts = GAME.load_data(GAME.rules())
 >>> p = GAME.parse_situation("table 7b 8b 9b; rack 10b 7y 7g; melded", ts)
@@ -11,24 +11,27 @@ answer is the new table as a player types it (or ``pass``); the verdict is the r
 >>> v = GAME.judge(p, GAME.refused_answer(p, GAME.rules(), ts), GAME.rules(), ts)
 >>> v.legal, [str(x) for x in v.violations], v.penalty.amount
 (False, ['table-tile-removed', 'not-a-combination'], 1)
+>>> GAME.explain(v)
+'Not legal: 9b left the table: what is laid stays on the table; not a group or a run: 7b 8b (a combination has at least 3 tiles). The table is restored: draw 1 tile.'
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from solver.game import BaseGame, DataOption
+from solver.i18n import N_
 from solver.ramikubic.best import Lay, solve
 from solver.ramikubic.deal import deal
 from solver.ramikubic.position import Position, table_text
-from solver.ramikubic.referee import MoveVerdict, Violation, check_move
-from solver.ramikubic.rules import PRESETS, Rules
+from solver.ramikubic.referee import judge
+from solver.ramikubic.rules import Rules
 from solver.ramikubic.state import Turn
 from solver.ramikubic.tiles import TileSet
+from solver.ramikubic.verdict import Verdict, Violation
 from solver.ramikubic.words import explain_move
-from solver.i18n import N_
-from solver.game import BaseGame
 
-__all__ = ["Ramikubic", "GAME"]
+__all__ = ["Ramikubic", "GAME", "DEALT_TABLE"]
 
 DEALT_TABLE = 15
 """At least this many tiles on the table of a random situation."""
@@ -46,13 +49,10 @@ class Ramikubic(BaseGame):
             "four colours twice and 4 jokers, groups and runs (a 1 may follow the 10), the initial meld of 20 "
             "from the rack alone, manipulating the table, the penalty (table restored, draw 1), 50 s a turn, "
             "round scores and the first-turn finish")
-    default_preset = "standard"
     penalty_unit = N_("tiles drawn")
+    Rules = Rules
     violations = Violation
-    presets = PRESETS
-
-    def rules(self, preset: str | None = None, **options) -> Rules:
-        return Rules.preset(preset or self.default_preset).with_options(**options)
+    data_option = DataOption("--tiles", N_("A tile file (TOML) instead of the built-in set."))
 
     def load_data(self, rules: Rules, path: str | Path | None = None) -> TileSet:
         """The built-in tiles (``solver/ramikubic/tiles.toml``) or the tile file at ``path``."""
@@ -77,9 +77,9 @@ class Ramikubic(BaseGame):
         """The new table after the best play, or ``pass``."""
         return (solution.answer,)
 
-    def judge(self, situation: Position, answer: str, rules: Rules, tiles: TileSet) -> MoveVerdict:
+    def judge(self, situation: Position, answer: str, rules: Rules, tiles: TileSet) -> Verdict:
         situation.check(rules, tiles)
-        return check_move(situation, answer, rules, tiles)
+        return judge(situation, answer, rules, tiles)
 
     def refused_answer(self, situation: Position, rules: Rules, tiles: TileSet) -> str | None:
         """The table with the last tile of its first combination taken off (a table tile removed),
@@ -89,7 +89,7 @@ class Ramikubic(BaseGame):
             return table_text((first[:-1], *situation.table[1:]))
         return " ".join(str(t) for t in situation.rack[:2])
 
-    def explain(self, verdict: MoveVerdict) -> str:
+    def explain(self, verdict: Verdict) -> str:
         return explain_move(verdict)
 
     def new_state(self, situation: Position, rules: Rules, tiles: TileSet) -> Turn:
@@ -99,4 +99,3 @@ class Ramikubic(BaseGame):
 
 GAME = Ramikubic()
 """The registry's entry for Ramikubic."""
-

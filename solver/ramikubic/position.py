@@ -28,14 +28,10 @@ from solver.errors import TablecalcError, quoted
 from solver.parsing import format_fields, parse_fields
 from solver.ramikubic.combos import why_not
 from solver.ramikubic.rules import Rules, Wrap
-from solver.ramikubic.tiles import Tile, TileSet, tiles_text
+from solver.ramikubic.tiles import Combination, Table, Tile, TileSet, tiles_text
 
-__all__ = ["Combination", "Table", "Position", "parse_table", "table_text", "MAX_COMBINATIONS"]
+__all__ = ["Combination", "Table", "Position", "parse_table", "table_text", "check_table", "MAX_COMBINATIONS"]
 
-Combination = tuple[Tile, ...]
-"""A combination as laid: its tiles, in the order written."""
-Table = tuple[Combination, ...]
-"""The table: its combinations, in the order written."""
 MAX_COMBINATIONS = 40
 """The most combinations a table may hold (84 tiles make at most 28)."""
 
@@ -71,14 +67,12 @@ def table_text(table: Sequence[Sequence[Tile]]) -> str:
 
 
 def check_table(table: Table, rules: Rules, ts: TileSet, what: str = "table") -> None:
-    """Raise unless every combination of ``table`` is valid under ``rules``."""
-    from solver.ramikubic.words import fault_text
-
+    """Raise unless every combination of ``table`` is valid under ``rules``; the error names the
+    first invalid combination and its fault's code (``tablecalc ramikubic check`` says why in words)."""
     for i, c in enumerate(table, 1):
         fault = why_not(c, rules, ts)
         if fault is not None:
-            raise TablecalcError(f"{what}: combination {i} ({tiles_text(c)}) is not valid under {rules.name}: "
-                                 f"{fault_text(fault, c)}")
+            raise TablecalcError(f"{what}: combination {i} ({tiles_text(c)}) is not valid under {rules.name}: {fault}")
 
 
 @dataclass(frozen=True)
@@ -116,7 +110,7 @@ class Position:
         >>> Position.parse("table 10b 1b 2b; rack 5r", ts).check(Rules(), ts)
         Traceback (most recent call last):
         ...
-        solver.errors.TablecalcError: position 'table 10b 1b 2b; rack 5r': combination 1 (10b 1b 2b) is not valid under standard: these rules do not let this run go on past the 10 (standard: only a 1 may follow the 10, at the end)
+        solver.errors.TablecalcError: position 'table 10b 1b 2b; rack 5r': combination 1 (10b 1b 2b) is not valid under standard: wrap-not-allowed
         """
         check_table(self.table, rules, ts, f"position {str(self)!r}")
 

@@ -1,4 +1,5 @@
-"""The referee: a proposed new table judged against the old table and the rack.
+"""The referee: a proposed new table judged against the old table and the rack (the one home of
+legality: the turn's state, the drill and the command line all ask here).
 
 The answer is the whole table after the move (combinations separated by ``|``), or
 ``pass`` (nothing laid: draw a tile, which is no penalty). A leading ``+`` adds
@@ -9,10 +10,10 @@ combinations to the old table as it is (``+ 7y 7g 7r``), the usual initial meld;
 >>> from solver.ramikubic.position import Position
 >>> ts, rules = TileSet.default(), Rules()
 >>> p = Position.parse("table 7b 8b 9b; rack 10b 7y 7g; melded", ts)
->>> v = check_move(p, "8b 9b 10b | 7b 7y 7g", rules, ts)
+>>> v = judge(p, "8b 9b 10b | 7b 7y 7g", rules, ts)
 >>> v.legal, v.tiles_placed, v.penalty.amount
 (True, 3, 0)
->>> v = check_move(p, "8b 9b 10b | 7y 7g", rules, ts)
+>>> v = judge(p, "8b 9b 10b | 7y 7g", rules, ts)
 >>> [str(x) for x in v.violations], v.penalty.as_dict()
 (['table-tile-removed', 'not-a-combination'], {'draw': 1, 'take_back': ['10b', '7y', '7g'], 'table_restored': True})
 """
@@ -21,100 +22,19 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from typing import Sequence
 
 from solver.errors import TablecalcError, quoted
-from solver.game import Code
-from solver.ramikubic.combos import ComboFault, meld_value, why_not
-from solver.ramikubic.position import Position, Table, parse_table
+from solver.ramikubic.combos import meld_value, why_not
+from solver.ramikubic.position import Position, parse_table
 from solver.ramikubic.rules import Rules
-from solver.ramikubic.tiles import JOKER, Tile, TileSet, tiles_text
+from solver.ramikubic.tiles import JOKER, Combination, Table, Tile, TileSet
+from solver.ramikubic.verdict import Penalty, Verdict, Violation
 
-__all__ = ["Violation", "Penalty", "MoveVerdict", "check_move", "parse_answer", "PASS_WORDS"]
+__all__ = ["judge", "judge_step", "parse_answer", "PASS_WORDS"]
 
 PASS_WORDS = frozenset({"pass", "draw", "passe", "pioche", "piocher", "passer", "nothing", "rien", "pas", "passen", "niets"})
 """Answers that mean: lay nothing, draw a tile."""
-
-
-class Violation(Code):
-    """Why a move is refused, most serious first; the value is the stable code used in JSON."""
-
-    NOT_IN_RACK = "not-in-rack"
-    """A tile on the new table that was neither on the table nor in the rack."""
-    TABLE_TILE_REMOVED = "table-tile-removed"
-    """A tile of the old table is missing from the new one (what is laid stays laid)."""
-    JOKER_NOT_RELAID = "joker-not-relaid"
-    """A joker taken from the table and not laid again."""
-    NOT_A_COMBINATION = "not-a-combination"
-    """A combination of the new table is neither a group nor a run."""
-    MELD_USES_TABLE = "meld-uses-table"
-    """The initial meld moved or used tiles already on the table."""
-    MELD_TOO_LOW = "meld-too-low"
-    """The initial meld is worth less than the rules' minimum (20)."""
-
-
-@dataclass(frozen=True)
-class Penalty:
-    """The seed's penalty for an illegal move: the table restored, the tiles laid taken back, ``draw`` tiles drawn."""
-
-    draw: int = 0
-    take_back: tuple[Tile, ...] = ()
-    table_restored: bool = False
-
-    @property
-    def amount(self) -> int:
-        """Tiles drawn as a penalty."""
-        return self.draw
-
-    def as_dict(self) -> dict:
-        return {"draw": self.draw, "take_back": [str(t) for t in self.take_back], "table_restored": self.table_restored}
-
-
-@dataclass(frozen=True)
-class MoveVerdict:
-    """The referee's verdict on one move, as data; :mod:`solver.ramikubic.words` words it."""
-
-    position: Position
-    answer: str
-    rules: Rules
-    new_table: Table
-    violations: tuple[Violation, ...]
-    placed: tuple[Tile, ...] = ()
-    not_in_rack: tuple[Tile, ...] = ()
-    removed: tuple[Tile, ...] = ()
-    jokers_missing: int = 0
-    invalid: tuple[tuple[int, ComboFault], ...] = ()
-    """(1-based combination number, fault) for each invalid combination."""
-    meld_points: int | None = None
-    moved: tuple[int, ...] = ()
-    """Old combinations (1-based) the initial meld changed."""
-    penalty: Penalty = Penalty()
-    points_placed: int = 0
-
-    @property
-    def legal(self) -> bool:
-        return not self.violations
-
-    @property
-    def tiles_placed(self) -> int:
-        return len(self.placed)
-
-    @property
-    def passed(self) -> bool:
-        """Nothing laid: the player draws a tile (the rules' normal draw, not a penalty)."""
-        return self.legal and not self.placed
-
-    def as_dict(self) -> dict:
-        return {
-            "situation": str(self.position), "answer": self.answer, "rules": self.rules.as_dict(),
-            "legal": self.legal, "violations": [str(v) for v in self.violations],
-            "table": [tiles_text(c) for c in self.new_table], "placed": [str(t) for t in self.placed],
-            "tiles_placed": self.tiles_placed, "points_placed": self.points_placed, "passed": self.passed,
-            "not_in_rack": [str(t) for t in self.not_in_rack], "removed": [str(t) for t in self.removed],
-            "jokers_missing": self.jokers_missing,
-            "invalid": [{"combination": i, "fault": str(f)} for i, f in self.invalid],
-            "meld_points": self.meld_points, "moved": list(self.moved), "penalty": self.penalty.as_dict(),
-        }
 
 
 _REPLACE = re.compile(r"\s*([0-9]{1,3}(?:[\s,]+[0-9]{1,3})*)\s*:(.*)", re.DOTALL)
@@ -125,10 +45,10 @@ def parse_answer(position: Position, answer: str, ts: TileSet) -> Table:
     ``N M: COMBINATIONS`` (old combinations N and M, counted from 1, taken up and these laid
     instead: the other combinations stay); or the whole new table.
 
-    >>> from solver.ramikubic.position import Position
+    >>> from solver.ramikubic.position import Position, table_text
     >>> ts = TileSet.default()
     >>> p = Position.parse("table 7b 8b 9b | 1r 2r 3r; rack 10b 7y 7g; melded", ts)
-    >>> [tiles_text(c) for c in parse_answer(p, "1: 8b 9b 10b | 7b 7y 7g", ts)]
+    >>> [table_text([c]) for c in parse_answer(p, "1: 8b 9b 10b | 7b 7y 7g", ts)]
     ['1r 2r 3r', '8b 9b 10b', '7b 7y 7g']
     """
     text = answer.strip()
@@ -151,7 +71,7 @@ def parse_answer(position: Position, answer: str, ts: TileSet) -> Table:
     return parse_table(text, ts, "the new table")
 
 
-def check_move(position: Position, answer: str, rules: Rules, ts: TileSet) -> MoveVerdict:
+def judge(position: Position, answer: str, rules: Rules, ts: TileSet) -> Verdict:
     """Judge a move: the answer's new table against the old table and the rack.
 
     Raises :class:`TablecalcError` only when the answer cannot be read; everything the
@@ -197,8 +117,48 @@ def check_move(position: Position, answer: str, rules: Rules, ts: TileSet) -> Mo
     penalty = Penalty()
     if vs:
         penalty = Penalty(rules.penalty_draw, placed_tiles, True)
-    return MoveVerdict(
-        position, answer, rules, new, tuple(vs), placed_tiles, tuple(sorted(not_in_rack.elements())),
+    return Verdict(
+        str(position), answer, rules, new, tuple(vs), placed_tiles, tuple(sorted(not_in_rack.elements())),
         tuple(sorted(removed_tiles.elements())), jokers_missing, invalid, meld_points, moved, penalty,
         sum(ts.points(t) for t in placed_tiles),
     )
+
+
+def judge_step(position: Position, table: Table, rack: Sequence[Tile], move: str, tiles: Combination,
+               target: int | None, rules: Rules, ts: TileSet) -> Verdict:
+    """One step of a turn played move by move (:class:`solver.ramikubic.state.Turn`): ``tiles``
+    from the ``rack`` laid as a new combination (``target`` ``None``) or added to combination
+    ``target`` (1-based) of ``table``, the table the turn has built so far. The step is legal
+    when the tiles are in the rack, the combination they make is valid and an addition comes
+    after the initial meld; the turn as a whole (the meld's 20 points) is judged by
+    :func:`judge` when it ends. A refused step costs the seed's penalty, as any illegal move.
+
+    >>> from solver.ramikubic.position import Position
+    >>> ts = TileSet.default()
+    >>> p = Position.parse("table 7b 8b 9b; rack 10b 7y 7g", ts)
+    >>> [str(x) for x in judge_step(p, p.table, p.rack, "add 1: 10b", ts.parse_tiles("10b"), 1, Rules(), ts).violations]
+    ['meld-uses-table']
+    >>> judge_step(p, p.table, p.rack, "lay 7y 7g 7r", ts.parse_tiles("7y 7g 7r"), None, Rules(), ts).violations
+    (<Violation.NOT_IN_RACK: 'not-in-rack'>,)
+    """
+    have = Counter(rack)
+    not_in_rack = Counter(tiles) - have
+    if target is None:
+        combination, where = tuple(tiles), len(table) + 1
+    else:
+        combination, where = table[target - 1] + tuple(tiles), target
+    new = tuple(combination if i == where else c for i, c in enumerate(table, 1)) + ((combination,) if target is None else ())
+    vs: list[Violation] = []
+    if not_in_rack:
+        vs.append(Violation.NOT_IN_RACK)
+    fault = why_not(combination, rules, ts)
+    if fault is not None:
+        vs.append(Violation.NOT_A_COMBINATION)
+    if target is not None and not position.melded:
+        vs.append(Violation.MELD_USES_TABLE)
+    laid_before = tuple(sorted((Counter(position.rack) - have).elements()))
+    placed = () if vs else tuple(sorted(tiles))
+    penalty = Penalty(rules.penalty_draw, laid_before, True) if vs else Penalty()
+    return Verdict(str(position), move, rules, new, tuple(vs), placed, tuple(sorted(not_in_rack.elements())),
+                   invalid=((where, fault),) if fault is not None else (), penalty=penalty,
+                   points_placed=sum(ts.points(t) for t in placed))

@@ -1,7 +1,8 @@
-"""The Ramikubic rule options, as one frozen :class:`Rules` object with named presets.
+"""The Ramikubic rule options a table chooses before play, declared once in one frozen
+:class:`Rules` object with named presets (:mod:`solver.rules` builds the rest).
 
 >>> Rules.preset("standard").describe()
-'standard: initial meld >= 20 (a joker counts the tile it stands for), a 1 may end a run after the 10, best lay = most tiles, jokers may be laid, penalty: draw 1, 50 s a turn'
+'standard: initial meld >= 20, a joker in the meld counts the tile it stands for, a 1 may end a run after the 10, best lay = most tiles, jokers may be laid, penalty: draw 1, 50 s a turn'
 >>> r = Rules.preset("standard").with_options(wrap="full", objective="points")
 >>> r.name, r.wrap.value, r.objective.value
 ('standard+custom', 'full', 'points')
@@ -16,24 +17,22 @@ solver.errors.TablecalcError: unknown wrap 'sideways': expected one of none, end
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
-from solver.errors import TablecalcError, quoted
-from solver.parsing import is_whole, pick_preset, with_changes
+from solver.i18n import N_
+from solver.rules import BaseRules, option
 
-__all__ = ["Rules", "Wrap", "MeldJoker", "Objective", "PRESETS", "MIN_SIZE", "GROUP_MAX"]
+__all__ = ["Rules", "Wrap", "MeldJoker", "Objective", "PRESETS", "MIN_SIZE", "GROUP_MAX", "MAX_RACK"]
 
 MIN_SIZE = 3
 """Every combination has at least 3 tiles (seed)."""
 GROUP_MAX = 4
 """A group has at most one tile of each colour, so at most 4 (seed)."""
+MAX_RACK = 40
+"""The most tiles dealt to a player (``rack_size``)."""
 
 
-class _Option(enum.StrEnum):
-    """A rule option's values; the value is the stable name used on the command line and in JSON."""
-
-
-class Wrap(_Option):
+class Wrap(enum.StrEnum):
     """Whether a run may go on from the highest number back to 1."""
 
     NONE = "none"
@@ -44,7 +43,7 @@ class Wrap(_Option):
     """Full wrap-around: 10-1-2 is a run too (at most 11 tiles: only its two ends may share a number)."""
 
 
-class MeldJoker(_Option):
+class MeldJoker(enum.StrEnum):
     """What a joker is worth towards the initial meld's 20 points."""
 
     STANDS_FOR = "stands-for"
@@ -53,7 +52,7 @@ class MeldJoker(_Option):
     """Its end-of-round value (50 with the shipped tiles)."""
 
 
-class Objective(_Option):
+class Objective(enum.StrEnum):
     """What the best lay maximises (ties broken by the other)."""
 
     TILES = "tiles"
@@ -63,93 +62,56 @@ class Objective(_Option):
 
 
 @dataclass(frozen=True)
-class Rules:
-    """Every Ramikubic rule option; build one with :meth:`preset` and :meth:`with_options`.
+class Rules(BaseRules):
+    """Every Ramikubic rule option, declared once.
 
-    * ``meld_points``: the initial meld is worth at least this much (20);
-    * ``meld_joker``: a joker in the initial meld counts the tile it ``stands-for`` (default) or its
-      ``joker-points``;
-    * ``wrap``: ``end`` (default: ...9-10-1), ``none`` or ``full`` (10-1-2 too);
-    * ``objective``: the best lay lays the most ``tiles`` (default) or ``points``;
-    * ``keep_jokers``: the best lay keeps the rack's jokers (default: no);
-    * ``penalty_draw``: tiles drawn for an illegal lay or an overtime turn (1);
-    * ``turn_seconds``: the time for a turn (50);
-    * ``rack_size``: tiles dealt to each player (14);
-    * ``first_turn_not_laid``, ``first_turn_laid``: what opponents lose when a player lays
-      every tile on their first turn, if they had laid nothing yet (200) or had laid (100).
+    Fixed by the seed (not options): a combination has at least 3 tiles, a group at most one
+    tile of each colour; the initial meld comes from the rack alone; what is laid stays on the
+    table (a joker taken must be laid again).
     """
 
+    PRESETS = {
+        "standard": {},
+        "no-wrap": {"wrap": Wrap.NONE},
+        "wrap": {"wrap": Wrap.FULL},
+    }
+    """The seed's rules (``standard``), and the two other readings of "a 1 may follow the 10"."""
+    PRESET_ALIASES = {"seed": "standard", "classic": "standard", "nowrap": "no-wrap", "rummikub": "no-wrap",
+                      "wrap-around": "wrap", "full-wrap": "wrap"}
+
     name: str = "standard"
-    meld_points: int = 20
-    meld_joker: MeldJoker = MeldJoker.STANDS_FOR
-    wrap: Wrap = Wrap.END
-    objective: Objective = Objective.TILES
-    keep_jokers: bool = False
-    penalty_draw: int = 1
-    turn_seconds: int = 50
-    rack_size: int = 14
-    first_turn_not_laid: int = 200
-    first_turn_laid: int = 100
-
-    @classmethod
-    def preset(cls, name: str) -> "Rules":
-        """One of :data:`PRESETS`: ``standard`` (the default), ``no-wrap`` or ``wrap``."""
-        return pick_preset(name, PRESETS, _PRESET_ALIASES)
-
-    def with_options(self, **options) -> "Rules":
-        """A copy with some options changed (``None`` leaves one as it is); the name gets ``+custom``."""
-        known = {f.name for f in fields(self)} - {"name"}
-        changes: dict = {}
-        for key, value in options.items():
-            if value is None:
-                continue
-            if key not in known:
-                raise TablecalcError(f"unknown rule option {key!r}: expected one of {', '.join(sorted(known))}")
-            current = getattr(self, key)
-            if isinstance(current, enum.Enum):
-                try:
-                    value = type(current)(str(value).strip().lower())
-                except ValueError:
-                    allowed = ", ".join(o.value for o in type(current))
-                    raise TablecalcError(f"unknown {key.replace('_', '-')} {quoted(value)}: expected one of {allowed}") from None
-            elif isinstance(current, bool):
-                value = bool(value)
-            else:
-                if isinstance(value, bool) or not is_whole(str(value).strip()):
-                    raise TablecalcError(f"bad {key.replace('_', '-')} {quoted(value)}: expected a whole number")
-                value = int(value)
-                if key in ("turn_seconds", "rack_size") and value < 1:
-                    raise TablecalcError(f"bad {key.replace('_', '-')} {value}: expected at least 1")
-                if key == "rack_size" and value > 40:
-                    raise TablecalcError(f"bad rack-size {value}: expected at most 40 tiles")
-            changes[key] = value
-        return with_changes(self, changes, PRESETS)
-
-    def describe(self) -> str:
-        """One line: every option in words."""
-        joker = "a joker counts the tile it stands for" if self.meld_joker is MeldJoker.STANDS_FOR \
-            else "a joker counts its end-of-round points"
-        wrap = {Wrap.NONE: "no 1 after the 10", Wrap.END: "a 1 may end a run after the 10",
-                Wrap.FULL: "runs wrap around (10-1-2)"}[self.wrap]
-        jokers = "jokers kept in the rack" if self.keep_jokers else "jokers may be laid"
-        return (f"{self.name}: initial meld >= {self.meld_points} ({joker}), {wrap}, best lay = most {self.objective}, "
-                f"{jokers}, penalty: draw {self.penalty_draw}, {self.turn_seconds} s a turn")
-
-    def as_dict(self) -> dict:
-        out: dict = {"preset": self.name}
-        for f in fields(self):
-            if f.name != "name":
-                v = getattr(self, f.name)
-                out[f.name] = v.value if isinstance(v, enum.Enum) else v
-        return out
+    meld_points: int = option(
+        20, N_("The least the initial meld is worth, in points."), lo=1, words=N_("initial meld >= {value}"))
+    meld_joker: MeldJoker = option(
+        MeldJoker.STANDS_FOR, N_("What a joker in the initial meld counts: the tile it stands for, or its "
+                                 "end-of-round points."),
+        words={MeldJoker.STANDS_FOR: N_("a joker in the meld counts the tile it stands for"),
+               MeldJoker.JOKER_POINTS: N_("a joker in the meld counts its end-of-round points")})
+    wrap: Wrap = option(
+        Wrap.END, N_("Whether a run may go on past the 10: end (9-10-1), none, or full (10-1-2 too)."),
+        words={Wrap.NONE: N_("no 1 after the 10"), Wrap.END: N_("a 1 may end a run after the 10"),
+               Wrap.FULL: N_("runs wrap around (10-1-2)")})
+    objective: Objective = option(
+        Objective.TILES, N_("What the best lay lays the most of: tiles, or points (then the other)."),
+        words={Objective.TILES: N_("best lay = most tiles"), Objective.POINTS: N_("best lay = most points")},
+        shorthands={"--most-points": Objective.POINTS})
+    keep_jokers: bool = option(
+        False, N_("Whether the best lay keeps the rack's jokers."),
+        words={False: N_("jokers may be laid"), True: N_("jokers kept in the rack")})
+    penalty_draw: int = option(
+        1, N_("The tiles drawn for an illegal move or a turn over time."), words=N_("penalty: draw {value}"))
+    turn_seconds: int = option(
+        50, N_("The time a player has for a turn, in seconds."), lo=1, words=N_("{value} s a turn"))
+    rack_size: int = option(
+        14, N_("The tiles dealt to each player."), lo=1, hi=MAX_RACK, always=False,
+        words=N_("{value} tiles dealt"))
+    first_turn_not_laid: int = option(
+        200, N_("What each opponent who had laid nothing loses when a player lays every tile on their first turn."),
+        always=False, words=N_("first-turn finish: -{value} if nothing laid"))
+    first_turn_laid: int = option(
+        100, N_("What each opponent who had laid tiles loses when a player lays every tile on their first turn."),
+        always=False, words=N_("first-turn finish: -{value} if tiles laid"))
 
 
-PRESETS: dict[str, Rules] = {
-    "standard": Rules(),
-    "no-wrap": Rules(name="no-wrap", wrap=Wrap.NONE),
-    "wrap": Rules(name="wrap", wrap=Wrap.FULL),
-}
-"""The seed's rules (``standard``), and the two other readings of "a 1 may follow the 10"."""
-
-_PRESET_ALIASES = {"seed": "standard", "classic": "standard", "nowrap": "no-wrap", "rummikub": "no-wrap",
-                   "wrap-around": "wrap", "full-wrap": "wrap"}
+PRESETS = Rules.presets()
+"""The named presets, by name."""

@@ -4,9 +4,11 @@ A :class:`Turn` starts from a :class:`~solver.ramikubic.position.Position` and l
 moves in a fixed order: ``lay TILES`` (a new combination from the rack: every group and
 every run of 3 to 5 tiles the rack can make, jokers included), then, once melded, ``add N:
 TILE`` (one rack tile added to combination N of the table), then ``end``. The rules judge
-a turn as a whole when it ends: ``end`` asks the referee (:func:`~solver.ramikubic.referee.check_move`)
-about the table the turn built, so an initial meld under 20 ends with the penalty.
-``returns()`` is the tiles laid, or minus the tiles drawn as a penalty.
+a turn as a whole when it ends: ``end`` asks the referee (:func:`~solver.ramikubic.referee.judge`)
+about the table the turn built, so an initial meld under 20 ends with the penalty. The referee
+judges each step too (:func:`~solver.ramikubic.referee.judge_step`): a step it refuses raises
+:class:`~solver.errors.IllegalMove` with its verdict. ``returns()`` is the tiles laid, or minus
+the tiles drawn as a penalty.
 
 >>> from solver.ramikubic.position import Position
 >>> ts, rules = TileSet.default(), Rules()
@@ -14,12 +16,14 @@ about the table the turn built, so an initial meld under 20 ends with the penalt
 >>> [str(m) for m in turn.legal_moves()]
 ['lay 7y 7g 7r', 'add 1: 6b', 'add 1: 10b', 'end']
 >>> turn = turn.apply(turn.parse_move("lay 7y 7g 7r")).apply(turn.parse_move("add 1: 10b"))
+>>> str(turn)
+'table 7b 8b 9b 10b | 7y 7g 7r; rack 6b; melded'
 >>> turn = turn.apply(turn.parse_move("end"))
 >>> turn.is_terminal(), turn.returns(), turn.current_player()
 (True, (4.0,), -1)
 
 Rearranging the table is not a move here (a whole new table is one answer to
-:func:`~solver.ramikubic.referee.check_move`); a turn of lays and additions is always
+:func:`~solver.ramikubic.referee.judge`); a turn of lays and additions is always
 one the referee judges the same way.
 """
 
@@ -29,13 +33,14 @@ import enum
 from collections import Counter
 from dataclasses import dataclass
 
-from solver.errors import TablecalcError, quoted
+from solver.errors import IllegalMove, TablecalcError, quoted
 from solver.game import TERMINAL
 from solver.ramikubic.combos import is_valid, patterns
 from solver.ramikubic.position import Position, Table, table_text
-from solver.ramikubic.referee import MoveVerdict, check_move
+from solver.ramikubic.referee import judge, judge_step
 from solver.ramikubic.rules import Rules
 from solver.ramikubic.tiles import JOKER, Tile, TileSet, tiles_text
+from solver.ramikubic.verdict import Verdict
 
 __all__ = ["Turn", "TurnMove", "MoveKind"]
 
@@ -96,7 +101,7 @@ class Turn:
     tiles: TileSet
     table: Table
     rack: tuple[Tile, ...]
-    verdict: MoveVerdict | None = None
+    verdict: Verdict | None = None
 
     @classmethod
     def start(cls, position: Position, rules: Rules, ts: TileSet) -> "Turn":
@@ -118,32 +123,23 @@ class Turn:
         return [*self._lays(), *self._adds(), TurnMove(MoveKind.END)]
 
     def apply(self, move: TurnMove | str) -> "Turn":
+        """The turn after ``move``; a move the referee refuses raises :class:`~solver.errors.IllegalMove`
+        (its verdict says why)."""
         if isinstance(move, str):
             move = self.parse_move(move)
         if self.verdict is not None:
             raise TablecalcError(f"the turn is over: no move ({move}) may follow end")
-        have = Counter(self.rack)
         if move.kind is MoveKind.END:
-            v = check_move(self.position, table_text(self.table) or "pass", self.rules, self.tiles)
+            v = judge(self.position, table_text(self.table) or "pass", self.rules, self.tiles)
             return Turn(self.position, self.rules, self.tiles, self.table, self.rack, v)
-        if Counter(move.tiles) - have:
-            raise TablecalcError(f"illegal move {move}: {tiles_text(sorted((Counter(move.tiles) - have).elements()))} "
-                                 "not in your rack")
-        if move.kind is MoveKind.LAY:
-            if not is_valid(move.tiles, self.rules, self.tiles):
-                raise TablecalcError(f"illegal move {move}: not a group or a run")
-            table = self.table + (move.tiles,)
-        else:
-            if not self.position.melded:
-                raise TablecalcError(f"illegal move {move}: before the initial meld, the table's combinations stay as they are")
-            if not 1 <= move.target <= len(self.table):
-                raise TablecalcError(f"illegal move {move}: the table has combinations 1-{len(self.table)}")
-            grown = self.table[move.target - 1] + move.tiles
-            if not is_valid(grown, self.rules, self.tiles):
-                raise TablecalcError(f"illegal move {move}: {tiles_text(grown)} is not a group or a run")
-            table = tuple(grown if i == move.target - 1 else c for i, c in enumerate(self.table))
-        rack = tuple(sorted((have - Counter(move.tiles)).elements()))
-        return Turn(self.position, self.rules, self.tiles, table, rack)
+        target = move.target if move.kind is MoveKind.ADD else None
+        if target is not None and not 1 <= target <= len(self.table):
+            raise TablecalcError(f"bad move {quoted(str(move))}: the table has combinations 1-{len(self.table)}")
+        v = judge_step(self.position, self.table, self.rack, str(move), move.tiles, target, self.rules, self.tiles)
+        if not v.legal:
+            raise IllegalMove("ramikubic", str(move), verdict=v, codes=v.violations)
+        rack = tuple(sorted((Counter(self.rack) - Counter(move.tiles)).elements()))
+        return Turn(self.position, self.rules, self.tiles, v.new_table, rack)
 
     def returns(self) -> tuple[float, ...]:
         """``(tiles laid,)`` — minus the tiles drawn when the ended turn was refused."""
@@ -189,5 +185,11 @@ class Turn:
                     out.append(TurnMove(MoveKind.ADD, (t,), i))
         return out
 
+    @property
+    def now(self) -> Position:
+        """The table and the rack as the turn has left them, in a position (melded as the turn began)."""
+        return Position(self.table, self.rack, self.position.melded)
+
     def __str__(self) -> str:
-        return f"{self.position} — table now {table_text(self.table) or 'empty'}; rack {tiles_text(self.rack)}"
+        """The notation of :attr:`now` (the position the turn began from is not written)."""
+        return str(self.now)

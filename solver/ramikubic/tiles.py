@@ -30,12 +30,21 @@ from pathlib import Path
 from typing import Iterable
 
 from solver.errors import TablecalcError, quoted
-from solver.parsing import parse_toml, read_text
+from solver.parsing import Fields, parse_toml, read_text
 
-__all__ = ["Colour", "Tile", "JOKER", "TileSet", "tiles_text", "MAX_TILES"]
+__all__ = ["Colour", "Tile", "JOKER", "Combination", "Table", "TileSet", "tiles_text", "MAX_TILES", "MAX_NUMBER",
+           "MAX_COPIES", "MAX_JOKERS", "MAX_JOKER_POINTS"]
 
 MAX_TILES = 200
 """The most tiles one typed list may hold (a whole set is 84)."""
+MAX_NUMBER = 20
+"""The highest number a tile file may give a tile."""
+MAX_COPIES = 4
+"""The most copies of each numbered tile a tile file may ask for."""
+MAX_JOKERS = 8
+"""The most jokers a tile file may ask for."""
+MAX_JOKER_POINTS = 1000
+"""The most a joker left in a rack may cost."""
 
 
 class Colour(enum.StrEnum):
@@ -99,6 +108,11 @@ class Tile:
 JOKER = Tile()
 """The joker."""
 
+Combination = tuple[Tile, ...]
+"""A combination as laid: its tiles, in the order written."""
+Table = tuple[Combination, ...]
+"""The table: its combinations, in the order written."""
+
 
 def tiles_text(tiles: Iterable[Tile]) -> str:
     """Tiles in the notation, separated by spaces (``-`` for none).
@@ -141,34 +155,33 @@ class TileSet:
 
     @classmethod
     def from_toml(cls, text: str, source: str = "<string>") -> "TileSet":
-        """Read ``numbers = [1, 10]``, ``copies``, ``jokers``, ``joker_points``, ``colours``.
+        """Read ``numbers = [1, 10]``, ``copies``, ``jokers``, ``joker_points``, ``colours`` (each
+        optional, the shipped set's value by default); every field is checked for its type and
+        bounds, and a wrong one is named with its file.
 
         >>> TileSet.from_toml("numbers = [1, 13]\\ncopies = 2\\njokers = 2").high
         13
         >>> TileSet.from_toml("numbers = [1, 99]")
         Traceback (most recent call last):
         ...
-        solver.errors.TablecalcError: tile file '<string>': numbers [1, 99] out of range: expected 1 <= low, low + 2 <= high <= 20
+        solver.errors.TablecalcError: tile file '<string>': numbers = [1, 99]: expected a list of 2 whole numbers from 1 to 20
+        >>> TileSet.from_toml("copies = inf")
+        Traceback (most recent call last):
+        ...
+        solver.errors.TablecalcError: tile file '<string>': copies = inf: expected a whole number from 1 to 4
         """
-        data = parse_toml(text, source, "tile file")
-        try:
-            low, high = (int(x) for x in data.get("numbers", [1, 10]))
-            colours = tuple(Colour(str(c).lower()) for c in data.get("colours", [c.value for c in Colour]))
-            ts = cls(low, high, colours, int(data.get("copies", 2)), int(data.get("jokers", 4)),
-                     int(data.get("joker_points", 50)), source)
-        except (TypeError, ValueError) as e:
-            raise TablecalcError(
-                f"tile file {source!r} is malformed ({e}): expected numbers = [1, 10], copies = 2, jokers = 4, "
-                "joker_points = 50, colours = [\"blue\", \"yellow\", \"green\", \"red\"]"
-            ) from None
-        if not (1 <= ts.low and ts.low + 2 <= ts.high <= 20):
-            raise TablecalcError(f"tile file {source!r}: numbers [{low}, {high}] out of range: "
-                                 "expected 1 <= low, low + 2 <= high <= 20")
-        if not 1 <= ts.copies <= 4 or not 0 <= ts.jokers <= 8 or ts.joker_points < 0 or not ts.colours \
-                or len(set(ts.colours)) != len(ts.colours):
-            raise TablecalcError(f"tile file {source!r}: expected 1-4 copies, 0-8 jokers, joker_points >= 0 and "
-                                 "distinct colours")
-        return ts
+        f = Fields(parse_toml(text, source, "tile file"), source, "tile file")
+        low, high = f.ints("numbers", 1, MAX_NUMBER, length=2, default=[1, 10])
+        if low + 2 > high:
+            raise f.error("numbers", [low, high], f"[LOW, HIGH] with LOW + 2 <= HIGH <= {MAX_NUMBER} "
+                                                  "(a run of 3 needs 3 numbers)")
+        names = f.texts("colours", default=[c.value for c in Colour])
+        known = {c.value: c for c in Colour}
+        if not names or len(set(n.lower() for n in names)) != len(names) or any(n.lower() not in known for n in names):
+            raise f.error("colours", list(names), f"a list of different colours among {', '.join(known)}")
+        return cls(low, high, tuple(known[n.lower()] for n in names), f.int("copies", 1, MAX_COPIES, default=2),
+                   f.int("jokers", 0, MAX_JOKERS, default=4), f.int("joker_points", 0, MAX_JOKER_POINTS, default=50),
+                   source)
 
     # -- contents -----------------------------------------------------------
 

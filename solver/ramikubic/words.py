@@ -2,7 +2,7 @@
 
 Verdicts are data everywhere else; the CLI and the drill call these at the edge.
 
->>> fault_text(ComboFault.COLOUR_TWICE, ())
+>>> fault_text(Violation.COLOUR_TWICE, ())
 'a group has each colour at most once'
 """
 
@@ -11,30 +11,31 @@ from __future__ import annotations
 from typing import Sequence
 
 from solver.i18n import N_, _, ngettext
-from solver.ramikubic.combos import ComboFault, ComboVerdict, MAX_SHOWN
+from solver.ramikubic.combos import MAX_SHOWN, CombinationVerdict
 from solver.ramikubic.tiles import Tile, tiles_text
+from solver.ramikubic.verdict import Verdict, Violation
 
 __all__ = ["fault_text", "explain_combination", "explain_move", "violation_text", "lay_lines", "meld_lines"]
 
 _FAULTS = {
-    ComboFault.TOO_SHORT: N_("a combination has at least 3 tiles"),
-    ComboFault.MIXED: N_("a group has one number, a run one colour; these tiles have neither"),
-    ComboFault.GROUP_TOO_BIG: N_("a group has at most 4 tiles, one of each colour"),
-    ComboFault.COLOUR_TWICE: N_("a group has each colour at most once"),
-    ComboFault.NUMBER_TWICE: N_("a run has each number once"),
-    ComboFault.WRAP_NOT_ALLOWED: N_("these rules do not let this run go on past the 10 (standard: only a 1 may follow the 10, at the end)"),
-    ComboFault.NOT_CONSECUTIVE: N_("a run's numbers follow each other, and the jokers cannot fill the gaps"),
+    Violation.TOO_SHORT: N_("a combination has at least 3 tiles"),
+    Violation.MIXED: N_("a group has one number, a run one colour; these tiles have neither"),
+    Violation.GROUP_TOO_BIG: N_("a group has at most 4 tiles, one of each colour"),
+    Violation.COLOUR_TWICE: N_("a group has each colour at most once"),
+    Violation.NUMBER_TWICE: N_("a run has each number once"),
+    Violation.WRAP_NOT_ALLOWED: N_("these rules do not let this run go on past the 10 (standard: only a 1 may follow the 10, at the end)"),
+    Violation.NOT_CONSECUTIVE: N_("a run's numbers follow each other, and the jokers cannot fill the gaps"),
 }
 _KINDS = (N_("group"), N_("run"))
 """The kinds of combination (:class:`solver.ramikubic.combos.Kind`), for the catalogues."""
 
 
-def fault_text(fault: ComboFault, tiles: Sequence[Tile] = ()) -> str:
+def fault_text(fault: Violation, tiles: Sequence[Tile] = ()) -> str:
     """Why tiles make no combination, in words (the same for any ``tiles``)."""
     return _(_FAULTS[fault])
 
 
-def explain_combination(v: ComboVerdict) -> str:
+def explain_combination(v: CombinationVerdict) -> str:
     """A combination's verdict: valid with its readings (the tile each joker stands for), or why not."""
     shown = tiles_text(v.tiles)
     if not v.valid:
@@ -53,10 +54,8 @@ def explain_combination(v: ComboVerdict) -> str:
         tiles=shown, n=len(rs), listed=listed, more=more, points=v.points)
 
 
-def violation_text(v, code) -> str:
+def violation_text(v: Verdict, code: Violation) -> str:
     """One violation of a move's verdict, in words."""
-    from solver.ramikubic.referee import Violation
-
     if code is Violation.NOT_IN_RACK:
         return ngettext("{tiles} is neither on the table nor in your rack", "{tiles} are neither on the table nor in your rack",
                         len(v.not_in_rack)).format(tiles=tiles_text(v.not_in_rack))
@@ -74,7 +73,7 @@ def violation_text(v, code) -> str:
     return _("the initial meld is worth {points}, less than {need}").format(points=v.meld_points, need=v.rules.meld_points)
 
 
-def explain_move(v) -> str:
+def explain_move(v: Verdict) -> str:
     """A move's verdict: what was laid, or why not and the penalty."""
     if v.legal:
         if not v.placed:

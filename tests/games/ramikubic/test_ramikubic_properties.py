@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.games.ramikubic.oracle import oracle_best_lay, oracle_meld
-from solver.ramikubic import JOKER, Position, Rules, TileSet, best_lay, best_meld, check_move, solve, table_text
+from solver.ramikubic import JOKER, Position, Rules, TileSet, best_lay, best_meld, judge, solve, table_text
 from solver.ramikubic.combos import is_valid, patterns, readings
 
 TS = TileSet.default()
@@ -72,7 +72,7 @@ def test_best_lay_agrees_with_the_oracle_and_the_referee(case):
     position, rules = case
     lay = best_lay(position, rules, TS)
     assert (lay.tiles_placed, lay.points_placed) == oracle_best_lay(position.table, position.rack, rules, TS)
-    v = check_move(position, lay.answer, rules, TS)
+    v = judge(position, lay.answer, rules, TS)
     assert v.legal, (str(position), lay.answer, v.as_dict())
     assert v.tiles_placed == lay.tiles_placed and Counter(v.placed) == Counter(lay.placed)
     if rules.keep_jokers:
@@ -90,7 +90,7 @@ def test_initial_meld_agrees_with_the_oracle_and_the_referee(case):
     assert (meld.tiles, meld.points, meld.highest_points) == (tiles, points, highest)
     assert meld.possible == (tiles > 0)
     lay = solve(position, rules, TS)
-    v = check_move(position, lay.answer, rules, TS)
+    v = judge(position, lay.answer, rules, TS)
     assert v.legal, (str(position), lay.answer, v.as_dict())
     if meld.possible:
         assert v.meld_points >= rules.meld_points and v.tiles_placed == meld.tiles
@@ -117,7 +117,7 @@ def test_no_random_valid_lay_beats_the_best(case, rnd):
             i = rnd.randrange(len(new))
             if is_valid(new[i] + combo, rules, TS):
                 new[i] = new[i] + combo
-    v = check_move(position, table_text(new) or "pass", rules, TS)
+    v = judge(position, table_text(new) or "pass", rules, TS)
     assert v.legal
     score = v.points_placed if rules.objective.value == "points" else v.tiles_placed
     best_score = best.points_placed if rules.objective.value == "points" else best.tiles_placed

@@ -1,9 +1,10 @@
-"""``tablecalc ramikubic``: check a combination, find the initial meld and the best lay, referee a move, score rounds.
+"""``tablecalc ramikubic``: check a combination, find the initial meld and the best lay, judge a move, score rounds.
 
 A thin layer over :mod:`solver.ramikubic`. Bad input raises :class:`TablecalcError`, which
-:class:`trainer.clikit.Group` prints as one line (exit 2); ``check`` and ``move`` exit 1
-when the combination or the move is refused. Every command takes ``--json``; ``rules``
-comes from :func:`trainer.clikit.add_rules_command`.
+:class:`trainer.clikit.Group` prints as one line (exit 2); ``check`` and ``judge`` exit 1
+when the combination or the move is refused (``move`` is ``judge``'s old name). Every
+command takes ``--json``; the rule options and ``--tiles`` come from the game's declaration
+(:class:`trainer.clikit.GameApp`).
 """
 
 from __future__ import annotations
@@ -15,33 +16,16 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _
-from solver.ramikubic.rules import MeldJoker, Wrap
-from trainer.clikit import EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json, export_data, choice_option, preset_option
+from trainer.clikit import EXIT_ILLEGAL, ExportOpt, GameApp, JsonOpt, emit_json, export_data
 
-app = typer.Typer(
-    cls=Group,
-    no_args_is_help=True,
+app = GameApp(
+    "ramikubic",
     help="Ramikubic (tile rummy): check a combination, the initial meld, the best lay, judge a move, score rounds.",
 )
 
-PresetOpt = preset_option("ramikubic")
-WrapOpt = choice_option("--wrap", choices=Wrap, help="Override: none, end (9-10-1) or full (10-1-2 too).")
-MeldPointsOpt = Annotated[Optional[int], typer.Option("--meld-points", help="Override: the initial meld is worth at least this (20).")]
-MeldJokerOpt = choice_option("--meld-joker", choices=MeldJoker, help="A joker in the initial meld counts: stands-for (default) or joker-points.")
-MostPointsOpt = Annotated[bool, typer.Option("--most-points", help="The best lay lays the most points, not the most tiles.")]
-KeepJokersOpt = Annotated[bool, typer.Option("--keep-jokers", help="The best lay keeps the rack's jokers.")]
-TilesOpt = Annotated[Optional[Path], typer.Option("--tiles", help="A tile file (TOML) instead of the built-in set.")]
 TableOpt = Annotated[str, typer.Option("--table", help="The table: combinations separated by |, e.g. \"7b 8b 9b | 5r 5y 5g\".")]
 RackOpt = Annotated[str, typer.Option("--rack", help="Your rack, e.g. \"10b 7ja 7g joker\".")]
 MeldedOpt = Annotated[bool, typer.Option("--melded/--not-melded", help="Whether you made your initial meld in an earlier turn.")]
-
-
-def _setup(preset, tiles_path=None, wrap=None, meld_points=None, meld_joker=None, most_points=False, keep_jokers=False):
-    from solver.ramikubic import GAME
-
-    rules = GAME.rules(preset, wrap=wrap, meld_points=meld_points, meld_joker=meld_joker,
-                       objective="points" if most_points else None, keep_jokers=True if keep_jokers else None)
-    return rules, GAME.load_data(rules, tiles_path)
 
 
 def _position(table: str, rack: str, melded: bool, rules, ts):
@@ -62,17 +46,17 @@ def _position(table: str, rack: str, melded: bool, rules, ts):
 @app.command("check")
 def check(
     tiles: Annotated[list[str], typer.Argument(help="The tiles of one combination, e.g. \"7b 8b 9b\" or 7r 7b joker.")],
-    preset: PresetOpt = "standard", wrap: WrapOpt = None, tiles_file: TilesOpt = None, as_json: JsonOpt = False,
+    *, rules, data, as_json: JsonOpt = False,
 ) -> None:
     """Whether tiles make a group or a run, the tile each joker stands for (every reading), or why not."""
     from solver.ramikubic import judge_combination
     from solver.ramikubic.words import explain_combination
 
-    rules, ts = _setup(preset, tiles_file, wrap)
-    combo = ts.parse_tiles(" ".join(tiles), "the combination")
+    combo = data.parse_tiles(" ".join(tiles), "the combination")
     if not combo:
         raise TablecalcError("no tiles: expected the tiles of one combination, e.g. \"7b 8b 9b\"")
-    v = judge_combination(combo, rules, ts)
+    data.check_counts(combo, "the combination")
+    v = judge_combination(combo, rules, data)
     if as_json:
         emit_json({**v.as_dict(), "rules": rules.as_dict(), "explanation": explain_combination(v)})
     else:
@@ -86,18 +70,13 @@ def check(
 
 
 @app.command("meld")
-def meld(
-    rack: RackOpt, preset: PresetOpt = "standard", wrap: WrapOpt = None, meld_points: MeldPointsOpt = None,
-    meld_joker: MeldJokerOpt = None, keep_jokers: KeepJokersOpt = False, tiles_file: TilesOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
+def meld(rack: RackOpt, *, rules, data, as_json: JsonOpt = False) -> None:
     """The initial meld from the rack alone: whether one exists, the one laying the most tiles, the highest total."""
     from solver.ramikubic import best_meld
     from solver.ramikubic.words import meld_lines
 
-    rules, ts = _setup(preset, tiles_file, wrap, meld_points, meld_joker, keep_jokers=keep_jokers)
-    position = _position("", rack, False, rules, ts)
-    m = best_meld(position, rules, ts)
+    position = _position("", rack, False, rules, data)
+    m = best_meld(position, rules, data)
     if as_json:
         emit_json(m.as_dict())
         return
@@ -109,19 +88,14 @@ def meld(
 
 
 @app.command("best")
-def best(
-    table: TableOpt = "", rack: RackOpt = "", melded: MeldedOpt = True, preset: PresetOpt = "standard",
-    wrap: WrapOpt = None, meld_points: MeldPointsOpt = None, meld_joker: MeldJokerOpt = None,
-    most_points: MostPointsOpt = False, keep_jokers: KeepJokersOpt = False, tiles_file: TilesOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
+def best(table: TableOpt = "", rack: RackOpt = "", melded: MeldedOpt = True, *, rules, data,
+         as_json: JsonOpt = False) -> None:
     """The best lay: the most tiles from the rack, any rearrangement of the table; the final table and the moves."""
     from solver.ramikubic import solve
     from solver.ramikubic.words import lay_lines
 
-    rules, ts = _setup(preset, tiles_file, wrap, meld_points, meld_joker, most_points, keep_jokers)
-    position = _position(table, rack, melded, rules, ts)
-    lay = solve(position, rules, ts)
+    position = _position(table, rack, melded, rules, data)
+    lay = solve(position, rules, data)
     if as_json:
         emit_json(lay.as_dict())
         return
@@ -129,28 +103,24 @@ def best(
         typer.echo(line)
 
 
-# ---------------------------------------------------------------- move
+# ---------------------------------------------------------------- judge
 
 
-@app.command("move")
-def move(
+@app.command("judge", aliases=("move",))
+def judge(
     new_table: Annotated[str, typer.Argument(help="The table after your move (combinations separated by |), \"+ COMBINATIONS\" to add, \"1 2: COMBINATIONS\" to replace old combinations 1 and 2, or pass.")],
-    table: TableOpt = "", rack: RackOpt = "", melded: MeldedOpt = True, preset: PresetOpt = "standard",
-    wrap: WrapOpt = None, meld_points: MeldPointsOpt = None, meld_joker: MeldJokerOpt = None,
-    tiles_file: TilesOpt = None, as_json: JsonOpt = False,
+    table: TableOpt = "", rack: RackOpt = "", melded: MeldedOpt = True, *, rules, data, as_json: JsonOpt = False,
 ) -> None:
     """Judge a move: the new table against the old one and the rack (exit 1 when it is refused)."""
-    from solver.ramikubic import check_move
-    from solver.ramikubic.words import explain_move
+    from solver.ramikubic import GAME
 
-    rules, ts = _setup(preset, tiles_file, wrap, meld_points, meld_joker)
-    position = _position(table, rack, melded, rules, ts)
-    v = check_move(position, new_table, rules, ts)
+    position = _position(table, rack, melded, rules, data)
+    v = GAME.judge(position, new_table, rules, data)
     if as_json:
-        emit_json({**v.as_dict(), "explanation": explain_move(v)})
+        emit_json({**v.as_dict(), "explanation": GAME.explain(v)})
     else:
         typer.echo(_("LEGAL") if v.legal else _("NOT LEGAL") + f"  ({', '.join(v.violations)})")
-        typer.echo(explain_move(v))
+        typer.echo(GAME.explain(v))
     if not v.legal:
         raise typer.Exit(EXIT_ILLEGAL)
 
@@ -162,14 +132,13 @@ def move(
 def score(
     rounds: Annotated[list[str], typer.Option("--round", help="One round: the racks at its end separated by |, the winner's -, e.g. \"- | 5r 7b joker | 10y\"; a first-turn finish: \"first: - | laid | waiting\".")],
     players: Annotated[Optional[str], typer.Option("--players", help="Names, comma-separated, in the racks' order.")] = None,
-    preset: PresetOpt = "standard", tiles_file: TilesOpt = None, as_json: JsonOpt = False,
+    *, rules, data, as_json: JsonOpt = False,
 ) -> None:
     """Round scores (the winner 0, the others minus their rack, a joker 50; first-turn finish −200/−100), totals, the winner."""
     from solver.ramikubic.scoring import parse_round, round_scores, totals, winners
 
-    rules, ts = _setup(preset, tiles_file)
-    parsed = [parse_round(r, ts) for r in rounds]
-    scores = [round_scores(r, rules, ts) for r in parsed]
+    parsed = [parse_round(r, data) for r in rounds]
+    scores = [round_scores(r, rules, data) for r in parsed]
     total = totals(scores)
     names = [n.strip() for n in players.split(",")] if players else [f"player {i + 1}" for i in range(len(total))]
     if len(names) != len(total) or not all(names):
@@ -189,7 +158,10 @@ def score(
 
 
 @app.command("tiles")
-def tiles(tiles_file: TilesOpt = None, export: ExportOpt = None, as_json: JsonOpt = False) -> None:
+def tiles(
+    tiles_file: Annotated[Optional[Path], typer.Option("--tiles", help="A tile file (TOML) instead of the built-in set.")] = None,
+    export: ExportOpt = None, as_json: JsonOpt = False,
+) -> None:
     """The tile set tablecalc plays with, and how to write a tile; --export writes the tile file to edit."""
     from solver.ramikubic import GAME
 
@@ -206,6 +178,3 @@ def tiles(tiles_file: TilesOpt = None, export: ExportOpt = None, as_json: JsonOp
     typer.echo(f"Numbers {ts.low}-{ts.high} in {', '.join(ts.colours)}, {ts.copies} of each; {ts.jokers} jokers "
                f"worth {ts.joker_points} ({ts.source}).")
     typer.echo("Write a tile as number + colour: 7b 7y 7g 7r (English) or 7bl 7ja 7ve 7ro (French); a joker j.")
-
-
-add_rules_command(app, "ramikubic")

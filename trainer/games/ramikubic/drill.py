@@ -3,7 +3,7 @@
 Each puzzle is a table and a rack. The answer is the whole table after your move
 (combinations separated by ``|``), ``+ COMBINATIONS`` to add new ones to the table as it
 is, ``N M: COMBINATIONS`` to take up old combinations N and M and lay these instead, or
-``pass``. The referee (:func:`solver.ramikubic.check_move`) judges it with the
+``pass``. The referee (:func:`solver.ramikubic.judge`) judges it with the
 seed's penalty: an illegal move puts the table back, you take back what you laid and draw
 1 tile. Each turn has the seed's 50 seconds (``--time-limit`` changes it); no answer in
 time is the seed's overtime: take back everything laid, draw 1. The answer is *correct*
@@ -27,9 +27,8 @@ from __future__ import annotations
 
 from solver.errors import TablecalcError
 from solver.i18n import _, ngettext
-from solver.ramikubic import Objective, Position, check_move, solve, tiles_text
+from solver.ramikubic import Objective, Penalty, Position, judge, solve, tiles_text
 from solver.ramikubic.deal import deal
-from solver.ramikubic.referee import Penalty
 from solver.ramikubic.words import explain_move, violation_text
 from trainer.drills import GameDrill, Judgement, Level, Puzzle
 
@@ -69,7 +68,6 @@ class Drill(GameDrill):
         "full": Level("standard", "a 40-tile table and a 14-tile rack: lay as many as you can"),
     }
     no_penalty = Penalty().as_dict()
-    RETRY = frozenset({"not-in-rack"})
 
     def __init__(self, **settings):
         super().__init__(**settings)
@@ -135,11 +133,11 @@ class Drill(GameDrill):
         common = dict(best_score=best_score, expected=(best.answer,), best=line)
         if answer is None:
             return Judgement(False, **common)
-        v = check_move(position, answer, rules, ts)  # a tile it cannot read raises: the answer is read again
+        v = judge(position, answer, rules, ts)  # a tile it cannot read raises: the answer is read again
         penalty = v.penalty.as_dict()
-        if v.violations and str(v.violations[0]) in self.RETRY:  # a typo: the rack is not what was typed
+        if v.violations and v.violations[0].not_understood:  # a typo: the rack is not what was typed
             return self.retry(_("{reason}: expected tiles of your rack ({rack}) and of the table.").format(
-                reason=violation_text(v, v.violations[0]), rack=" ".join(map(str, position.rack))), "not-in-rack")
+                reason=violation_text(v, v.violations[0]), rack=" ".join(map(str, position.rack))), str(v.violations[0]))
         if not v.legal:
             return Judgement(False, tuple(map(str, v.violations)), penalty, v.penalty.amount,
                              explanation=f"{explain_move(v)} {line}", **common)

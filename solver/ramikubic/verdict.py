@@ -1,0 +1,122 @@
+"""The referee's verdicts on Ramikubic moves and combinations, as data: the one set of violation
+codes, the penalty and the verdict itself. Nothing here is a sentence
+(:mod:`solver.ramikubic.words` words a verdict).
+
+>>> p = Penalty(1, (), True)
+>>> v = Verdict("rack 9b", "7b 8b", Rules(), ((),), (Violation.NOT_IN_RACK,), penalty=p)
+>>> v.legal, v.as_dict()["violations"], v.penalty.amount, Violation.NOT_IN_RACK.not_understood
+(False, ['not-in-rack'], 1, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.game import Code
+from solver.ramikubic.rules import Rules
+from solver.ramikubic.tiles import Table, Tile, tiles_text
+
+__all__ = ["Violation", "Penalty", "Verdict"]
+
+
+class Violation(Code):
+    """Why a move or a combination is refused; the value is the stable code used in JSON.
+
+    A move's violations come first, most serious first; then why tiles make no combination
+    (a :class:`~solver.ramikubic.combos.CombinationVerdict`'s ``fault``, and each invalid
+    combination of a move's new table).
+    """
+
+    NOT_IN_RACK = "not-in-rack", True
+    """A tile on the new table that was neither on the table nor in the rack (not understood: a
+    drill asks again)."""
+    TABLE_TILE_REMOVED = "table-tile-removed"
+    """A tile of the old table is missing from the new one (what is laid stays laid)."""
+    JOKER_NOT_RELAID = "joker-not-relaid"
+    """A joker taken from the table and not laid again."""
+    NOT_A_COMBINATION = "not-a-combination"
+    """A combination of the new table is neither a group nor a run."""
+    MELD_USES_TABLE = "meld-uses-table"
+    """The initial meld moved or used tiles already on the table."""
+    MELD_TOO_LOW = "meld-too-low"
+    """The initial meld is worth less than the rules' minimum (20)."""
+
+    TOO_SHORT = "too-short"
+    """Fewer than 3 tiles."""
+    MIXED = "mixed"
+    """Neither one number (a group) nor one colour (a run)."""
+    GROUP_TOO_BIG = "group-too-big"
+    """More than 4 tiles of one number: a group has one tile of each colour."""
+    COLOUR_TWICE = "colour-twice"
+    """A group with a colour twice."""
+    NUMBER_TWICE = "number-twice"
+    """A run with a number twice (or longer than any run can be)."""
+    WRAP_NOT_ALLOWED = "wrap-not-allowed"
+    """A run that goes on past the 10 further than the rules allow."""
+    NOT_CONSECUTIVE = "not-consecutive"
+    """A run with a gap the jokers cannot fill."""
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """The seed's penalty for an illegal move: the table restored, the tiles laid taken back, ``draw`` tiles drawn."""
+
+    draw: int = 0
+    take_back: tuple[Tile, ...] = ()
+    table_restored: bool = False
+
+    @property
+    def amount(self) -> int:
+        """Tiles drawn as a penalty."""
+        return self.draw
+
+    def as_dict(self) -> dict:
+        return {"draw": self.draw, "take_back": [str(t) for t in self.take_back], "table_restored": self.table_restored}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The referee's verdict on one move, as data: ``situation`` (the position's notation), the
+    ``answer`` as typed, the ``rules``, the ``new_table`` it proposes and its ``violations``."""
+
+    situation: str
+    answer: str
+    rules: Rules
+    new_table: Table
+    violations: tuple[Violation, ...]
+    placed: tuple[Tile, ...] = ()
+    not_in_rack: tuple[Tile, ...] = ()
+    removed: tuple[Tile, ...] = ()
+    jokers_missing: int = 0
+    invalid: tuple[tuple[int, Violation], ...] = ()
+    """(1-based combination number, why it is no combination) for each invalid combination."""
+    meld_points: int | None = None
+    moved: tuple[int, ...] = ()
+    """Old combinations (1-based) the initial meld changed."""
+    penalty: Penalty = Penalty()
+    points_placed: int = 0
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    @property
+    def tiles_placed(self) -> int:
+        return len(self.placed)
+
+    @property
+    def passed(self) -> bool:
+        """Nothing laid: the player draws a tile (the rules' normal draw, not a penalty)."""
+        return self.legal and not self.placed
+
+    def as_dict(self) -> dict:
+        return {
+            "situation": self.situation, "answer": self.answer, "rules": self.rules.as_dict(),
+            "legal": self.legal, "violations": [str(v) for v in self.violations],
+            "table": [tiles_text(c) for c in self.new_table], "placed": [str(t) for t in self.placed],
+            "tiles_placed": self.tiles_placed, "points_placed": self.points_placed, "passed": self.passed,
+            "not_in_rack": [str(t) for t in self.not_in_rack], "removed": [str(t) for t in self.removed],
+            "jokers_missing": self.jokers_missing,
+            "invalid": [{"combination": i, "fault": str(f)} for i, f in self.invalid],
+            "meld_points": self.meld_points, "moved": list(self.moved), "penalty": self.penalty.as_dict(),
+        }
