@@ -139,6 +139,10 @@ def _case(raw: Any, where: str, i: int) -> Case:
         raise TablecalcError(f"{here}: expected either a 'situation' or a 'command'")
     if raw.get("command") is not None and not all(isinstance(w, str) and len(w) <= MAX_FIELD for w in raw["command"]):
         raise TablecalcError(f"{here}: 'command' must be a list of words (text)")
+    unknown_expect = sorted(set(raw.get("expect") or {}) - set(EXPECT_KEYS))
+    if unknown_expect:
+        raise TablecalcError(f"{here}: 'expect' has the unknown key {unknown_expect[0]!r}; "
+                             f"expected some of {', '.join(EXPECT_KEYS)} (docs/known-cases.md)")
     if raw.get("command") is not None:
         raw = {**raw, "command": tuple(raw["command"])}
     return Case(**raw)

@@ -341,48 +341,21 @@ def add_rules_command(app: typer.Typer, game_name: str) -> None:
         typer.echo(_("Presets:"))
         for r in presets.values():
             typer.echo(f"  {r.describe()}")
-        declared = getattr(game.Rules, "options", None) if hasattr(game, "Rules") else None
-        if declared is None:  # a game whose rules are not declared yet: the docstring's bullets
-            meanings = option_meanings(type(game.rules(None)))
-        else:
-            meanings = {}
-            default = game.rules()
-            for spec in declared():
-                values = "|".join(spec.choices) if spec.choices else {"flag": "yes|no", "whole": "N"}.get(spec.kind, "TEXT")
-                meanings[f"{spec.flags.split('/')[0]} [{values}]"] = _("{meaning} Default: {value}.").format(
-                    meaning=_(spec.decl.meaning), value=spec.text(getattr(default, spec.name)))
+        meanings = {}
+        default = game.rules()
+        for spec in game.Rules.options():
+            value = getattr(default, spec.name)
+            if spec.kind == "flag":
+                name, shown = spec.flags, _("yes") if value else _("no")
+            else:
+                values = "|".join(spec.choices) if spec.choices else {"whole": "N"}.get(spec.kind, "TEXT")
+                name, shown = f"{spec.flags} [{values}]", spec.text(value)
+            meanings[name] = _("{meaning} Default: {value}.").format(meaning=_(spec.decl.meaning), value=shown)
         if meanings:
             typer.echo(_("Options (each preset's values: --json):"))
             width = max(map(len, meanings))
             for name, meaning in meanings.items():
                 typer.echo(f"  {name:<{width}}  {meaning}")
-
-
-def option_meanings(rules_class: type) -> dict[str, str]:
-    """``{option: meaning}`` from a ``Rules`` docstring's bullets (``* ``name``: meaning;``, a
-    bullet may name several options and run over several lines).
-
-    >>> class R:
-    ...     \"\"\"Options:
-    ...
-    ...     * ``order``: ``chain`` or ``tree``;
-    ...     * ``a``, ``b``: two at once,
-    ...       on two lines.
-    ...     \"\"\"
-    >>> option_meanings(R)
-    {'order': 'chain or tree', 'a, b': 'two at once, on two lines'}
-    """
-    import re
-
-    out: dict[str, str] = {}
-    text = inspect.cleandoc(rules_class.__doc__ or "")
-    for bullet in re.findall(r"^\* (.+?)(?=^\* |^\s*$|\Z)", text, re.M | re.S):
-        names, _, meaning = bullet.partition(":")
-        if not meaning:
-            continue
-        key = ", ".join(re.findall(r"``([\w-]+)``", names)) or names.strip()
-        out[key] = " ".join(meaning.replace("``", "").split()).rstrip(";.")
-    return out
 
 
 # ---------------------------------------------------------------- a game's commands

@@ -180,9 +180,6 @@ class GameDrill:
     scored: bool = True
     no_penalty: ClassVar[Mapping[str, Any]] = {}
     """The game's penalty data when nothing is owed, so every verdict line has the same ``penalty`` keys."""
-    RETRY: ClassVar[frozenset[str]] = frozenset()
-    """Violation codes that mean "not understood" rather than "wrong" (``not-a-calculation``,
-    ``not-in-hand``...): a judgement whose first violation is one of them is asked again."""
 
     def __init__(self, level: str | None = None, preset: str | None = None, time_limit: float | None = None):
         self.spec = find_game(self.game)  # type: ignore[attr-defined]
@@ -226,7 +223,7 @@ class GameDrill:
 
     def judge(self, puzzle: Puzzle, answer: str) -> Judgement:
         """The verdict on ``answer`` (``""``: no answer). An answer that cannot be read — the
-        game's parsers refuse it, or its first violation is in :attr:`RETRY` — comes back with
+        game's parsers refuse it, or its first violation is a code the game flags *not understood* — comes back with
         ``retry`` set; a wrong answer's explanation always names the best answer."""
         if not answer.strip():
             j = self._judge(puzzle, None)
@@ -246,10 +243,9 @@ class GameDrill:
         """Whether a violation code means the answer was not understood (the game's code says so:
         :attr:`solver.game.Code.not_understood`), so it is asked again rather than judged."""
         try:
-            flagged = self.spec.violations(code).not_understood
-        except ValueError:  # a code the game's enum does not list (a drill's own)
-            flagged = False
-        return flagged or code in self.RETRY
+            return self.spec.violations(code).not_understood
+        except ValueError:  # a code the game's enum does not list (a drill's own, such as "not-the-best")
+            return False
 
     def retry(self, message: str, code: str = "not-understood") -> Judgement:
         """An answer that could not be read: ``message`` says what was wrong and what was expected."""

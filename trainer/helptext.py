@@ -105,6 +105,7 @@ def translated(obj, ctx):
         stack.enter_context(_swapped(obj, "short_help"))
         for param in obj.get_params(ctx):
             stack.enter_context(_swapped(param, "help"))
+            stack.enter_context(_swapped(param, "rich_help_panel"))  # "Rule options", the generated options' panel
         list_commands = getattr(obj, "list_commands", None)
         if list_commands is not None:
             for name in list_commands(ctx):
