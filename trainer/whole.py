@@ -83,6 +83,12 @@ def _save(path: str, lines) -> None:
     write_log(path, lines)
 
 
+def _advise(match) -> None:
+    """What the game's rules advise this table (``Match.advice()``, when the game has any), on standard error."""
+    for line in getattr(match, "advice", tuple)():
+        typer.echo(line, err=True)
+
+
 def add_whole_commands(app, game_name: str) -> None:
     """Give ``app`` (a game's :class:`trainer.clikit.GameApp`) the commands of a game played whole."""
 
@@ -127,6 +133,7 @@ def add_whole_commands(app, game_name: str) -> None:
         from solver.whole.simulate import simulate as do_simulate
 
         game = find_game(game_name)
+        _advise(game.new_match(_names(players, 2), rules, data))
         played = do_simulate(game, rules, data, _names(players, 2), rounds=rounds,
                              seed=seed if seed is not None else random.randrange(2 ** 31), bots=tuple(bot or ()))
         if log is not None:
@@ -178,7 +185,9 @@ def add_whole_commands(app, game_name: str) -> None:
         names = _names(players, 2)
         if not 1 <= humans <= len(names):
             raise TablecalcError(f"bad --humans {humans}: expected 1 to {len(names)}")
-        _Table(game, rules, data, names, set(range(humans)), bot, seed).play(rounds, deal)
+        table = _Table(game, rules, data, names, set(range(humans)), bot, seed)
+        _advise(table.match)
+        table.play(rounds, deal)
 
     @app.command("follow")
     def follow(players: PlayersOpt = None,
@@ -209,7 +218,8 @@ class _Table:
         for kind in kinds:
             if kind not in self.match.bots:
                 raise TablecalcError(f"unknown bot {quoted(kind)}: expected one of {', '.join(self.match.bots)}")
-        self.bots = {i: self.match.bot(kinds[i % len(kinds)], i, random.Random(self.rng.getrandbits(64)))
+        choices = random.Random(self.seed + 1)  # the bots' own: the seed deals as match.deal(Random(seed)) does
+        self.bots = {i: self.match.bot(kinds[i % len(kinds)], i, random.Random(choices.getrandbits(64)))
                      for i in range(len(names)) if i not in humans}
         self.rounds: list[tuple[str, list, tuple | None]] = []
 

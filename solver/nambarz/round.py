@@ -47,14 +47,13 @@ import enum
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from solver.errors import IllegalMove, TablecalcError, quoted
 from solver.game import TERMINAL
 from solver.i18n import _
 from solver.nambarz.cards import Card, Deck
-from solver.nambarz.moves import (Announcement, Cover, JokerKind, Move, joker_kind, judge, legal_moves,
-                                  read_announcement)
+from solver.nambarz.moves import Announcement, Cover, JokerKind, Move, joker_kind, judge, legal_moves, parse_cover
 from solver.nambarz.rules import HolderPlace, Rules
 from solver.nambarz.scoring import MAX_PLAYERS, Round, score_game
 from solver.nambarz.state import MoveKind
@@ -194,17 +193,28 @@ class RoundState:
             return []
         return legal_moves(self.cover, self.hand(), self.rules, self.deck, must_draw=self.phase is Phase.LAST_DRAW)
 
-    def judge(self, move: Move | str, player: int | None = None, *, with_after: bool = False) -> RoundVerdict:
+    def judge(self, move: Move | str, player: int | None = None, extra: Mapping[str, Any] | None = None, *,
+              with_after: bool = False) -> RoundVerdict:
         """The referee's verdict on a move (or typed text) by ``player`` (the player to move by
-        default); ``with_after``: with the table after it (after its penalty) as data, the verdict's
-        ``after``."""
+        default). It never raises for what a player lays: a move out of turn, after the round, or
+        text naming a card the deck lacks is a verdict too (the last one not understood).
+        ``extra`` is what a log's move line adds: ``drew``, the cards the move drew, for a game
+        whose draw pile was not known (checked here: a card that cannot be drawn raises
+        :class:`~solver.errors.TablecalcError`). ``with_after``: with the table after it (after
+        its penalty) as data, the verdict's ``after``."""
         text = str(move)
+        drew = self._drew(extra)
         if self.is_terminal():
             v = RoundVerdict(text, self.cover, (), None, (Violation.ROUND_OVER,))
         elif player is not None and player != self.to:
             v = RoundVerdict(text, self.cover, self.hands[player], None, (Violation.NOT_YOUR_TURN,))
         else:
-            v = judge(self.cover, self.hand(), text, self.rules, self.deck, must_draw=self.phase is Phase.LAST_DRAW)
+            try:
+                v = judge(self.cover, self.hand(), text, self.rules, self.deck, must_draw=self.phase is Phase.LAST_DRAW)
+            except TablecalcError as e:  # text naming no card of the deck: nothing laid
+                v = RoundVerdict(text, self.cover, self.hand(), None, (Violation.NOT_A_CALCULATION,), error=str(e))
+        if drew:
+            v = replace(v, drew=drew)
         if not with_after:
             return v
         moved = player is None or player == self.to
@@ -239,12 +249,14 @@ class RoundState:
         """The state after the verdict ``r`` on the player to move: a legal move is played; an
         illegal one costs the seed's penalty (draw 3, take back the cards, lay the simplest
         calculation instead or leave the joker alone) and the turn passes; a verdict with no
-        penalty (nothing could be laid) changes nothing."""
+        penalty (nothing could be laid, a move out of turn) changes nothing. The cards a log
+        says the move drew (``r.drew``) are the ones drawn."""
+        base = self.with_draws(r.drew) if r.drew else self
         if r.legal:
             assert r.move is not None
-            s = self._play(r.move)
+            s = base._play(r.move)
         elif r.penalty.draw or r.penalty.play_instead or r.joker_stands:
-            s = self._penalise(r)
+            s = base._penalise(r)
         else:
             return self
         s = replace(s, moves=self.moves + 1)
@@ -355,6 +367,19 @@ class RoundState:
         s, _drawn = s._draw(p.draw)
         return s._pass_turn()
 
+    def _drew(self, extra: Mapping[str, Any] | None) -> tuple[Card, ...]:
+        """The cards a log's move line says were drawn (``drew``: text or a list of cards), checked."""
+        if not extra or extra.get("drew") in (None, "", []):
+            return ()
+        value = extra["drew"]
+        if isinstance(value, list) and all(isinstance(x, str) for x in value):
+            value = " ".join(value)
+        if not isinstance(value, str) or len(value) > 2000:
+            raise TablecalcError(_("'drew' must be the cards drawn, as text (\"5-cat 2\") or a list of cards"))
+        cards = tuple(self.deck.parse_hand(value))
+        self.with_draws(cards)  # each must be drawable
+        return cards
+
     def with_draws(self, cards: Sequence[Card]) -> "RoundState":
         """The same state with ``cards`` the next ones drawn (a log may say what was drawn):
         each is taken from the draw pile, or else from the played pile under the top."""
@@ -464,6 +489,26 @@ class RoundState:
             ("too-long", self.ended is End.TOO_LONG),
         ])
 
+    def view(self, player: int) -> str:
+        """What ``player`` sees of the table, in the notation's words: their own hand, how many
+        cards each other player holds (``Bob: (7)``), the card to cover, how many cards are left to
+        draw (``stock (40)``), whose turn it is. Not a position to read back: the hidden cards are
+        not in it."""
+        hands = " | ".join(f"{n}: " + ((_cards_text(h) or "-") if i == player else f"({len(h)})")
+                           for i, (n, h) in enumerate(zip(self.names, self.hands)))
+        return format_fields([
+            ("hands", hands),
+            ("top", str(self.cover)),
+            ("stock", f"({len(self.stock)})"),
+            ("to", self.names[self.to] if not self.is_terminal() else ""),
+            ("out", " ".join(self.names[i] for i in self.out)),
+            ("coups", " ".join(f"{self.names[p]}:{k}" for p, k in self.coups)),
+            ("again", self.phase is Phase.AGAIN),
+            ("last-draw", self.phase is Phase.LAST_DRAW),
+            ("blocked", self.ended is End.BLOCKED),
+            ("too-long", self.ended is End.TOO_LONG),
+        ])
+
     def _placed(self) -> list[Card]:
         return [c for h in self.hands for c in h] + list(self.pile)
 
@@ -558,22 +603,5 @@ def _parse_hands(text: str, deck: Deck) -> tuple[tuple[str, ...], tuple[tuple[Ca
 
 
 def _parse_top(text: str, deck: Deck) -> tuple[Cover, tuple[Card, ...]]:
-    words = text.split()
-    first = deck.parse_card(words[0]) if words else None
-    if first is None:
-        raise TablecalcError(_("bad top: expected a card like 3-bee, or a joker laid alone like change-number 5"))
-    if not first.is_joker:
-        if len(words) != 1:
-            raise TablecalcError(_("bad top {text}: expected one card").format(text=quoted(text)))
-        return first, (first,)
-    kind = joker_kind(first)
-    if kind is JokerKind.PLAY_AGAIN or len(words) != 2:
-        raise TablecalcError(_("bad top {text}: a joker on top is a change joker laid alone and what it announced, "
-                               "e.g. change-number 5 or change-drawing cat (play-again on top: the card under it "
-                               "and the flag 'again')").format(text=quoted(text)))
-    said = read_announcement(words[1], deck)
-    if said.isdigit() and not kind.announces_number or not said.isdigit() and not kind.announces_drawing:
-        raise TablecalcError(_("bad top {text}: a {kind} joker cannot announce {said}").format(
-            text=quoted(text), kind=kind.value, said=said))
-    ann = Announcement(kind.value, int(said)) if said.isdigit() else Announcement(kind.value, animal=said)
-    return ann, (first,)
+    cover = parse_cover(text, deck)
+    return cover, ((Card(joker=cover.joker),) if isinstance(cover, Announcement) else (cover,))
