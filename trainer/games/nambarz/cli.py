@@ -19,7 +19,7 @@ from trainer.clikit import EXIT_ILLEGAL, ExportOpt, GameApp, JsonOpt, emit_json,
 
 app = GameApp("nambarz", help="Nambarz: cover the top card by concordance or by the simplest calculation.")
 
-TargetOpt = Annotated[str, typer.Option("--target", "-t", help="The top card to cover, e.g. 3-bee or 8, or a change joker laid alone and what it announced, e.g. \"change-number 4\".")]
+TargetOpt = Annotated[str, typer.Option("--target", "-t", help="The top card to cover, e.g. 3-bee or 8.")]
 HandOpt = Annotated[str, typer.Option("--hand", help="The hand, e.g. \"6 5 2 10\" or \"8-bee 5-cat rejouer\".")]
 
 
@@ -33,7 +33,8 @@ def _deal(target: str, hand: str, deck):
 
 @app.command("best", aliases=("solve",))
 def best(target: TargetOpt, hand: HandOpt, *, rules, data, as_json: JsonOpt = False) -> None:
-    """Every way the hand can cover the top card, and every simplest calculation."""
+    """Every way the hand can cover the top card, and every simplest calculation (on a change joker laid
+    alone, --target "change-number 4": the cards that follow it)."""
     from solver.nambarz import GAME
     from solver.nambarz.words import explain_solution
 
@@ -53,7 +54,8 @@ def judge(
     hand: HandOpt,
     *, rules, data, as_json: JsonOpt = False,
 ) -> None:
-    """The referee's verdict on a play: legal or not, why, the penalty and any bonus (exit 1 if illegal)."""
+    """The referee's verdict on a play: legal or not, why, the penalty and any bonus (exit 1 if illegal); a
+    joker's play and a play on a change joker laid alone (--target "change-number 4") by the jokers' rules."""
     from solver.nambarz import GAME
 
     verdict = GAME.judge(_deal(target, hand, data), answer, rules, data)

@@ -17,7 +17,7 @@ def print_solution(s: Solution) -> None:
     if isinstance(s.target, Announcement):  # a change joker laid alone: no calculation
         console.print(_("Following it: {cards}").format(cards=escape(cards_text(s.concordant) or _("none"))))
         if s.joker_moves:
-            console.print(_("Jokers: {moves}").format(moves=escape(", ".join(s.joker_moves))))
+            console.print(_("Jokers: {moves}").format(moves=escape(", ".join(cover_name(m) for m in s.joker_moves))))
         console.print(escape(explain_solution(s)))
         return
     console.print(_("By concordance: {cards}").format(cards=escape(cards_text(s.concordant) or _("none"))))
