@@ -41,8 +41,6 @@ from solver.nambarz.moves import Move, judge as judge_move, legal_moves, read_jo
 from solver.nambarz.referee import CONCORDANCE, DRAW, judge
 from solver.nambarz.round import RoundState
 from solver.nambarz.rules import Rules
-from solver.nambarz.bots import choose
-from solver.nambarz.match import Match
 from solver.nambarz.state import Deal, MoveKind, Turn
 from solver.nambarz.verdict import RoundVerdict, Verdict, Violation
 from solver.nambarz.words import best_answers, explain_round_verdict, explain_verdict
@@ -121,6 +119,8 @@ class Nambarz(BaseGame):
     def best(self, situation: Deal | RoundState, rules: Rules, deck: Deck) -> Solution | RoundSolution:
         """Every simplest play of a turn; in a round, every legal move and the best bot's."""
         if isinstance(situation, RoundState):
+            from solver.nambarz.bots import choose  # the bots load only for a round (quick start-up)
+
             state = self._state(situation, rules, deck)
             return RoundSolution(state, tuple(state.legal_moves()), choose(state, "best", random.Random(0)))
         if situation.after_joker:
@@ -185,9 +185,12 @@ class Nambarz(BaseGame):
             return explain_round_verdict(verdict)
         return explain_verdict(verdict)
 
-    def new_match(self, names: tuple[str, ...], rules: Rules, deck: Deck) -> Match:
+    def new_match(self, names: tuple[str, ...], rules: Rules, deck: Deck):
         """A game between ``names`` (2 to 12, in seat order): rounds dealt from a seed, the score
-        sheet carried, teams and extra rounds as the rules say (:mod:`solver.nambarz.match`)."""
+        sheet carried, teams and extra rounds as the rules say (a :class:`solver.nambarz.match.Match`,
+        loaded only for a whole game, so the one-play commands start quickly)."""
+        from solver.nambarz.match import Match
+
         return Match(tuple(names), rules, deck)
 
     def new_state(self, situation: Deal | RoundState, rules: Rules, deck: Deck) -> Turn | RoundState:
