@@ -63,7 +63,8 @@ def _names(players: str | None, default: int) -> tuple[str, ...]:
 
 
 def _read(game, log: str):
-    """The log at ``log`` (``-``: standard input): JSON lines, or the game's own plain record."""
+    """The log at ``log`` (``-``: standard input): JSON lines, the game's own plain record, or a log an
+    older tablecalc wrote (``BaseGame.older_log``)."""
     from solver.gamelog import read_log
     from solver.whole.log import read
 
@@ -72,7 +73,13 @@ def _read(game, log: str):
         plain = game.plain_record(text, source)
         if plain is not None:
             return plain
-    return read(text, source)
+    try:
+        return read(text, source)
+    except TablecalcError:
+        older = game.older_log(text, source)  # a log an older tablecalc wrote: still read
+        if older is None:
+            raise
+        return older
 
 
 def _save(path: str, lines) -> None:

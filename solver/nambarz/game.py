@@ -193,6 +193,12 @@ class Nambarz(BaseGame):
 
         return Match(tuple(names), rules, deck)
 
+    def older_log(self, text: str, source: str):
+        """A log of tablecalc before the one format (deal lines with ``hands``), read into it."""
+        from solver.nambarz.oldlogs import read_old
+
+        return read_old(text, source)
+
     def new_state(self, situation: Deal | RoundState, rules: Rules, deck: Deck) -> Turn | RoundState:
         """A deal gives the one-turn state the drills use; a round situation, the whole round."""
         if isinstance(situation, RoundState):

@@ -421,3 +421,39 @@ def test_play_a_whole_round_in_a_real_terminal(tmp_path):
     finally:
         child.close()
     assert child.exitstatus == 0 and turns > 0
+
+
+# ---------------------------------------------------------------- logs an older tablecalc wrote
+
+OLD_DISPUTE = """\
+{"type": "game", "names": ["Ann", "Bob", "Cid"], "rules": {"preset": "basic"}}
+{"type": "deal", "round": 1, "names": ["Ann", "Bob", "Cid"], "hands": ["6 2 4-fish", "change-number 4-frog", "8 4 1"], "top": "3-bee", "stock": "5-cat 10-cat 2 6 7 9-snail"}
+{"type": "move", "player": "Ann", "move": "6÷2"}
+{"type": "move", "player": "Bob", "move": "change-number 4"}
+{"type": "move", "player": "Cid", "move": "8-4"}
+{"type": "move", "player": "Ann", "move": "4-fish"}
+{"type": "move", "player": "Bob", "move": "4-frog"}
+"""
+
+
+def test_a_log_written_before_the_one_format_is_still_judged(tmp_path):
+    """Nothing a table saved is lost: the dispute as the old docs wrote it, judged as the new one is."""
+    old = tmp_path / "old.jsonl"
+    old.write_text(OLD_DISPUTE, "utf-8")
+    d = json.loads(run("referee", str(old), "--json").stdout)
+    new = json.loads(run("referee", str(ROOT / "docs" / "examples" / "nambarz-dispute.jsonl"), "--json").stdout)
+    assert d["illegal"] == new["illegal"] and d["scores"] == new["scores"] and d["moves"] == 5
+    teams = tmp_path / "teams.jsonl"
+    teams.write_text(
+        '{"type": "game", "players": 4, "names": ["A", "B", "C", "D"], "rules": {"preset": "confirmed", "jokers": 8}, '
+        '"teams": {"T1": ["A", "B"], "T2": ["C", "D"]}}\n'
+        '{"type": "deal", "round": 1, "names": ["A", "B", "C", "D"], "hands": ["3", "7 9", "1", "2"], "top": "3-bee", '
+        '"to": 0, "seed": 5}\n'
+        '{"type": "move", "round": 1, "player": "A", "move": "3-symbol"}\n'
+        '{"type": "round-end", "round": 1, "result": "A"}\n', "utf-8")
+    d = json.loads(run("referee", str(teams), "--json").stdout)
+    assert d["legal"] and d["moves"] == 1 and d["rules"]["team_size"] == 2 and d["rules"]["jokers"] == 8
+    crossed = teams.read_text("utf-8").replace('"T1": ["A", "B"], "T2": ["C", "D"]', '"T1": ["A", "C"], "T2": ["B", "D"]')
+    teams.write_text(crossed, "utf-8")
+    r = run("referee", str(teams))
+    assert r.exit_code == 2 and "not the seats in order" in r.output and len(r.output.strip().splitlines()) == 1
