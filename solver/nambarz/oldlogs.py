@@ -27,6 +27,7 @@ from typing import Any
 
 from solver.errors import TablecalcError, quoted
 from solver.gamelog import log_objects
+from solver.i18n import _
 from solver.nambarz.rules import Rules
 from solver.whole.log import Log, LoggedMove, LoggedRound
 
@@ -37,7 +38,8 @@ def _text(value: Any, key: str, where: str) -> str:
     if isinstance(value, list) and all(isinstance(x, str) for x in value):
         value = " ".join(value)
     if not isinstance(value, str) or ";" in value:
-        raise TablecalcError(f"{where}: {key!r} must be text or a list of texts, not {quoted(str(value))}")
+        raise TablecalcError(_("{where}: {key!r} must be text or a list of texts, not {value}").format(
+            where=where, key=key, value=quoted(str(value))))
     return value
 
 
@@ -49,16 +51,18 @@ def _deal(obj: dict, where: str) -> tuple[str, tuple[str, ...] | None]:
     elif isinstance(hands, str):
         parts = [h.strip() or "-" for h in hands.split("|")]
     else:
-        raise TablecalcError(f"{where}: 'hands' must be a list of hands (\"6 5 2\") or one text \"6 5 2 | 3 7\"")
+        raise TablecalcError(_("{where}: 'hands' must be a list of hands (\"6 5 2\") or one text \"6 5 2 | 3 7\"").format(
+            where=where))
     if any(";" in p or "|" in p for p in parts):
-        raise TablecalcError(f"{where}: a hand is cards separated by spaces")
+        raise TablecalcError(_("{where}: a hand is cards separated by spaces").format(where=where))
     names = obj.get("names")
     if names is not None and (not isinstance(names, list) or len(names) != len(parts)
                               or not all(isinstance(n, str) and n.strip() and not set(n) & set(":;|") for n in names)):
-        raise TablecalcError(f"{where}: 'names' must be a list of {len(parts)} names, one per hand")
+        raise TablecalcError(_("{where}: 'names' must be a list of {n} names, one per hand").format(
+            where=where, n=len(parts)))
     hands_text = " | ".join(f"{n}: {h}" for n, h in zip(names, parts)) if names else " | ".join(parts)
     if "top" not in obj:
-        raise TablecalcError(f"{where}: a deal needs 'top', the card turned up")
+        raise TablecalcError(_("{where}: a deal needs 'top', the card turned up").format(where=where))
     fields = [f"hands {hands_text}", f"top {_text(obj['top'], 'top', where)}"]
     for key in ("stock", "pile"):
         if key in obj:
@@ -66,7 +70,7 @@ def _deal(obj: dict, where: str) -> tuple[str, tuple[str, ...] | None]:
     seed = obj.get("seed")
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 10 ** 18:
-            raise TablecalcError(f"{where}: 'seed' must be a whole number")
+            raise TablecalcError(_("{where}: 'seed' must be a whole number").format(where=where))
         fields.append(f"seed {seed}")
     to = obj.get("to")
     if isinstance(to, int) and not isinstance(to, bool) and 0 <= to < len(parts):
@@ -74,7 +78,7 @@ def _deal(obj: dict, where: str) -> tuple[str, tuple[str, ...] | None]:
     elif isinstance(to, str) and to.strip() and ";" not in to:
         fields.append(f"to {to.strip()}")
     elif to is not None:
-        raise TablecalcError(f"{where}: 'to' must be a name or a seat from 0")
+        raise TablecalcError(_("{where}: 'to' must be a name or a 0-based seat").format(where=where))
     return "; ".join(fields), tuple(n.strip() for n in names) if names else None
 
 
@@ -83,10 +87,11 @@ def _rules(obj: dict, where: str) -> tuple[str | None, dict]:
     if spec is None:
         return None, {}
     if not isinstance(spec, dict):
-        raise TablecalcError(f"{where}: 'rules' must be an object like {{\"preset\": \"basic\"}}")
+        raise TablecalcError(_("{where}: 'rules' must be an object like {example}").format(
+            where=where, example='{"preset": "basic"}'))
     preset = spec.get("preset")
     if preset is not None and not isinstance(preset, str):
-        raise TablecalcError(f"{where}: the rules' 'preset' must be text")
+        raise TablecalcError(_("{where}: the rules' 'preset' must be text").format(where=where))
     names = {o.name for o in Rules.options()}
     return (preset.removesuffix("+custom") if preset else None,
             {k: v for k, v in spec.items() if k in names and v is not None})
@@ -97,12 +102,13 @@ def _team_size(teams: Any, names: tuple[str, ...], where: str) -> int:
     if not teams:
         return 0
     if not isinstance(teams, dict) or not all(isinstance(m, list) for m in teams.values()):
-        raise TablecalcError(f"{where}: 'teams' must map a team's name to its players")
+        raise TablecalcError(_("{where}: 'teams' must map a team's name to its players").format(where=where))
     groups = [tuple(m) for m in teams.values()]
     size = len(groups[0])
     if [names[i:i + size] for i in range(0, len(names), size)] != groups:
-        raise TablecalcError(f"{where}: teams {quoted(str(teams))} are not the seats in order, {size} each: "
-                             "tablecalc now makes teams of the seats in order (--team-size)")
+        raise TablecalcError(_("{where}: teams {teams} are not the seats in order, {size} each: tablecalc now makes "
+                               "teams of the seats in order (--team-size)").format(
+                                   where=where, teams=quoted(str(teams)), size=size))
     return size
 
 
@@ -127,9 +133,11 @@ def read_old(text: str, source: str = "log") -> Log | None:
             rounds.append({"line": number, "deal": deal, "moves": []})
         elif "move" in obj and obj.get("type") in (None, "move"):
             if not rounds:
-                raise TablecalcError(f"{where}: a move before any deal; expected first a line with \"hands\"")
+                raise TablecalcError(_("{where}: a move before any deal; expected first a line with \"hands\"").format(
+                    where=where))
             if not isinstance(obj["move"], str) or not obj["move"].strip():
-                raise TablecalcError(f"{where}: 'move' must be text such as \"6÷2\", \"3-hippo\" or \"draw\"")
+                raise TablecalcError(_("{where}: 'move' must be text such as \"6÷2\", \"3-hippo\", \"change-number 5\" or "
+                                       "\"draw\"").format(where=where))
             rounds[-1]["moves"].append((number, obj))
     first = rounds[0]["deal"].split(";")[0].removeprefix("hands ")
     names = names or tuple(f"P{i + 1}" for i in range(len(first.split("|"))))
@@ -145,12 +153,10 @@ def read_old(text: str, source: str = "log") -> Log | None:
                 seat = player
             elif isinstance(player, str):
                 found = [i for i, n in enumerate(names) if n.lower() == player.strip().lower()]
-                if not found:
-                    raise TablecalcError(f"{source}, line {number}: unknown player {quoted(player)}: "
-                                         f"expected one of {', '.join(names)} or a seat from 0")
-                seat = found[0]
-            elif player is not None:
-                raise TablecalcError(f"{source}, line {number}: unknown player {quoted(str(player))}")
+                seat = found[0] if found else None
+            if player is not None and seat is None:
+                raise TablecalcError(_("{where}: unknown player {p}: expected a 0-based seat or one of {names}").format(
+                    where=f"{source}, line {number}", p=quoted(str(player)), names=", ".join(names)))
             extra = {"drew": obj["drew"]} if obj.get("drew") not in (None, "", []) else {}
             moves.append(LoggedMove(number, seat, obj["move"].strip(), extra))
         logged.append(LoggedRound(k, r["line"], r["deal"], tuple(moves)))
