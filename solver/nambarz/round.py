@@ -17,8 +17,8 @@ Its notation (``str`` and :meth:`RoundState.parse` round-trip)::
   alone and what it announced (``change-number 5``, ``change-drawing cat``);
 * ``pile``: the whole played pile, bottom first (it ends with the top, then any play-again laid
   on it); left out, only the top;
-* ``stock``: the draw pile, next card first; left out (and not written when it is that), every
-  card not elsewhere, shuffled by ``seed``;
+* ``stock``: the draw pile, next card first; left out, every card not elsewhere, shuffled by
+  ``seed`` (and not written again while nobody has drawn from it);
 * ``to``: the player to move (a name, or a seat from 1); ``out``: the finishing order so far;
 * ``coups``: legal calculations of 4+ cards so far (``Ann:4 Cid:5``); ``seed``: the seed of the
   reshuffles (and of a stock left out); ``reshuffles``: how many there were;
@@ -127,6 +127,11 @@ class RoundState:
     ended: End | None = None
     idle: int = field(default=0, compare=False)
     moves: int = field(default=0, compare=False)
+    stock_note: tuple | None = field(default=None, compare=False, repr=False)
+    """``(stock, its text)``: how this very draw pile (the same tuple) is written, so the referee,
+    which writes the table after every move, works it out once: ``""`` (left out) for the draw
+    pile of a notation that left it out, ``None`` (written, its text not made yet) for one dealt,
+    written or drawn from. Without a note, it is left out when it is the one a notation leaves out."""
 
     # -- building -------------------------------------------------------------------
 
@@ -159,7 +164,8 @@ class RoundState:
         top = rest.pop(at)
         if not 0 <= starter < n:
             raise TablecalcError(_("player {p} does not exist: expected 0 to {last}").format(p=starter, last=n - 1))
-        return cls(rules, d, names, hands, tuple(rest), (top,), top, starter, seed=seed)
+        stock = tuple(rest)
+        return cls(rules, d, names, hands, stock, (top,), top, starter, seed=seed, stock_note=(stock, None))
 
     # -- OpenSpiel's vocabulary -----------------------------------------------------
 
@@ -290,7 +296,7 @@ class RoundState:
             s = replace(s, stock=s.stock[1:])
         hands = list(s.hands)
         hands[s.to] = hands[s.to] + tuple(drawn)
-        return replace(s, hands=tuple(hands)), tuple(drawn)
+        return replace(s, hands=tuple(hands), stock_note=(s.stock, None)), tuple(drawn)
 
     def _lay(self, cards: Sequence[Card]) -> "RoundState":
         hand = list(self.hand())
@@ -392,7 +398,8 @@ class RoundState:
             else:
                 raise TablecalcError(_("{card} cannot be drawn: it is neither in the draw pile nor in the played pile").format(
                     card=c))
-        return replace(self, stock=tuple(cards) + tuple(stock), pile=tuple(under) + self.pile[-self._top_len():])
+        stock = tuple(cards) + tuple(stock)
+        return replace(self, stock=stock, pile=tuple(under) + self.pile[-self._top_len():], stock_note=(stock, None))
 
     # -- the end ------------------------------------------------------------------------
 
@@ -465,7 +472,8 @@ class RoundState:
             raise TablecalcError(_("Nambarz is played by {low} to {high} players, not {n}").format(
                 low=MIN_PLAYERS, high=MAX_PLAYERS, n=n))
         return cls(rules, d, names, hands, stock, pile, cover, to, phase, out, tuple(coups), seed,
-                   _whole(f.get("reshuffles", "0"), "reshuffles"), ended)
+                   _whole(f.get("reshuffles", "0"), "reshuffles"), ended,
+                   stock_note=(stock, None if "stock" in f else ""))
 
     def __str__(self) -> str:
         generic = self.names == _names(self.players)
@@ -477,7 +485,7 @@ class RoundState:
             ("hands", hands),
             ("top", top),
             ("pile", _cards_text(self.pile) if self.pile != top_cards else ""),
-            ("stock", "" if self.stock == _default_stock(self.deck, self._placed(), self.seed) else _cards_text(self.stock)),
+            ("stock", self._stock_text()),
             ("to", self.names[self.to]),
             ("out", " ".join(self.names[i] for i in self.out)),
             ("coups", " ".join(f"{self.names[p]}:{k}" for p, k in self.coups)),
@@ -508,6 +516,17 @@ class RoundState:
             ("blocked", self.ended is End.BLOCKED),
             ("too-long", self.ended is End.TOO_LONG),
         ])
+
+    def _stock_text(self) -> str:
+        note = self.stock_note
+        if note is not None and note[0] is self.stock and note[1] is not None:
+            return note[1]
+        if note is not None and note[0] is self.stock:
+            text = _cards_text(self.stock)
+        else:
+            text = "" if self.stock == _default_stock(self.deck, self._placed(), self.seed) else _cards_text(self.stock)
+        object.__setattr__(self, "stock_note", (self.stock, text))  # a cache: the state's value is unchanged
+        return text
 
     def _placed(self) -> list[Card]:
         return [c for h in self.hands for c in h] + list(self.pile)
@@ -546,7 +565,7 @@ def _default_stock(deck: Deck, placed: Sequence[Card], seed: int) -> tuple[Card,
     shuffled by ``seed``."""
     left = Counter(deck.stock())
     left.subtract(Counter(placed))
-    rest = sorted(left.elements())
+    rest = sorted(left.elements(), key=Card.sort_key)
     random.Random(seed).shuffle(rest)
     return tuple(rest)
 
