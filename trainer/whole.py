@@ -63,7 +63,8 @@ def _names(players: str | None, default: int) -> tuple[str, ...]:
 
 
 def _read(game, log: str):
-    """The log at ``log`` (``-``: standard input): JSON lines, or the game's own plain record."""
+    """The log at ``log`` (``-``: standard input): JSON lines, the game's own plain record, or a log an
+    older tablecalc wrote (``BaseGame.older_log``)."""
     from solver.gamelog import read_log
     from solver.whole.log import read
 
@@ -72,7 +73,13 @@ def _read(game, log: str):
         plain = game.plain_record(text, source)
         if plain is not None:
             return plain
-    return read(text, source)
+    try:
+        return read(text, source)
+    except TablecalcError:
+        older = game.older_log(text, source)  # a log an older tablecalc wrote: still read
+        if older is None:
+            raise
+        return older
 
 
 def _save(path: str, lines) -> None:
@@ -81,6 +88,12 @@ def _save(path: str, lines) -> None:
     if Path(path).exists():
         raise TablecalcError(f"{quoted(path)} already exists: tablecalc never writes over a file; give a new name")
     write_log(path, lines)
+
+
+def _advise(match) -> None:
+    """What the game's rules advise this table (``Match.advice()``, when the game has any), on standard error."""
+    for line in getattr(match, "advice", tuple)():
+        typer.echo(line, err=True)
 
 
 def add_whole_commands(app, game_name: str) -> None:
@@ -127,6 +140,7 @@ def add_whole_commands(app, game_name: str) -> None:
         from solver.whole.simulate import simulate as do_simulate
 
         game = find_game(game_name)
+        _advise(game.new_match(_names(players, 2), rules, data))
         played = do_simulate(game, rules, data, _names(players, 2), rounds=rounds,
                              seed=seed if seed is not None else random.randrange(2 ** 31), bots=tuple(bot or ()))
         if log is not None:
@@ -178,7 +192,9 @@ def add_whole_commands(app, game_name: str) -> None:
         names = _names(players, 2)
         if not 1 <= humans <= len(names):
             raise TablecalcError(f"bad --humans {humans}: expected 1 to {len(names)}")
-        _Table(game, rules, data, names, set(range(humans)), bot, seed).play(rounds, deal)
+        table = _Table(game, rules, data, names, set(range(humans)), bot, seed)
+        _advise(table.match)
+        table.play(rounds, deal)
 
     @app.command("follow")
     def follow(players: PlayersOpt = None,
@@ -209,7 +225,8 @@ class _Table:
         for kind in kinds:
             if kind not in self.match.bots:
                 raise TablecalcError(f"unknown bot {quoted(kind)}: expected one of {', '.join(self.match.bots)}")
-        self.bots = {i: self.match.bot(kinds[i % len(kinds)], i, random.Random(self.rng.getrandbits(64)))
+        choices = random.Random(self.seed + 1)  # the bots' own: the seed deals as match.deal(Random(seed)) does
+        self.bots = {i: self.match.bot(kinds[i % len(kinds)], i, random.Random(choices.getrandbits(64)))
                      for i in range(len(names)) if i not in humans}
         self.rounds: list[tuple[str, list, tuple | None]] = []
 

@@ -86,7 +86,8 @@ def simplest_plays(target: Card, cards: Iterable[Card], rules: Rules) -> tuple[i
 
 @dataclass(frozen=True)
 class Solution:
-    """What a hand can do on a top card: concordant cards, jokers, and the simplest calculations."""
+    """What a hand can do on a top card: concordant cards, jokers, and the simplest calculations
+    (none on a change joker laid alone: then ``concordant`` are the cards that follow it)."""
 
     target: Card
     hand: tuple[Card, ...]
@@ -95,6 +96,9 @@ class Solution:
     jokers: tuple[Card, ...]
     min_cards: int | None
     plays: tuple[Play, ...]
+    joker_moves: tuple[str, ...] = ()
+    """When the card to cover is a change joker laid alone (``target`` is then its announcement):
+    one move of each joker held that the rules allow, as typed (``change-number 5``)."""
 
     @property
     def playable(self) -> bool:

@@ -18,6 +18,9 @@ solver.errors.TablecalcError: there is no 3-lion card in the deck: the drawing c
 Concordance: one card covers another when it has the same number, or when both are
 drawing cards with the same animal.
 
+What a player covers is a number card, or a change joker laid alone and what it announced
+(:class:`Announcement`, read by :func:`parse_cover`): then one card of that number or drawing.
+
 >>> top = deck.parse_card("3-bee")
 >>> [is_concordant(deck.parse_card(c), top) for c in ("3", "3-hippo", "8-bee", "8-lion", "5-cat")]
 [True, True, True, False, False]
@@ -36,7 +39,8 @@ from solver.errors import TablecalcError, quoted
 from solver.i18n import NP_, _, pgettext
 from solver.parsing import Fields, closest, data_file, parse_toml, read_text
 
-__all__ = ["Family", "Card", "Deck", "is_concordant", "card_name", "ANIMAL", "JOKER"]
+__all__ = ["Family", "Card", "Deck", "is_concordant", "card_name", "ANIMAL", "JOKER", "JokerKind", "joker_kind",
+           "Announcement", "Cover", "read_announcement", "parse_cover"]
 
 ANIMAL = "nambarz animal"
 """The gettext context of an animal's name (``pgettext(ANIMAL, "bee")``)."""
@@ -324,3 +328,115 @@ class Deck:
                     f"impossible {what}: {n} × {card} but the deck has only {have} "
                     f"(see the deck with 'tablecalc nambarz deck')"
                 )
+
+
+# ---------------------------------------------------------------- jokers and what is on top
+
+
+class JokerKind(enum.StrEnum):
+    """The four jokers of the published deck."""
+
+    CHANGE_NUMBER = "change-number"
+    CHANGE_DRAWING = "change-drawing"
+    CHANGE_EITHER = "change-number-or-drawing"
+    PLAY_AGAIN = "play-again"
+
+    @property
+    def announces_number(self) -> bool:
+        return self in (JokerKind.CHANGE_NUMBER, JokerKind.CHANGE_EITHER)
+
+    @property
+    def announces_drawing(self) -> bool:
+        return self in (JokerKind.CHANGE_DRAWING, JokerKind.CHANGE_EITHER)
+
+
+def joker_kind(card: Card) -> JokerKind:
+    """The kind of a joker card; a deck file's joker of another kind has no rule tablecalc knows."""
+    try:
+        return JokerKind(card.joker)
+    except ValueError:
+        raise TablecalcError(_("tablecalc knows no rule for the joker {joker}: expected one of {kinds}").format(
+            joker=quoted(str(card.joker)), kinds=", ".join(k.value for k in JokerKind))) from None
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """What a change joker laid alone announced: a number or a drawing (an animal).
+
+    >>> a = Announcement("change-drawing", animal="cat")
+    >>> str(a), a.allows(Card(5, "cat")), a.allows(Card(5)), a.allows(Card(10, "cat"))
+    ('change-drawing cat', True, False, True)
+    """
+
+    joker: str
+    number: int | None = None
+    animal: str | None = None
+
+    @property
+    def value(self) -> str:
+        """``5`` or ``cat``: what was announced."""
+        return str(self.number) if self.number is not None else str(self.animal)
+
+    def __str__(self) -> str:
+        return f"{self.joker} {self.value}"
+
+    def as_card(self) -> Card:
+        """A card standing for the announcement (``Card(5)``, or an animal without a number),
+        for the concordance rule of :func:`solver.nambarz.cards.is_concordant`."""
+        return Card(self.number) if self.number is not None else Card(None, self.animal)
+
+    def allows(self, card: Card) -> bool:
+        """Whether ``card`` laid alone follows the announcement (same number, or same drawing)."""
+        return not card.is_joker and is_concordant(card, self.as_card())
+
+
+Cover = Card | Announcement
+"""What the player to move must cover: a number card, or a change joker's announcement."""
+
+
+def read_announcement(token: str, deck: Deck) -> str:
+    """What a change joker announces, as typed: a number of the deck (``5``) or an animal's
+    name in any language (``cat``, ``chat``), as the canonical ``5`` or ``cat``.
+
+    >>> read_announcement("chat", Deck.default()), read_announcement("5", Deck.default())
+    ('cat', '5')
+    """
+    t = token.strip().lower()
+    if t.isdigit():
+        n = int(t[:12])
+        if not deck.low <= n <= deck.high or len(t) > 3:
+            raise TablecalcError(_("a joker cannot announce {value}: numbers run {low}-{high}").format(
+                value=quoted(token), low=deck.low, high=deck.high))
+        return str(n)
+    animal = deck.animal_names.get(t)
+    if animal is None:
+        raise TablecalcError(_("a joker cannot announce {value}: expected a number {low}-{high} or a drawing ({animals})").format(
+            value=quoted(token), low=deck.low, high=deck.high, animals=", ".join(sorted(deck.animals))))
+    return animal
+
+
+def parse_cover(text: str, deck: Deck) -> Cover:
+    """What a player must cover, as written: a number card (``3-bee``), or a change joker laid
+    alone and what it announced (``change-number 5``, ``change-drawing cat``, in any language).
+
+    >>> str(parse_cover("change-chiffre 5", Deck.default())), str(parse_cover("3-abeille", Deck.default()))
+    ('change-number 5', '3-bee')
+    """
+    words = str(text).split()
+    first = deck.parse_card(words[0]) if words else None
+    if first is None:
+        raise TablecalcError(_("bad top: expected a card like 3-bee, or a joker laid alone like change-number 5"))
+    if not first.is_joker:
+        if len(words) != 1:
+            raise TablecalcError(_("bad top {text}: expected one card").format(text=quoted(text)))
+        return first
+    kind = joker_kind(first)
+    if kind is JokerKind.PLAY_AGAIN or len(words) != 2:
+        raise TablecalcError(_("bad top {text}: a joker on top is a change joker laid alone and what it announced, "
+                               "e.g. change-number 5 or change-drawing cat (play-again on top: the card under it "
+                               "and the flag 'again')").format(text=quoted(text)))
+    said = read_announcement(words[1], deck)
+    if said.isdigit() and not kind.announces_number or not said.isdigit() and not kind.announces_drawing:
+        raise TablecalcError(_("bad top {text}: a {kind} joker cannot announce {said}").format(
+            text=quoted(text), kind=kind.value, said=said))
+    return Announcement(kind.value, int(said)) if said.isdigit() else Announcement(kind.value, animal=said)

@@ -37,12 +37,11 @@ from solver.i18n import N_, _
 from solver.nambarz.best import Solution, best
 from solver.nambarz.cards import Deck, is_concordant
 from solver.nambarz.deal import deal
-from solver.nambarz.moves import Move
+from solver.nambarz.moves import Move, judge as judge_move, legal_moves, read_joker
 from solver.nambarz.referee import CONCORDANCE, DRAW, judge
 from solver.nambarz.round import RoundState
 from solver.nambarz.rules import Rules
-from solver.nambarz.simulate import Policy, choose
-from solver.nambarz.state import Deal, Turn
+from solver.nambarz.state import Deal, MoveKind, Turn
 from solver.nambarz.verdict import RoundVerdict, Verdict, Violation
 from solver.nambarz.words import best_answers, explain_round_verdict, explain_verdict
 
@@ -51,7 +50,7 @@ __all__ = ["Nambarz", "GAME", "RoundSolution"]
 
 @dataclass(frozen=True)
 class RoundSolution:
-    """What the player to move may do in a round: every legal move, and the greedy bot's choice."""
+    """What the player to move may do in a round: every legal move, and the best bot's choice."""
 
     state: RoundState
     moves: tuple[Move, ...]
@@ -59,6 +58,16 @@ class RoundSolution:
 
     def as_dict(self) -> dict:
         return {"player": self.state.names[self.state.to], "moves": [str(m) for m in self.moves], "best": str(self.best)}
+
+
+def _announces(answer: str, deck: Deck) -> bool:
+    """Whether ``answer`` lays a joker with what it announces or the card after it (the jokers'
+    rules judge it; a joker named alone is the one-turn referee's, as the drills ask it)."""
+    try:
+        joker = read_joker(answer, deck)
+    except TablecalcError:
+        return True  # a joker move written wrongly: the jokers' rules word why
+    return joker is not None and (joker[1] is not None or joker[2] is not None)
 
 
 def _is_round(text: str) -> bool:
@@ -99,7 +108,7 @@ class Nambarz(BaseGame):
             if situation.is_terminal():
                 raise TablecalcError(_("this round is over: there is no move to make"))
         else:
-            deck.check_available([*situation.hand, situation.top], "hand and top card")
+            deck.check_available(situation.cards(), "hand and top card")
 
     def random_situation(self, rng, rules: Rules, deck: Deck) -> Deal:
         return deal(rng, deck, rules.hand_size, jokers=True)
@@ -108,11 +117,30 @@ class Nambarz(BaseGame):
         return replace(situation, rules=rules, deck=deck)
 
     def best(self, situation: Deal | RoundState, rules: Rules, deck: Deck) -> Solution | RoundSolution:
-        """Every simplest play of a turn; in a round, every legal move and the greedy bot's."""
+        """Every simplest play of a turn; in a round, every legal move and the best bot's."""
         if isinstance(situation, RoundState):
+            from solver.nambarz.bots import choose  # the bots load only for a round (quick start-up)
+
             state = self._state(situation, rules, deck)
-            return RoundSolution(state, tuple(state.legal_moves()), choose(state, Policy.GREEDY, random.Random(0)))
+            return RoundSolution(state, tuple(state.legal_moves()), choose(state, "best", random.Random(0)))
+        if situation.after_joker:
+            return self._after_joker(situation, rules, deck)
         return best(situation.top, situation.hand, rules, deck)
+
+    def _after_joker(self, situation: Deal, rules: Rules, deck: Deck) -> Solution:
+        """What a hand may lay on a change joker laid alone: a card of what it announced, or a
+        joker when the rules allow one (never a calculation)."""
+        if not situation.hand:
+            raise TablecalcError("the hand is empty: expected at least one card, e.g. --hand \"6 5 2 10\"")
+        deck.check_available(situation.cards(), "hand and top card")
+        moves = legal_moves(situation.top, situation.hand, rules, deck)
+        follow = tuple(m.cards[0] for m in moves if m.kind is MoveKind.CONCORDANCE)
+        jokers, firsts = [], []
+        for m in moves:
+            if m.kind is MoveKind.JOKER and m.cards[0] not in jokers:
+                jokers.append(m.cards[0])
+                firsts.append(str(m))
+        return Solution(situation.top, situation.hand, rules, follow, tuple(jokers), None, (), tuple(firsts))
 
     def best_answers(self, solution: Solution | RoundSolution) -> tuple[str, ...]:
         if isinstance(solution, RoundSolution):
@@ -120,8 +148,13 @@ class Nambarz(BaseGame):
         return best_answers(solution)
 
     def judge(self, situation: Deal | RoundState, answer: str, rules: Rules, deck: Deck) -> Verdict | RoundVerdict:
+        """The referee's verdict; on a change joker laid alone, or for a joker that announces
+        something (``change-number 5 then 5-cat``), the jokers' rules judge it (a :class:`RoundVerdict`)."""
         if isinstance(situation, RoundState):
             return self._state(situation, rules, deck).judge(answer, with_after=True)
+        if situation.after_joker or _announces(answer, deck):
+            deck.check_available(situation.cards(), "hand and top card")
+            return judge_move(situation.top, situation.hand, answer, rules, deck)
         return judge(situation.top, situation.hand, answer, rules, deck)
 
     def refused_answer(self, situation: Deal | RoundState, rules: Rules, deck: Deck) -> str | None:
@@ -134,6 +167,10 @@ class Nambarz(BaseGame):
                          and not state.judge(t).legal and state.judge(t).move is not None), None)
         top, hand = situation.top, situation.hand
         numbered = [c for c in hand if not c.is_joker]
+        if situation.after_joker:  # a calculation, else a card that does not follow what was announced
+            if len(numbered) >= 2:
+                return f"{numbered[0].exact_name} + {numbered[1].exact_name}"
+            return next((c.exact_name for c in numbered if not top.allows(c)), None)
         for c in numbered:
             if not is_concordant(c, top):
                 return f"{CONCORDANCE} {c.exact_name}"
@@ -148,10 +185,27 @@ class Nambarz(BaseGame):
             return explain_round_verdict(verdict)
         return explain_verdict(verdict)
 
+    def new_match(self, names: tuple[str, ...], rules: Rules, deck: Deck):
+        """A game between ``names`` (2 to 12, in seat order): rounds dealt from a seed, the score
+        sheet carried, teams and extra rounds as the rules say (a :class:`solver.nambarz.match.Match`,
+        loaded only for a whole game, so the one-play commands start quickly)."""
+        from solver.nambarz.match import Match
+
+        return Match(tuple(names), rules, deck)
+
+    def older_log(self, text: str, source: str):
+        """A log of tablecalc before the one format (deal lines with ``hands``), read into it."""
+        from solver.nambarz.oldlogs import read_old
+
+        return read_old(text, source)
+
     def new_state(self, situation: Deal | RoundState, rules: Rules, deck: Deck) -> Turn | RoundState:
         """A deal gives the one-turn state the drills use; a round situation, the whole round."""
         if isinstance(situation, RoundState):
             return self._state(situation, rules, deck)
+        if situation.after_joker:
+            raise TablecalcError(_("a change joker laid alone is judged with judge and best; a turn to play starts "
+                                   "from a number card"))
         return Turn(situation, rules, deck)
 
 

@@ -33,7 +33,6 @@ A move is written as a player says it:
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -41,75 +40,16 @@ from solver.errors import TablecalcError, quoted
 from solver.expr import leaves, parse_expression
 from solver.i18n import _
 from solver.nambarz.best import Play, best, play_text
-from solver.nambarz.cards import Card, Deck, is_concordant
+from solver.nambarz.cards import (Announcement, Card, Cover, Deck, JokerKind, is_concordant, joker_kind, parse_cover,
+                                  read_announcement)
 from solver.nambarz.referee import CONCORDANCE, DRAW, judge as judge_play, judge_card
 from solver.nambarz.rules import Rules
 from solver.nambarz.state import MoveKind
 from solver.nambarz.verdict import Penalty, RoundVerdict, Violation
 
 __all__ = ["JokerKind", "Announcement", "Cover", "Move", "judge", "legal_moves", "read_move", "read_joker",
-           "read_announcement", "joker_kind", "joker_moves", "THEN"]
+           "read_announcement", "parse_cover", "joker_kind", "joker_moves", "THEN"]
 
-
-class JokerKind(enum.StrEnum):
-    """The four jokers of the published deck."""
-
-    CHANGE_NUMBER = "change-number"
-    CHANGE_DRAWING = "change-drawing"
-    CHANGE_EITHER = "change-number-or-drawing"
-    PLAY_AGAIN = "play-again"
-
-    @property
-    def announces_number(self) -> bool:
-        return self in (JokerKind.CHANGE_NUMBER, JokerKind.CHANGE_EITHER)
-
-    @property
-    def announces_drawing(self) -> bool:
-        return self in (JokerKind.CHANGE_DRAWING, JokerKind.CHANGE_EITHER)
-
-
-def joker_kind(card: Card) -> JokerKind:
-    """The kind of a joker card; a deck file's joker of another kind has no rule tablecalc knows."""
-    try:
-        return JokerKind(card.joker)
-    except ValueError:
-        raise TablecalcError(_("tablecalc knows no rule for the joker {joker}: expected one of {kinds}").format(
-            joker=quoted(str(card.joker)), kinds=", ".join(k.value for k in JokerKind))) from None
-
-
-@dataclass(frozen=True)
-class Announcement:
-    """What a change joker laid alone announced: a number or a drawing (an animal).
-
-    >>> a = Announcement("change-drawing", animal="cat")
-    >>> str(a), a.allows(Card(5, "cat")), a.allows(Card(5)), a.allows(Card(10, "cat"))
-    ('change-drawing cat', True, False, True)
-    """
-
-    joker: str
-    number: int | None = None
-    animal: str | None = None
-
-    @property
-    def value(self) -> str:
-        """``5`` or ``cat``: what was announced."""
-        return str(self.number) if self.number is not None else str(self.animal)
-
-    def __str__(self) -> str:
-        return f"{self.joker} {self.value}"
-
-    def as_card(self) -> Card:
-        """A card standing for the announcement (``Card(5)``, or an animal without a number),
-        for the concordance rule of :func:`solver.nambarz.cards.is_concordant`."""
-        return Card(self.number) if self.number is not None else Card(None, self.animal)
-
-    def allows(self, card: Card) -> bool:
-        """Whether ``card`` laid alone follows the announcement (same number, or same drawing)."""
-        return not card.is_joker and is_concordant(card, self.as_card())
-
-
-Cover = Card | Announcement
-"""What the player to move must cover: a number card, or a change joker's announcement."""
 
 THEN = "then"
 _THEN_WORDS = {"then", "puis", "dan", "+"}
@@ -154,27 +94,6 @@ class Move:
 
 
 # ---------------------------------------------------------------- reading
-
-
-def read_announcement(token: str, deck: Deck) -> str:
-    """What a change joker announces, as typed: a number of the deck (``5``) or an animal's
-    name in any language (``cat``, ``chat``), as the canonical ``5`` or ``cat``.
-
-    >>> read_announcement("chat", Deck.default()), read_announcement("5", Deck.default())
-    ('cat', '5')
-    """
-    t = token.strip().lower()
-    if t.isdigit():
-        n = int(t[:12])
-        if not deck.low <= n <= deck.high or len(t) > 3:
-            raise TablecalcError(_("a joker cannot announce {value}: numbers run {low}-{high}").format(
-                value=quoted(token), low=deck.low, high=deck.high))
-        return str(n)
-    animal = deck.animal_names.get(t)
-    if animal is None:
-        raise TablecalcError(_("a joker cannot announce {value}: expected a number {low}-{high} or a drawing ({animals})").format(
-            value=quoted(token), low=deck.low, high=deck.high, animals=", ".join(sorted(deck.animals))))
-    return animal
 
 
 def read_joker(text: str, deck: Deck) -> tuple[Card, str | None, Card | None] | None:

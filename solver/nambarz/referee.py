@@ -16,6 +16,7 @@ as whichever card is most favourable to the player; ``3-hippo`` names one exactl
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
@@ -298,7 +299,13 @@ def _judge_draw(playable: bool, base: dict) -> Verdict:
     )
 
 
+_CALCULATION = re.compile(r"[\s+×÷*/:()\[\]]|\d\s*-\s*\d")
+"""What only a calculation holds (an operation, a bracket, a minus between numbers): no card to look up."""
+
+
 def _single_card(text: str, deck: Deck) -> Card | None:
+    if _CALCULATION.search(text.strip()):
+        return None
     try:
         return deck.parse_card(text)
     except TablecalcError:

@@ -17,8 +17,8 @@ Its notation (``str`` and :meth:`RoundState.parse` round-trip)::
   alone and what it announced (``change-number 5``, ``change-drawing cat``);
 * ``pile``: the whole played pile, bottom first (it ends with the top, then any play-again laid
   on it); left out, only the top;
-* ``stock``: the draw pile, next card first; left out (and not written when it is that), every
-  card not elsewhere, shuffled by ``seed``;
+* ``stock``: the draw pile, next card first; left out, every card not elsewhere, shuffled by
+  ``seed`` (and not written again while nobody has drawn from it);
 * ``to``: the player to move (a name, or a seat from 1); ``out``: the finishing order so far;
 * ``coups``: legal calculations of 4+ cards so far (``Ann:4 Cid:5``); ``seed``: the seed of the
   reshuffles (and of a stock left out); ``reshuffles``: how many there were;
@@ -47,14 +47,13 @@ import enum
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from solver.errors import IllegalMove, TablecalcError, quoted
 from solver.game import TERMINAL
 from solver.i18n import _
 from solver.nambarz.cards import Card, Deck
-from solver.nambarz.moves import (Announcement, Cover, JokerKind, Move, joker_kind, judge, legal_moves,
-                                  read_announcement)
+from solver.nambarz.moves import Announcement, Cover, JokerKind, Move, joker_kind, judge, legal_moves, parse_cover
 from solver.nambarz.rules import HolderPlace, Rules
 from solver.nambarz.scoring import MAX_PLAYERS, Round, score_game
 from solver.nambarz.state import MoveKind
@@ -128,6 +127,11 @@ class RoundState:
     ended: End | None = None
     idle: int = field(default=0, compare=False)
     moves: int = field(default=0, compare=False)
+    stock_note: tuple | None = field(default=None, compare=False, repr=False)
+    """``(stock, its text)``: how this very draw pile (the same tuple) is written, so the referee,
+    which writes the table after every move, works it out once: ``""`` (left out) for the draw
+    pile of a notation that left it out, ``None`` (written, its text not made yet) for one dealt,
+    written or drawn from. Without a note, it is left out when it is the one a notation leaves out."""
 
     # -- building -------------------------------------------------------------------
 
@@ -160,7 +164,8 @@ class RoundState:
         top = rest.pop(at)
         if not 0 <= starter < n:
             raise TablecalcError(_("player {p} does not exist: expected 0 to {last}").format(p=starter, last=n - 1))
-        return cls(rules, d, names, hands, tuple(rest), (top,), top, starter, seed=seed)
+        stock = tuple(rest)
+        return cls(rules, d, names, hands, stock, (top,), top, starter, seed=seed, stock_note=(stock, None))
 
     # -- OpenSpiel's vocabulary -----------------------------------------------------
 
@@ -194,17 +199,28 @@ class RoundState:
             return []
         return legal_moves(self.cover, self.hand(), self.rules, self.deck, must_draw=self.phase is Phase.LAST_DRAW)
 
-    def judge(self, move: Move | str, player: int | None = None, *, with_after: bool = False) -> RoundVerdict:
+    def judge(self, move: Move | str, player: int | None = None, extra: Mapping[str, Any] | None = None, *,
+              with_after: bool = False) -> RoundVerdict:
         """The referee's verdict on a move (or typed text) by ``player`` (the player to move by
-        default); ``with_after``: with the table after it (after its penalty) as data, the verdict's
-        ``after``."""
+        default). It never raises for what a player lays: a move out of turn, after the round, or
+        text naming a card the deck lacks is a verdict too (the last one not understood).
+        ``extra`` is what a log's move line adds: ``drew``, the cards the move drew, for a game
+        whose draw pile was not known (checked here: a card that cannot be drawn raises
+        :class:`~solver.errors.TablecalcError`). ``with_after``: with the table after it (after
+        its penalty) as data, the verdict's ``after``."""
         text = str(move)
+        drew = self._drew(extra)
         if self.is_terminal():
             v = RoundVerdict(text, self.cover, (), None, (Violation.ROUND_OVER,))
         elif player is not None and player != self.to:
             v = RoundVerdict(text, self.cover, self.hands[player], None, (Violation.NOT_YOUR_TURN,))
         else:
-            v = judge(self.cover, self.hand(), text, self.rules, self.deck, must_draw=self.phase is Phase.LAST_DRAW)
+            try:
+                v = judge(self.cover, self.hand(), text, self.rules, self.deck, must_draw=self.phase is Phase.LAST_DRAW)
+            except TablecalcError as e:  # text naming no card of the deck: nothing laid
+                v = RoundVerdict(text, self.cover, self.hand(), None, (Violation.NOT_A_CALCULATION,), error=str(e))
+        if drew:
+            v = replace(v, drew=drew)
         if not with_after:
             return v
         moved = player is None or player == self.to
@@ -239,12 +255,14 @@ class RoundState:
         """The state after the verdict ``r`` on the player to move: a legal move is played; an
         illegal one costs the seed's penalty (draw 3, take back the cards, lay the simplest
         calculation instead or leave the joker alone) and the turn passes; a verdict with no
-        penalty (nothing could be laid) changes nothing."""
+        penalty (nothing could be laid, a move out of turn) changes nothing. The cards a log
+        says the move drew (``r.drew``) are the ones drawn."""
+        base = self.with_draws(r.drew) if r.drew else self
         if r.legal:
             assert r.move is not None
-            s = self._play(r.move)
+            s = base._play(r.move)
         elif r.penalty.draw or r.penalty.play_instead or r.joker_stands:
-            s = self._penalise(r)
+            s = base._penalise(r)
         else:
             return self
         s = replace(s, moves=self.moves + 1)
@@ -278,7 +296,7 @@ class RoundState:
             s = replace(s, stock=s.stock[1:])
         hands = list(s.hands)
         hands[s.to] = hands[s.to] + tuple(drawn)
-        return replace(s, hands=tuple(hands)), tuple(drawn)
+        return replace(s, hands=tuple(hands), stock_note=(s.stock, None)), tuple(drawn)
 
     def _lay(self, cards: Sequence[Card]) -> "RoundState":
         hand = list(self.hand())
@@ -355,6 +373,19 @@ class RoundState:
         s, _drawn = s._draw(p.draw)
         return s._pass_turn()
 
+    def _drew(self, extra: Mapping[str, Any] | None) -> tuple[Card, ...]:
+        """The cards a log's move line says were drawn (``drew``: text or a list of cards), checked."""
+        if not extra or extra.get("drew") in (None, "", []):
+            return ()
+        value = extra["drew"]
+        if isinstance(value, list) and all(isinstance(x, str) for x in value):
+            value = " ".join(value)
+        if not isinstance(value, str) or len(value) > 2000:
+            raise TablecalcError(_("'drew' must be the cards drawn, as text (\"5-cat 2\") or a list of cards"))
+        cards = tuple(self.deck.parse_hand(value))
+        self.with_draws(cards)  # each must be drawable
+        return cards
+
     def with_draws(self, cards: Sequence[Card]) -> "RoundState":
         """The same state with ``cards`` the next ones drawn (a log may say what was drawn):
         each is taken from the draw pile, or else from the played pile under the top."""
@@ -367,7 +398,8 @@ class RoundState:
             else:
                 raise TablecalcError(_("{card} cannot be drawn: it is neither in the draw pile nor in the played pile").format(
                     card=c))
-        return replace(self, stock=tuple(cards) + tuple(stock), pile=tuple(under) + self.pile[-self._top_len():])
+        stock = tuple(cards) + tuple(stock)
+        return replace(self, stock=stock, pile=tuple(under) + self.pile[-self._top_len():], stock_note=(stock, None))
 
     # -- the end ------------------------------------------------------------------------
 
@@ -440,7 +472,8 @@ class RoundState:
             raise TablecalcError(_("Nambarz is played by {low} to {high} players, not {n}").format(
                 low=MIN_PLAYERS, high=MAX_PLAYERS, n=n))
         return cls(rules, d, names, hands, stock, pile, cover, to, phase, out, tuple(coups), seed,
-                   _whole(f.get("reshuffles", "0"), "reshuffles"), ended)
+                   _whole(f.get("reshuffles", "0"), "reshuffles"), ended,
+                   stock_note=(stock, None if "stock" in f else ""))
 
     def __str__(self) -> str:
         generic = self.names == _names(self.players)
@@ -452,7 +485,7 @@ class RoundState:
             ("hands", hands),
             ("top", top),
             ("pile", _cards_text(self.pile) if self.pile != top_cards else ""),
-            ("stock", "" if self.stock == _default_stock(self.deck, self._placed(), self.seed) else _cards_text(self.stock)),
+            ("stock", self._stock_text()),
             ("to", self.names[self.to]),
             ("out", " ".join(self.names[i] for i in self.out)),
             ("coups", " ".join(f"{self.names[p]}:{k}" for p, k in self.coups)),
@@ -463,6 +496,37 @@ class RoundState:
             ("blocked", self.ended is End.BLOCKED),
             ("too-long", self.ended is End.TOO_LONG),
         ])
+
+    def view(self, player: int) -> str:
+        """What ``player`` sees of the table, in the notation's words: their own hand, how many
+        cards each other player holds (``Bob: (7)``), the card to cover, how many cards are left to
+        draw (``stock (40)``), whose turn it is. Not a position to read back: the hidden cards are
+        not in it."""
+        hands = " | ".join(f"{n}: " + ((_cards_text(h) or "-") if i == player else f"({len(h)})")
+                           for i, (n, h) in enumerate(zip(self.names, self.hands)))
+        return format_fields([
+            ("hands", hands),
+            ("top", str(self.cover)),
+            ("stock", f"({len(self.stock)})"),
+            ("to", self.names[self.to] if not self.is_terminal() else ""),
+            ("out", " ".join(self.names[i] for i in self.out)),
+            ("coups", " ".join(f"{self.names[p]}:{k}" for p, k in self.coups)),
+            ("again", self.phase is Phase.AGAIN),
+            ("last-draw", self.phase is Phase.LAST_DRAW),
+            ("blocked", self.ended is End.BLOCKED),
+            ("too-long", self.ended is End.TOO_LONG),
+        ])
+
+    def _stock_text(self) -> str:
+        note = self.stock_note
+        if note is not None and note[0] is self.stock and note[1] is not None:
+            return note[1]
+        if note is not None and note[0] is self.stock:
+            text = _cards_text(self.stock)
+        else:
+            text = "" if self.stock == _default_stock(self.deck, self._placed(), self.seed) else _cards_text(self.stock)
+        object.__setattr__(self, "stock_note", (self.stock, text))  # a cache: the state's value is unchanged
+        return text
 
     def _placed(self) -> list[Card]:
         return [c for h in self.hands for c in h] + list(self.pile)
@@ -501,7 +565,7 @@ def _default_stock(deck: Deck, placed: Sequence[Card], seed: int) -> tuple[Card,
     shuffled by ``seed``."""
     left = Counter(deck.stock())
     left.subtract(Counter(placed))
-    rest = sorted(left.elements())
+    rest = sorted(left.elements(), key=Card.sort_key)
     random.Random(seed).shuffle(rest)
     return tuple(rest)
 
@@ -558,22 +622,5 @@ def _parse_hands(text: str, deck: Deck) -> tuple[tuple[str, ...], tuple[tuple[Ca
 
 
 def _parse_top(text: str, deck: Deck) -> tuple[Cover, tuple[Card, ...]]:
-    words = text.split()
-    first = deck.parse_card(words[0]) if words else None
-    if first is None:
-        raise TablecalcError(_("bad top: expected a card like 3-bee, or a joker laid alone like change-number 5"))
-    if not first.is_joker:
-        if len(words) != 1:
-            raise TablecalcError(_("bad top {text}: expected one card").format(text=quoted(text)))
-        return first, (first,)
-    kind = joker_kind(first)
-    if kind is JokerKind.PLAY_AGAIN or len(words) != 2:
-        raise TablecalcError(_("bad top {text}: a joker on top is a change joker laid alone and what it announced, "
-                               "e.g. change-number 5 or change-drawing cat (play-again on top: the card under it "
-                               "and the flag 'again')").format(text=quoted(text)))
-    said = read_announcement(words[1], deck)
-    if said.isdigit() and not kind.announces_number or not said.isdigit() and not kind.announces_drawing:
-        raise TablecalcError(_("bad top {text}: a {kind} joker cannot announce {said}").format(
-            text=quoted(text), kind=kind.value, said=said))
-    ann = Announcement(kind.value, int(said)) if said.isdigit() else Announcement(kind.value, animal=said)
-    return ann, (first,)
+    cover = parse_cover(text, deck)
+    return cover, ((Card(joker=cover.joker),) if isinstance(cover, Announcement) else (cover,))

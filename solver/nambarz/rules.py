@@ -20,12 +20,16 @@ from solver.i18n import N_
 from solver.rules import BaseRules, option
 from solver.search import SearchRules
 
-__all__ = ["Rules", "SimplestScope", "HolderPlace", "PRESETS", "JOKER_LEVELS", "MAX_HAND_SIZE"]
+__all__ = ["Rules", "SimplestScope", "HolderPlace", "PRESETS", "JOKER_LEVELS", "MAX_HAND_SIZE", "MAX_GAME_ROUNDS",
+           "TEAM_SIZES"]
 
 JOKER_LEVELS = (0, 4, 8, 12)
 """The jokers a table may play with: the seed's beginner 12, confirmed 8 (2 of each kind),
 experienced 4 (1 of each kind); 0 plays without jokers."""
 MAX_HAND_SIZE = 20
+MAX_GAME_ROUNDS = 100
+TEAM_SIZES = (0, 2, 3, 4, 5, 6)
+"""A team has 2 to 6 players (seed 000, I); 0 plays without teams."""
 
 
 class SimplestScope(enum.StrEnum):
@@ -105,6 +109,13 @@ class Rules(BaseRules):
     play_drawn: bool = option(
         False, N_("Whether a card drawn when nothing covered the top card may be played at once."),
         always=False, words={True: N_("a drawn card may be played at once")})
+    game_rounds: int = option(
+        3, N_("Rounds in a game: 1 (quick), 3 (classic) or 5 (long); a tie for the lead after them is played off "
+              "by extra rounds (at most 10)."), lo=1, hi=MAX_GAME_ROUNDS, always=False,
+        words=N_("a game of {value} rounds"))
+    team_size: int = option(
+        0, N_("Players in a team, 2 to 6, sitting one after another (0: no teams); a team scores its players' "
+              "points added."), values=TEAM_SIZES, always=False, words=N_("teams of {value}"))
     holder_place: HolderPlace = option(
         HolderPlace.NONE, N_("With 2-5 players, the place of the player left holding cards: none or the last."),
         always=False, words={HolderPlace.LAST: N_("the player left holding cards takes the last place")})

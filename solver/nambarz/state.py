@@ -32,7 +32,7 @@ from solver.errors import IllegalMove, TablecalcError, quoted
 from solver.game import TERMINAL
 from solver.parsing import format_fields, parse_fields
 from solver.nambarz.best import Play, Solution, best, play_text
-from solver.nambarz.cards import Card, Deck
+from solver.nambarz.cards import Announcement, Card, Cover, Deck, parse_cover
 from solver.nambarz.referee import DRAW, judge
 from solver.nambarz.rules import Rules
 from solver.nambarz.verdict import Verdict
@@ -42,23 +42,33 @@ __all__ = ["Deal", "MoveKind", "Move", "Turn", "moves_of", "score_of"]
 
 @dataclass(frozen=True)
 class Deal:
-    """A top card to cover and the hand that must cover it."""
+    """What to cover and the hand that must cover it: a number card, or a change joker laid
+    alone and what it announced (``top change-number 4; hand 8 4 1``: one card of it, no calculation)."""
 
-    top: Card
+    top: Cover
     hand: tuple[Card, ...]
 
     @classmethod
     def parse(cls, text: str, deck: Deck) -> "Deal":
-        """Read ``top CARD; hand CARDS``; the cards must exist in ``deck`` in these numbers."""
+        """Read ``top CARD; hand CARDS`` (or ``top change-number 4; ...``); the cards must exist in
+        ``deck`` in these numbers."""
         fields = parse_fields(text, "deal", ["top", "hand"], required=["top", "hand"])
-        top = deck.parse_card(str(fields["top"]))
+        top = parse_cover(str(fields["top"]), deck)
         hand = tuple(deck.parse_hand(str(fields["hand"])))
-        if top.is_joker:
-            raise TablecalcError(f"bad deal {quoted(text.strip())}: the top card is never a joker (it announces a card)")
         if not hand:
             raise TablecalcError(f"bad deal {quoted(text.strip())}: the hand is empty; expected hand CARDS")
-        deck.check_available([*hand, top], "hand and top card")
-        return cls(top, hand)
+        deal = cls(top, hand)
+        deck.check_available(deal.cards(), "hand and top card")
+        return deal
+
+    @property
+    def after_joker(self) -> bool:
+        """Whether the card to cover is a change joker laid alone (the jokers' rules judge the play)."""
+        return isinstance(self.top, Announcement)
+
+    def cards(self) -> list[Card]:
+        """Every card of the deal: the hand, and the top card (or the joker laid alone)."""
+        return [*self.hand, Card(joker=self.top.joker) if isinstance(self.top, Announcement) else self.top]
 
     def __str__(self) -> str:
         return format_fields([("top", str(self.top)), ("hand", " ".join(str(c) for c in self.hand))])

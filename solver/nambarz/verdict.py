@@ -159,7 +159,9 @@ class RoundVerdict:
     the simplest, ``play_instead`` is laid); ``joker_stands`` says a change joker stays laid alone
     when only the card after it was wrong. ``card_verdict`` is the verdict on a card or
     calculation laid on a number card, which this one rests on; ``after`` the table after the
-    move (after its penalty), as the round's JSON, when it was asked for.
+    move (after its penalty), as the round's JSON, when it was asked for. ``drew`` are the cards
+    the move drew when a log says so (a real table's draw pile is not known in advance);
+    ``error`` says why text that lays nothing could not be read (a card the deck does not have).
     """
 
     answer: str
@@ -173,6 +175,8 @@ class RoundVerdict:
     missing: tuple[str, ...] = ()
     card_verdict: Verdict | None = None
     after: Mapping | None = None
+    drew: tuple[Card, ...] = ()
+    error: str | None = None
 
     @property
     def legal(self) -> bool:

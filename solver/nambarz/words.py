@@ -22,14 +22,15 @@ from fractions import Fraction
 
 from solver.errors import quoted
 from solver.expr import SYMBOL, Intermediates, format_value
-from solver.i18n import N_, _, ngettext
+from solver.i18n import N_, _, ngettext, pgettext
 from solver.nambarz.best import Solution, play_text
-from solver.nambarz.cards import Card, card_name
+from solver.nambarz.cards import ANIMAL, Card, card_name
 from solver.nambarz.moves import Announcement
 from solver.nambarz.referee import CONCORDANCE, DRAW
 from solver.nambarz.verdict import RoundVerdict, Verdict, Violation
 
-__all__ = ["explain_verdict", "explain_solution", "cards_text", "best_answers", "best_line", "explain_round_verdict"]
+__all__ = ["explain_verdict", "explain_solution", "cards_text", "best_answers", "best_line", "explain_round_verdict",
+           "cover_name"]
 
 
 def _num(x: Fraction | int | None) -> str:
@@ -42,6 +43,23 @@ def cards_text(cards) -> str:
     if len(names) <= 1:
         return "".join(names)
     return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+def cover_name(cover) -> str:
+    """What is to be covered, in the player's language: a card (``3-abeille``), or a change joker
+    laid alone and what it announced (``change-chiffre 5``, ``change-dessin chat``).
+
+    >>> from solver.i18n import use
+    >>> _ = use("fr"); cover_name(Announcement("change-drawing", animal="cat")); _ = use("en")
+    'change-dessin chat'
+    """
+    if isinstance(cover, Announcement):
+        value = str(cover.number) if cover.number is not None else pgettext(ANIMAL, str(cover.animal))
+        return f"{card_name(cover.joker)} {value}"
+    if isinstance(cover, str) and " " in cover:  # an announcement as written
+        joker, _sep, value = cover.partition(" ")
+        return f"{card_name(joker)} {value if value.isdigit() else pgettext(ANIMAL, value)}"
+    return card_name(cover)
 
 
 def _why_concordant(card: Card, top: Card) -> str:
@@ -173,6 +191,8 @@ def explain_verdict(v: Verdict) -> str:
 
 def explain_solution(s: Solution) -> str:
     """A one-sentence summary of what a hand can do."""
+    if isinstance(s.target, Announcement):
+        return _explain_after_joker(s)
     parts = []
     if s.concordant:
         parts.append(_("cover {top} by concordance with {cards}").format(top=card_name(s.target),
@@ -186,6 +206,20 @@ def explain_solution(s: Solution) -> str:
     return _("You can {options}.").format(options=_("; or ").join(parts))
 
 
+def _explain_after_joker(s: Solution) -> str:
+    cover = cover_name(s.target)
+    parts = []
+    if s.concordant:
+        parts.append(_("lay {cards}").format(cards=_(" or ").join(card_name(c) for c in s.concordant)))
+    if s.jokers:
+        parts.append(_("lay a joker ({cards})").format(cards=cards_text(s.jokers)))
+    if not parts:
+        return _("Nothing in this hand follows {cover}, and no calculation may be laid on a joker laid alone: "
+                 "draw a card.").format(cover=cover)
+    return _("On {cover} laid alone, one card of what it announced and no calculation: you can {options}.").format(
+        cover=cover, options=_("; or ").join(parts))
+
+
 def best_answers(s: Solution) -> tuple[str, ...]:
     """The best answers as a player types them: every simplest calculation (a coup de maître
     scores most), else the concordant cards, else the jokers, else ``draw``."""
@@ -193,6 +227,8 @@ def best_answers(s: Solution) -> tuple[str, ...]:
         return tuple(play_text(p) for p in s.plays)
     if s.concordant:
         return tuple(f"{CONCORDANCE} {c}" for c in s.concordant)
+    if s.joker_moves:
+        return s.joker_moves
     if s.jokers:
         return tuple(str(j) for j in s.jokers)
     return (DRAW,)
@@ -248,7 +284,7 @@ def explain_round_verdict(r: RoundVerdict) -> str:
                     joker=card_name(m.cards[0]), value=m.announce, card=card_name(m.then))
             return _("Correct: {joker} announces {value}; the next player must lay a card of it, without calculating.").format(
                 joker=card_name(m.cards[0]), value=m.announce)
-        return _("Correct: {card} follows {cover}.").format(card=card_name(m.cards[0]), cover=cover)
+        return _("Correct: {card} follows {cover}.").format(card=card_name(m.cards[0]), cover=cover_name(cover))
     code = r.violations[0]
     p = r.penalty
     if code is Violation.NOT_IN_HAND:
@@ -263,22 +299,24 @@ def explain_round_verdict(r: RoundVerdict) -> str:
             why = _("{joker} cannot announce {value}: that is the wrong joker").format(joker=card_name(m.cards[0]), value=m.announce)
     elif code is Violation.CALCULATION_ON_JOKER:
         why = _("After a joker laid alone ({cover}) the next player may not calculate: they lay one card of that "
-                "number or drawing").format(cover=cover)
+                "number or drawing").format(cover=cover_name(cover))
     elif code is Violation.JOKER_ON_JOKER:
-        why = _("These rules allow no joker on a joker laid alone ({cover}): lay a card of what it announced").format(cover=cover)
+        why = _("These rules allow no joker on a joker laid alone ({cover}): lay a card of what it announced").format(cover=cover_name(cover))
     elif code is Violation.NOT_CONCORDANT:
         card = r.move.then if r.move is not None and r.move.then is not None else (r.move.cards[0] if r.move else None)
         said = cover if isinstance(cover, Announcement) else r.move.announce if r.move else cover
         why = _("{card} does not follow {said}: one card of the announced number or drawing").format(
-            card=card_name(card) if card is not None else "", said=said)
+            card=card_name(card) if card is not None else "", said=cover_name(said))
     elif code is Violation.COULD_PLAY:
-        why = _("You may draw only when nothing may be laid on {cover}").format(cover=cover)
+        why = _("You may draw only when nothing may be laid on {cover}").format(cover=cover_name(cover))
     elif code is Violation.MUST_DRAW:
         why = _("Play-again was your last card: draw one card first")
     elif code is Violation.NOT_YOUR_TURN:
         why = _("It is not this player's turn")
     elif code is Violation.ROUND_OVER:
         why = _("The round is over")
+    elif code is Violation.NOT_A_CALCULATION and r.error:
+        why = r.error[:1].upper() + r.error[1:]  # a card the deck does not have
     elif code is Violation.NOT_A_CALCULATION:
         why = _("{answer} is not a move: expected a card, a calculation, a joker or draw").format(answer=quoted(r.answer))
     else:

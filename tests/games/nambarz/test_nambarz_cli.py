@@ -128,3 +128,30 @@ def test_relaid_hint_is_not_offered_when_a_shorter_calculation_exists():
     assert d["relaid"] is None and "You could have played 5×2" in d["explanation"]
     d = run_json("nambarz", "judge", "--target", "10", "--hand", "1 3 3", "1+3x3", code=1)
     assert d["relaid"]["expression"] == "3×3+1"
+
+
+def test_a_joker_laid_alone_is_judged_without_a_log():
+    """The lone-joker rule settled in a single situation: on change-number 4 laid alone, a
+    calculation is refused (draw 3, take the cards back), one card of the number follows it."""
+    d = run_json("nambarz", "judge", "--target", "change-number 4", "--hand", "8 4 1", "8-4", code=1)
+    assert d["violations"] == ["calculation-on-joker"] and d["penalty"]["take_back"] == ["8", "4"]
+    assert d["cover"] == "change-number 4" and "may not calculate" in d["explanation"] and d["rules"]["preset"] == "basic"
+    d = run_json("nambarz", "judge", "--target", "change-chiffre 4", "--hand", "8 4-fish 1", "4-fish")
+    assert d["legal"] and d["explanation"] == "Correct: 4-fish follows change-number 4."
+    r = run("nambarz", "judge", "--target", "change-number 4", "--hand", "8 4 1", "8-4")
+    assert r.exit_code == 1 and "NOT LEGAL" in r.output and "Draw 3 cards and take back 8 and 4" in r.output
+    d = run_json("nambarz", "best", "--target", "change-number 4", "--hand", "8 4-fish 1 change-drawing")
+    assert d["concordant"] == ["4-fish"] and d["plays"] == [] and d["jokers"] == ["change-drawing"]
+    d = run_json("nambarz", "best", "--target", "change-drawing cat", "--hand", "8 4")
+    assert d["concordant"] == [] and d["explanation"].startswith("Nothing in this hand follows change-drawing cat")
+
+
+def test_a_joker_that_announces_is_judged_by_the_jokers_rules():
+    d = run_json("nambarz", "judge", "--target", "3-bee", "--hand", "8 5-cat change-number", "change-number 5 then 5-cat")
+    assert d["legal"] and d["kind"] == "joker"
+    d = run_json("nambarz", "judge", "--target", "3-bee", "--hand", "8 5-cat change-number", "change-number cat", code=1)
+    assert d["violations"] == ["wrong-joker"] and d["penalty"]["draw"] == 3
+    d = run_json("nambarz", "judge", "--target", "3-bee", "--hand", "8 5-cat change-number", "change-number")
+    assert d["legal"] and d["kind"] == "joker"  # a joker named alone: the one-turn referee, as the drills ask it
+    r = run("nambarz", "best", "--target", "change-number", "--hand", "8")
+    assert r.exit_code == 2 and "a joker on top is a change joker laid alone" in r.stderr

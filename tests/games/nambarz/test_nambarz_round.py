@@ -1,5 +1,6 @@
-"""Nambarz as a whole game: the round state, the jokers in play, penalties, round ends,
-bots, simulate / referee / play.
+"""A Nambarz round as a game state: the jokers in play, penalties, the draw pile, round ends
+(the whole game — its match, bots, logs and the commands every game played whole has — is
+test_nambarz_match.py's).
 
 The property tests play many games between bots with a fixed seed budget: a few hundred
 rounds by default, thousands with ``TABLECALC_FUZZ=long`` (the fuzz suite's switch).
@@ -7,7 +8,6 @@ rounds by default, thousands with ``TABLECALC_FUZZ=long`` (the fuzz suite's swit
 
 from __future__ import annotations
 
-import json
 import os
 import random
 from collections import Counter
@@ -15,25 +15,21 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from solver.errors import TablecalcError
 from solver.game import TERMINAL
 from solver.nambarz import GAME, Deck
 from solver.nambarz.moves import Announcement
-from solver.nambarz.record import referee_log
 from solver.nambarz.verdict import Violation
 from solver.nambarz.round import End, Phase, RoundState, round_deck
 from solver.nambarz.rules import Rules
-from solver.nambarz.scoring import PLACE_POINTS, Round, score_game
-from solver.nambarz.simulate import choose, log_lines, make_teams, play_game
-from trainer.cli import app
+from solver.nambarz.bots import choose
+from solver.nambarz.scoring import PLACE_POINTS
 
 LONG = os.environ.get("TABLECALC_FUZZ") == "long"
 GAMES = settings(max_examples=3000 if LONG else 120, deadline=None, derandomize=True,
                  suppress_health_check=[HealthCheck.too_slow])
 DECK = Deck.default()
-runner = CliRunner()
 
 
 def state(text: str, rules: Rules = Rules()) -> RoundState:
@@ -46,7 +42,7 @@ def state(text: str, rules: Rules = Rules()) -> RoundState:
 @GAMES
 @given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 12),
        preset=st.sampled_from(["basic", "confirmed", "experienced", "beginner", "parentheses"]),
-       policy=st.sampled_from(["simplest", "greedy", "random"]))
+       policy=st.sampled_from(["best", "simplest", "greedy", "random"]))
 def test_simulated_rounds_keep_the_invariants(seed, players, preset, policy):
     """Every card is somewhere (hands + draw pile + played pile = the deck) after every move;
     every move a bot plays is judged legal by the referee; the round ends; its score sheet is
@@ -95,18 +91,6 @@ def test_positions_and_moves_round_trip(seed, players, steps):
     assert RoundState.parse(str(s), Rules(), DECK) == s
     for m in s.legal_moves()[:30]:
         assert s.parse_move(str(m)) == m
-
-
-@settings(max_examples=15 if not LONG else 200, deadline=None, derandomize=True)
-@given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 8), rounds=st.sampled_from([1, 3]),
-       policy=st.sampled_from(["greedy", "random"]))
-def test_a_simulated_game_refereed_from_its_log_is_all_legal(seed, players, rounds, policy):
-    """The log ``simulate --log`` writes is judged legal move by move and scores the same."""
-    g = play_game(players, rounds, seed, Rules.preset("confirmed"), policy)
-    v = referee_log("\n".join(json.dumps(line) for line in log_lines(g)))
-    assert v.legal and v.judged == sum(len(r.moves) for r in g.rounds)
-    assert v.scores == g.scores
-    assert len(g.rounds) >= rounds and (len(g.board.leaders) == 1 or len(g.rounds) == rounds + 10)
 
 
 # ---------------------------------------------------------------- jokers
@@ -209,29 +193,7 @@ def test_joker_levels_build_the_deck():
         RoundState.deal(12, Rules.preset("experienced"), DECK)
 
 
-# ---------------------------------------------------------------- games, teams, ties
-
-
-def test_teams_of_two_to_six_and_nothing_else():
-    assert make_teams([f"P{i}" for i in range(12)], 6)["T2"] == ("P6", "P7", "P8", "P9", "P10", "P11")
-    for size in (1, 7):
-        with pytest.raises(TablecalcError, match="2 to 6"):
-            make_teams([f"P{i}" for i in range(14)], size)
-    with pytest.raises(TablecalcError, match="cannot make teams"):
-        make_teams(["A", "B", "C", "D", "E"], 2)
-    with pytest.raises(TablecalcError, match="2 to 6"):
-        score_game([Round.parse("Ann, Bob, Cid")], teams={"Red": ("Ann",), "Blue": ("Bob", "Cid")})
-
-
-def test_extra_rounds_settle_a_tie():
-    tied = next(g for seed in range(60) if (g := play_game(2, 2, seed, policy="random")).extra_rounds)
-    assert len(tied.board.leaders) == 1 or tied.extra_rounds == 10
-    assert score_game([r.end.result() for r in tied.rounds[:2]], tied.names).leaders == tied.names  # 40 each
-
-
-def test_the_same_seed_plays_the_same_game():
-    a, b = play_game(4, 3, seed=9), play_game(4, 3, seed=9)
-    assert list(log_lines(a)) == list(log_lines(b))
+# ---------------------------------------------------------------- through the registry
 
 
 def test_a_round_situation_through_the_registry():
@@ -242,127 +204,6 @@ def test_a_round_situation_through_the_registry():
     assert GAME.refused_answer(s, rules, deck) is not None
     deal = GAME.parse_situation("top 3-bee; hand 6 5 2 10", deck)
     assert GAME.new_state(deal, rules, deck).legal_moves()  # the one-turn state of the drills is still there
-
-
-# ---------------------------------------------------------------- a hand-written log
-
-HAND_WRITTEN = """\
-{"type": "game", "names": ["Ann", "Bob", "Cid"]}
-{"hands": ["6 5 2 10 7", "3-hippo 9 change-number", "8 4 1"], "names": ["Ann", "Bob", "Cid"], "top": "3-bee", "stock": "5-cat 10-cat 4-fish 2 6"}
-{"player": "Ann", "move": "7"}
-{"player": "Ann", "move": "6+5+2-10"}
-{"player": "Bob", "move": "3-hippo"}
-{"player": "Cid", "move": "4-1"}
-{"player": "Ann", "move": "draw"}
-"""
-
-
-def test_a_hand_written_log_with_an_illegal_move_in_the_middle():
-    """Ann lays a 7 on 3-bee, which matches nothing: the seed's penalty (draw 3 cards, take the 7
-    back) and the turn passes; her next line is out of turn; the moves after it are judged from
-    the table after the penalty."""
-    v = referee_log(HAND_WRITTEN)
-    first = v.first_illegal
-    assert not v.legal and v.judged == 5
-    assert first.line == 3 and [str(x) for x in first.verdict.violations] == ["not-concordant"]
-    assert first.verdict.penalty.draw == 3 and [str(c) for c in first.verdict.penalty.take_back] == ["7"]
-    assert first.after.startswith("hands Ann: 6 5 2 10 7 5-cat 10-cat 4-fish | Bob:") and "to Bob" in first.after
-    # after the penalty it was Bob's turn: Ann's second move is out of turn
-    assert [str(x) for x in v.moves[1].verdict.violations] == ["not-your-turn"]
-    assert v.moves[2].legal and v.moves[3].legal
-
-
-ONE_ILLEGAL = """\
-{"type": "game", "names": ["Ann", "Bob", "Cid"], "rules": {"preset": "basic"}}
-{"hands": ["6 2 4-fish", "change-number 4-frog", "8 4 1"], "names": ["Ann", "Bob", "Cid"], "top": "3-bee", "stock": "5-cat 10-cat 2 6 7 9-snail"}
-{"player": "Ann", "move": "6÷2"}
-{"player": "Bob", "move": "change-number 4"}
-{"player": "Cid", "move": "8-4"}
-{"player": "Ann", "move": "4-fish"}
-{"player": "Bob", "move": "4-frog"}
-"""
-
-
-def test_one_illegal_move_in_the_middle_of_a_hand_written_round():
-    """Cid calculates on a joker laid alone: the seed's penalty (draw 3, take back 8 and 4), the turn
-    passes, every other move is legal from the table after it, and the round ends with its places."""
-    v = referee_log(ONE_ILLEGAL)
-    assert not v.legal and v.judged == 5 and [m.legal for m in v.moves] == [True, True, False, True, True]
-    first = v.first_illegal
-    assert first.line == 5 and first.player == "Cid"
-    assert [str(x) for x in first.verdict.violations] == ["calculation-on-joker"]
-    assert first.verdict.penalty.draw == 3 and [str(c) for c in first.verdict.penalty.take_back] == ["8", "4"]
-    assert "Cid: 8 4 1 5-cat 10-cat 2; top change-number 4" in first.after and first.after.endswith("to Ann")
-    assert v.scores == {"Ann": 40, "Bob": 32, "Cid": 0}
-    with open(os.path.join(os.path.dirname(__file__), "..", "..", "..", "docs", "examples", "nambarz-dispute.jsonl"), encoding="utf-8") as f:
-        docs = referee_log(f.read())
-    assert docs.as_dict()["first_illegal"] == v.as_dict()["first_illegal"] and docs.scores == v.scores
-
-
-def test_referee_command_exit_code_and_json(tmp_path):
-    log = tmp_path / "round.jsonl"
-    log.write_text(HAND_WRITTEN, "utf-8")
-    r = runner.invoke(app, ["nambarz", "referee", str(log), "--json"])
-    assert r.exit_code == 1, r.output
-    d = json.loads(r.stdout)
-    assert d["legal"] is False and d["moves"] == 5 and d["first_illegal"]["line"] == 3
-    assert d["first_illegal"]["penalty"]["draw"] == 3 and d["first_illegal"]["explanation"]
-    assert d["scores"] == {}
-    r = runner.invoke(app, ["nambarz", "referee", str(log)])
-    assert r.exit_code == 1 and "NOT LEGAL (not-concordant)" in r.output and "After it: hands" in r.output
-
-
-def test_simulate_command_writes_a_log_the_referee_accepts(tmp_path):
-    log = tmp_path / "game.jsonl"
-    r = runner.invoke(app, ["nambarz", "simulate", "--players", "4", "--rounds", "3", "--seed", "5", "--log", str(log),
-                            "--json"])
-    assert r.exit_code == 0, r.output
-    d = json.loads(r.stdout)
-    assert set(d["scores"]) == {"P1", "P2", "P3", "P4"} and len(d["rounds"]) >= 3
-    r = runner.invoke(app, ["nambarz", "referee", str(log), "--json"])
-    assert r.exit_code == 0, r.output
-    assert json.loads(r.stdout)["scores"] == d["scores"]
-    for bad, message in [(["--players", "13"], "2 to 12"), (["--teams", "7", "--players", "12"], "2 to 6"),
-                         (["--policy", "clever"], "'clever' is not one of simplest, greedy, random"), (["--jokers", "5"], "jokers")]:
-        r = runner.invoke(app, ["nambarz", "simulate", *bad])
-        assert r.exit_code == 2 and message in r.stderr, (bad, r.output)
-
-
-# ---------------------------------------------------------------- play
-
-
-def test_play_with_plain_lines_stops_cleanly():
-    r = runner.invoke(app, ["nambarz", "play", "--players", "3", "--seed", "4"], input="hint\n3-lion\ndraw\nquit\n")
-    assert r.exit_code == 0, r.output
-    assert "Hint:" in r.output and "no 3-lion card" in r.output and "Game stopped." in r.output
-    r = runner.invoke(app, ["nambarz", "play", "--seed", "4"], input="")  # end of input at the first prompt
-    assert r.exit_code == 0 and "Game stopped." in r.output
-    r = runner.invoke(app, ["nambarz", "play", "--players", "3", "--bots", "3"])
-    assert r.exit_code == 2 and "--bots" in r.stderr
-
-
-def test_play_a_whole_round_in_a_real_terminal(tmp_path):
-    """A player who asks for a hint and plays it, every turn, until the score sheet."""
-    pexpect = pytest.importorskip("pexpect")
-    from tests.support.terminal import spawn
-
-    child = spawn(tmp_path, "nambarz", "play", "--players", "3", "--seed", "2", timeout=30)
-    turns = 0
-    while True:
-        i = child.expect([r"Your move: ", r"Winner: ", pexpect.EOF])
-        if i != 0:
-            break
-        child.sendline("hint")
-        child.expect(r"Hint: ([^\r\n]+)")
-        move = child.match.group(1)
-        child.expect(r"Your move: ")
-        child.sendline(move)
-        turns += 1
-        assert turns < 300
-    assert i == 1, child.before
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0 and turns > 0
 
 
 # ---------------------------------------------------------------- hostile input
@@ -377,36 +218,18 @@ texts = st.one_of(st.text(max_size=60), st.lists(st.sampled_from(TOKENS), max_si
 @settings(max_examples=2000 if LONG else 200, deadline=None, derandomize=True)
 @given(situation=texts, move=texts)
 def test_hostile_round_notation_and_moves(situation, move):
-    """Any text as a round, and any text as a move in a round: an answer or TablecalcError, nothing else."""
+    """Any text as a round: an answer or TablecalcError, nothing else; any text as a move in a
+    round: a verdict, never an exception (the referee of a log and the play loop rely on it), and
+    the table after it."""
     try:
         s = state("hands " + situation if not situation.startswith("hands") else situation)
     except TablecalcError:
         s = state("hands Ann: 6 2 5-cat change-number play-again | Bob: 7; top change-number 5")
+    v = s.judge(move)
+    after = s.after(v)
+    assert after.all_cards() == s.all_cards()  # every card still somewhere
+    assert all(s.view(i) for i in range(s.players))
     try:
-        s.after(s.judge(move))
         s.apply(s.parse_move(move))
-    except TablecalcError:
-        pass
-
-
-json_values = st.recursive(st.none() | st.booleans() | st.integers(-3, 10**6) | st.text(max_size=12),
-                           lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=6), c, max_size=3),
-                           max_leaves=10)
-log_lines_st = st.lists(st.one_of(
-    st.fixed_dictionaries({"hands": st.one_of(json_values, st.just(["6 5 2", "3-hippo 7"]), st.just("6 5 | 7")),
-                           "top": st.one_of(json_values, st.sampled_from(["3-bee", "change-number 5", "8"]))},
-                          optional={"names": json_values, "stock": json_values, "to": json_values, "seed": json_values}),
-    st.fixed_dictionaries({"move": st.one_of(json_values, texts)}, optional={"player": json_values, "drew": json_values}),
-    st.fixed_dictionaries({"type": st.just("game")}, optional={"rules": json_values, "teams": json_values}),
-    json_values,
-), max_size=6)
-
-
-@settings(max_examples=1000 if LONG else 150, deadline=None, derandomize=True)
-@given(log_lines_st)
-def test_hostile_logs(lines):
-    """Any log: judged, or refused with TablecalcError (one line at the CLI), never anything else."""
-    try:
-        referee_log("\n".join(json.dumps(x) for x in lines))
     except TablecalcError:
         pass

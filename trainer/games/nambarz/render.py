@@ -1,18 +1,25 @@
-"""How ``tablecalc nambarz`` shows its results: solutions, verdicts, score sheets, the deck
-(drawn by rich on a terminal, see :mod:`trainer.out`)."""
+"""How ``tablecalc nambarz`` shows its results: solutions, verdicts, score sheets, the deck, and
+the table to a player of ``play`` (drawn by rich on a terminal, see :mod:`trainer.out`)."""
 
 from __future__ import annotations
 
 from solver.i18n import N_, _
-from solver.nambarz import Deck, Scoreboard, Solution, Verdict, card_name, play_text
-from solver.nambarz.words import cards_text, explain_round_verdict, explain_solution, explain_verdict
+from solver.nambarz import Deck, RoundVerdict, Scoreboard, Solution, Verdict, card_name, play_text
+from solver.nambarz.cards import Announcement
+from solver.nambarz.words import cards_text, cover_name, explain_round_verdict, explain_solution, explain_verdict
 from trainer.out import escape, out as console
 
 
 def print_solution(s: Solution) -> None:
     console.print(_("Top card {top}, hand {hand}").format(
-        top=f"[bold]{escape(card_name(s.target))}[/]", hand=escape(" ".join(card_name(c) for c in s.hand))))
+        top=f"[bold]{escape(cover_name(s.target))}[/]", hand=escape(" ".join(card_name(c) for c in s.hand))))
     console.print("[dim]" + _("Rules {rules}").format(rules=escape(s.rules.describe())) + "[/]")
+    if isinstance(s.target, Announcement):  # a change joker laid alone: no calculation
+        console.print(_("Following it: {cards}").format(cards=escape(cards_text(s.concordant) or _("none"))))
+        if s.joker_moves:
+            console.print(_("Jokers: {moves}").format(moves=escape(", ".join(cover_name(m) for m in s.joker_moves))))
+        console.print(escape(explain_solution(s)))
+        return
     console.print(_("By concordance: {cards}").format(cards=escape(cards_text(s.concordant) or _("none"))))
     if s.jokers:
         console.print(_("Jokers: {cards}").format(cards=escape(cards_text(s.jokers))))
@@ -27,12 +34,15 @@ def print_solution(s: Solution) -> None:
     console.print(escape(explain_solution(s)))
 
 
-def print_verdict(v: Verdict) -> None:
+def print_verdict(v: Verdict | RoundVerdict, rules=None) -> None:
+    """A verdict on a play (or, for a joker's play, on a move by the jokers' rules) and the rules it used."""
     mark = f"[bold green]{_('LEGAL')}[/]" if v.legal else f"[bold red]{_('NOT LEGAL')}[/]"
     codes = "" if v.legal else f"  [dim]({', '.join(str(x) for x in v.violations)})[/]"
     console.print(f"{mark}{codes}")
-    console.print(escape(explain_verdict(v)))
-    console.print("[dim]" + _("Rules {rules}").format(rules=escape(v.rules.describe())) + "[/]")
+    console.print(escape(explain_round_verdict(v) if isinstance(v, RoundVerdict) else explain_verdict(v)))
+    rules = rules if isinstance(v, RoundVerdict) else v.rules
+    if rules is not None:
+        console.print("[dim]" + _("Rules {rules}").format(rules=escape(rules.describe())) + "[/]")
 
 
 def print_scoreboard(b: Scoreboard) -> None:
@@ -79,38 +89,29 @@ _FAMILIES = (N_("symbol"), N_("drawing"), N_("joker"))
 """The card families (:class:`solver.nambarz.cards.Family`), for the catalogues."""
 
 
-def print_game(game) -> None:
-    """A simulated game: who played, each round's finishing order, the score sheet."""
-    console.print(escape(_("{n} players, {policy} bots, {rules}").format(
-        n=len(game.names), policy=game.policy.value, rules=game.rules.describe())))
-    for r in game.rounds:
-        extra = _(" (extra round)") if r.number > game.rounds_asked else ""
-        end = "" if r.end.end().value == "out" else _(" [{end}]").format(end=r.end.end().value)
-        console.print(escape(_("round {k}{extra}: {result}, {moves} moves{end}").format(
-            k=r.number, extra=extra, result=r.end.result(), moves=len(r.moves), end=end)))
-    if game.board is not None:
-        print_scoreboard(game.board)
-
-
-def print_log_verdict(v) -> None:
-    """A refereed log: every illegal move with why, the penalty and the table after it; the rounds; the scores."""
-    for m in v.moves:
-        if m.legal:
-            continue
-        codes = ", ".join(str(x) for x in m.verdict.violations)
-        console.print(escape(_("line {line}, round {k}: {player} plays {move}: NOT LEGAL ({codes})").format(
-            line=m.line, k=m.round, player=m.player, move=m.move, codes=codes)))
-        console.print("  " + escape(explain_round_verdict(m.verdict)))
-        console.print("  " + escape(_("After it: {position}").format(position=m.after)))
-    for r in v.rounds:
-        if r.end.is_terminal():
-            console.print(escape(_("round {k}: {result}").format(k=r.number, result=r.end.result())))
-        else:
-            console.print(escape(_("round {k}: not finished ({who} to move)").format(k=r.number, who=r.end.names[r.end.to])))
-    if v.board is not None:
-        print_scoreboard(v.board)
-    first = v.first_illegal
-    if first is None:
-        console.print(escape(_("{n} moves judged: all legal.").format(n=v.judged)))
+def show_state(state, seat: int) -> None:
+    """How ``play`` shows the table to the player at ``seat`` (:mod:`trainer.whole`): the card to
+    cover (or the lone joker and what it announced), that player's hand and no other, how many
+    cards the others hold and how many are left to draw; once the round is over, how it ended."""
+    if state.is_terminal():
+        console.print(escape(_("Round over: {result}.").format(result=state.result())))
+        points = ", ".join(f"{n} {int(p)}" for n, p in zip(state.names, state.returns()))
+        console.print(escape(_("Points this round: {points}").format(points=points)))
+        return
+    cover = state.cover
+    if isinstance(cover, Announcement):
+        top = _("{joker} laid alone, announcing {value}: lay one card of it (no calculation)").format(
+            joker=card_name(cover.joker), value=cover.value)
     else:
-        console.print(escape(_("{n} moves judged: the first illegal move is on line {line}.").format(n=v.judged, line=first.line)))
+        top = card_name(cover)
+    if state.phase.value == "again":
+        top += _(" — you laid play-again: play again, or draw")
+    elif state.phase.value == "last-draw":
+        top += _(" — play-again was your last card: draw")
+    others = ", ".join(f"{n} {len(h)}" for i, (n, h) in enumerate(zip(state.names, state.hands))
+                       if i != seat and i not in state.out)
+    console.print(escape(_("Top: {top}").format(top=top)))
+    console.print(escape(_("Your hand ({name}): {hand}").format(
+        name=state.names[seat], hand=" ".join(card_name(c) for c in sorted(state.hands[seat])) or "-")))
+    console.print("[dim]" + escape(_("Cards held: {others}; draw pile {n}").format(others=others, n=len(state.stock)))
+                  + "[/]")
