@@ -105,8 +105,10 @@ def analyse(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> An
             seat = m.player if m.player is not None else state.current_player()
             name = match.names[seat] if seat >= 0 else "-"
             verdict = state.judge(m.move, m.player, m.extra)
-            if not verdict.legal or seat != state.current_player():
+            if not verdict.legal:
                 out.append(Analysed(m.line, rnd.number, name, m.move, False))
+            elif seat != state.current_player():  # legal by a player not to move (a "pass"): nothing to weigh
+                out.append(Analysed(m.line, rnd.number, name, m.move, True))
             else:
                 worth = match.analyse(state, (m.move,))
                 best_value = max(worth.values[b] for b in worth.best) if worth.best else None

@@ -53,7 +53,9 @@ class Judged:
 @dataclass(frozen=True)
 class Report:
     """Every move judged, the rounds played to their end, the scores, and where the log's own
-    scores (its ``end`` lines) disagree with the referee's."""
+    scores (its ``end`` lines) disagree with the referee's; ``end_differences``, where an ``end``
+    line's other keys (a settlement the game reads: :meth:`Match.compare_end`) do, as
+    (line, key, the log's, the referee's)."""
 
     game: str
     players: tuple[str, ...]
@@ -62,6 +64,7 @@ class Report:
     rounds_over: int
     scores: tuple[float, ...]
     disagreements: tuple[tuple[int, tuple[float, ...], tuple[float, ...]], ...] = ()
+    end_differences: tuple[tuple[int, str, Any, Any], ...] = ()
 
     @property
     def illegal(self) -> tuple[Judged, ...]:
@@ -73,7 +76,7 @@ class Report:
 
     @property
     def legal(self) -> bool:
-        return not self.illegal and not self.disagreements
+        return not self.illegal and not self.disagreements and not self.end_differences
 
     def as_dict(self) -> dict:
         illegal = [m.as_dict() for m in self.illegal]
@@ -81,7 +84,9 @@ class Report:
                 "moves": self.judged, "illegal": illegal, "first_illegal": illegal[0] if illegal else None,
                 "rounds": self.rounds_over, "scores": dict(zip(self.players, self.scores)),
                 "score_disagreements": [{"line": line, "log": list(theirs), "referee": list(ours)}
-                                        for line, theirs, ours in self.disagreements]}
+                                        for line, theirs, ours in self.disagreements],
+                "end_differences": [{"line": line, "key": key, "log": theirs, "referee": ours}
+                                    for line, key, theirs, ours in self.end_differences]}
 
 
 def match_of(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> tuple[Match, Any, Any]:
@@ -109,6 +114,7 @@ def referee(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> Re
     match, rules, data = match_of(game, log, rules, data)
     judged: list[Judged] = []
     disagreements = []
+    differences = []
     over = 0
     for rnd in log.rounds:
         try:
@@ -127,7 +133,9 @@ def referee(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> Re
         if state.is_terminal():
             match = match.after_round(state)
             over += 1
+            if rnd.end and hasattr(match, "compare_end"):
+                differences += [(rnd.end_line, *d) for d in match.compare_end(rnd.end)]
         if rnd.scores is not None and tuple(rnd.scores) != tuple(match.scores()):
             disagreements.append((rnd.end_line, tuple(rnd.scores), tuple(match.scores())))
     return Report(game.name, match.names, rules.as_dict(), tuple(judged), over, tuple(match.scores()),
-                  tuple(disagreements))
+                  tuple(disagreements), tuple(differences))
