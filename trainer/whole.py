@@ -131,7 +131,7 @@ def add_whole_commands(app, game_name: str) -> None:
                 typer.echo(_("Line {line}: the log's scores {theirs} are not the referee's {ours}.").format(
                     line=line, theirs=" ".join(f"{x:g}" for x in theirs), ours=" ".join(f"{x:g}" for x in ours)))
             for line, key, theirs, ours in report.end_differences:
-                typer.echo(_("Line {line}: the log's {key} {theirs} are not the referee's {ours}.").format(
+                typer.echo(_("Line {line}: the log writes {key} = {theirs}; the referee finds {ours}.").format(
                     line=line, key=key, theirs=_plain(theirs), ours=_plain(ours)))
             typer.echo(_("Scores: {scores}").format(
                 scores=", ".join(f"{n} {s:g}" for n, s in zip(report.players, report.scores))))

@@ -139,7 +139,7 @@ def test_the_round_end_is_settled_and_the_logs_settlement_compared():
     assert d["end_differences"][0]["referee"][2] == {"from": "Cid", "to": "board:7", "tokens": 15, "reason": "doubling",
                                                      "cards": ["7d"], "cell": "7", "due": 15}
     out = runner.invoke(app, ["nainjaune", "referee", "-"], input=_log((ROUND, moves, wrong)))
-    assert out.exit_code == 1 and "Line 11: the log's payments" in out.output
+    assert out.exit_code == 1 and "Line 11: the log writes payments = [" in out.output
 
 
 def test_an_illegal_move_is_taken_back_and_the_round_goes_on():
