@@ -75,7 +75,8 @@ def _names(players: str | None, default: int) -> tuple[str, ...]:
 
 
 def _read(game, log: str):
-    """The log at ``log`` (``-``: standard input): JSON lines, or the game's own plain record."""
+    """The log at ``log`` (``-``: standard input): JSON lines, or the game's own plain record (also
+    tried for JSON lines that are not the one format: a game's log from an earlier version)."""
     from solver.gamelog import read_log
     from solver.whole.log import read
 
@@ -84,7 +85,16 @@ def _read(game, log: str):
         plain = game.plain_record(text, source)
         if plain is not None:
             return plain
-    return read(text, source)
+    try:
+        return read(text, source)
+    except TablecalcError as error:  # JSON lines, but not the one format: a game's older log, maybe
+        try:
+            older = game.plain_record(text, source)
+        except TablecalcError:
+            older = None
+        if older is None:
+            raise error from None
+        return older
 
 
 def _plain(value) -> str:

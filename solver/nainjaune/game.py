@@ -26,7 +26,7 @@ from solver.i18n import N_
 from solver.nainjaune.best import LaySolution, SettleSolution, best
 from solver.nainjaune.cards import Card, full_deck
 from solver.nainjaune.deal import random_position
-from solver.nainjaune.match import Match
+from solver.nainjaune.match import Match, older_log
 from solver.nainjaune.referee import judge
 from solver.nainjaune.round import Lay, Position, check_table
 from solver.nainjaune.rules import Rules
@@ -100,6 +100,11 @@ class NainJaune(BaseGame):
         """A game of rounds between ``names`` (3 to 8), the tokens carried: referee, simulate, analyse,
         play and follow come with it (:mod:`solver.whole`)."""
         return Match(tuple(names), rules)
+
+    def plain_record(self, text: str, source: str):
+        """A log in the format of earlier versions (``hands`` lines, ``settle`` lines), read as a log
+        of the one format so a game saved then is still judged; ``None`` for anything else."""
+        return older_log(text, source) if text.lstrip().startswith("{") else None
 
 
 GAME = NainJaune()

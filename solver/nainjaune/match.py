@@ -41,8 +41,9 @@ from solver.nainjaune.rules import MAX_PLAYERS, MIN_PLAYERS, STAKE_PER_ROUND, Bo
 from solver.nainjaune.settle import RoundEnd, Settlement, settle
 from solver.nainjaune.state import RoundState
 from solver.whole import Worth
+from solver.whole.log import Log, LoggedMove, LoggedRound
 
-__all__ = ["Match", "GameOver"]
+__all__ = ["Match", "GameOver", "older_log"]
 
 
 class GameOver(enum.StrEnum):
@@ -185,7 +186,8 @@ class Match:
             theirs = _payments(extra["payments"])
             ours = sorted((p.payer.lower(), p.payee.lower(), p.tokens) for p in self.last.payments if p.tokens)
             if theirs != ours:
-                out.append(("payments", extra["payments"], [p.as_dict() for p in self.last.payments]))
+                out.append(("payments", extra["payments"], [{"from": p.payer, "to": p.payee, "tokens": p.tokens}
+                                                             for p in self.last.payments if p.tokens]))
         if "board" in extra:
             ours_board = self.last.board_after
             try:
@@ -210,6 +212,63 @@ def _payments(value: Any) -> list[tuple[str, str, int]] | None:
         if p["tokens"]:
             rows.append((payer, payee, p["tokens"]))
     return sorted(rows)
+
+
+def older_log(text: str, source: str) -> Log | None:
+    """A log of Le Nain Jaune in the format of earlier versions (``simulate --log`` before the one
+    format, or written by hand after their docs: a line with ``hands`` deals a round, a line with
+    ``move`` is a move, a ``settle`` line the settlement), as a log of the one format, so what a
+    player saved is still judged; ``None`` when ``text`` is not one.
+
+    >>> log = older_log('{"names": ["Ann", "Bob", "Cid"], "hands": ["9c Kh", "Jc", "Jd"], "dealer": "Cid"}\\n'
+    ...                 '{"player": "Ann", "move": "9c"}', "old.jsonl")
+    >>> log.players, log.rounds[0].deal, [(m.player, m.move) for m in log.rounds[0].moves]
+    (('Ann', 'Bob', 'Cid'), 'hands Ann: 9c Kh | Bob: Jc | Cid: Jd; board 10:0 J:0 Q:0 K:0 7:0; dealer Cid; to Ann', [(0, '9c')])
+    """
+    from solver.gamelog import log_objects
+
+    objects = log_objects(text, source)
+    if not any("hands" in obj for _n, obj in objects):
+        return None
+    head = next((obj for _n, obj in objects if obj.get("type") == "game"), {})
+    rules = head.get("rules") if isinstance(head.get("rules"), dict) else {}
+    names = head.get("names") or next(obj.get("names") for _n, obj in objects if "hands" in obj)
+    rounds: list[dict] = []
+    for number, obj in objects:
+        where = f"{source}, line {number}"
+        if "hands" in obj:
+            hands = obj["hands"] if isinstance(obj["hands"], list) else str(obj["hands"]).split("|")
+            names = names or obj.get("names") or list(_seats(len(hands)))
+            if not isinstance(names, list) or len(names) != len(hands):
+                raise TablecalcError(f"{where}: {len(hands)} hands for the players {names}: expected one hand each")
+            board = obj.get("board", "")
+            board = " ".join(f"{k}:{v}" for k, v in board.items()) if isinstance(board, dict) else str(board)
+            deal = " | ".join(f"{n}: {str(h).strip() or '-'}" for n, h in zip(names, hands))
+            deal = f"hands {deal}" + (f"; board {board}" if board.strip() else "")
+            for key in ("dealer", "to"):
+                if key in obj:
+                    who = obj[key]
+                    deal += f"; {key} {who + 1 if isinstance(who, int) and not isinstance(who, bool) else who}"
+            try:
+                deal = str(Position.parse(deal))
+            except TablecalcError as e:
+                raise TablecalcError(f"{where}: {e}") from None
+            rounds.append({"line": number, "deal": deal, "moves": [], "scores": None, "end": {}, "end_line": None})
+        elif "move" in obj and rounds:
+            who = obj.get("player")
+            seat = who if isinstance(who, int) and not isinstance(who, bool) else next(
+                (i for i, n in enumerate(names) if str(who).strip().lower() == n.lower()), None)
+            if who is not None and seat is None:
+                raise TablecalcError(f"{where}: unknown player {quoted(who)}: expected one of {', '.join(names)}")
+            rounds[-1]["moves"].append(LoggedMove(number, seat, str(obj["move"])))
+        elif obj.get("type") == "settle" and rounds:
+            tokens = obj.get("tokens") if isinstance(obj.get("tokens"), dict) else {}
+            rounds[-1].update(end_line=number, scores=tuple(tokens[n] for n in names) if set(names) <= set(tokens) else None,
+                              end={k: obj[k] for k in ("payments", "board") if k in obj})
+    options = {spec.name: rules[spec.name] for spec in Rules.options() if spec.name in rules}
+    return Log(source, "nainjaune", tuple(names), rules.get("preset"), options,
+               tuple(LoggedRound(k, r["line"], r["deal"], tuple(r["moves"]), r["scores"], r["end_line"], r["end"])
+                     for k, r in enumerate(rounds, 1)), head.get("seed"))
 
 
 def _kind(move, rules: Rules):
