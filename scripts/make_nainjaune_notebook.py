@@ -25,9 +25,11 @@ md(r"""
 * **exact, per deal**: for random deals, the solver's exact search (`best_lay`, which knows
   every hand) says whether the starting player *can* go out in one turn. This is the best
   possible play, not what people do.
-* **simulated**: whole games between `greedy` bots (`play_game`; a bot starts the run that
-  climbs furthest in its own hand, preferring one ending in a King, and always continues).
-  Figures from simulation are estimates, given with their 95 % margin.
+* **simulated**: whole games between `greedy` bots (`solver.whole.simulate`, the engine of
+  `tablecalc nainjaune simulate`; a bot starts the run that climbs furthest in its own hand,
+  preferring one ending in a King, and always continues), each round replayed through the
+  game's `Match` to see its deal, its end and everyone's tokens. Figures from simulation are
+  estimates, given with their 95 % margin.
 
 Every round played here is checked: tokens and cards are conserved (the property tests check
 the same on every player count). Seeds are fixed, so the figures below are reproducible; the
@@ -47,12 +49,30 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
-from solver.nainjaune import Board, Goal, Position, Rules, best_lay, full_deck, hand_size, play_game
+from solver.nainjaune import GAME, Goal, Match, Rules, best_lay, hand_size
 from solver.nainjaune.rules import Cell
+from solver.whole.simulate import simulate
 
 RULES = Rules()
 PLAYERS = range(3, 9)
 start = time.perf_counter()
+
+
+def play(n, rounds, seed, rules):
+    # a game between greedy bots, and each of its rounds replayed through the match:
+    # (the match before the round, the round's start, its end, the match after)
+    names = tuple(f"P{i + 1}" for i in range(n))
+    played = simulate(GAME, rules, None, names, rounds=rounds, seed=seed, bots=("greedy",))
+    match, out = Match(names, rules), []
+    for r in played.rounds:
+        begin = end = match.parse_deal(r.deal)
+        for _seat, move in r.moves:
+            end = end.apply(move)
+        after = match.after_round(end)
+        assert after.scores() == r.scores
+        out.append((match, begin.position, end.position, after))
+        match = after
+    return out
 
 
 def margin(p, n):
@@ -64,12 +84,6 @@ def share(p, n):
     # a proportion with its 95 % margin; none seen: below 3/n (the rule of three)
     return f"0 (< {3 / n:.1%})" if p == 0 else f"{p:.1%} ± {margin(p, n):.1%}"
 
-
-def deal(rng, n):
-    deck = full_deck()
-    rng.shuffle(deck)
-    size = hand_size(n)
-    return Position(tuple(tuple(deck[i * size:(i + 1) * size]) for i in range(n)), Board().staked(n), 0)
 """)
 
 md(r"""
@@ -90,19 +104,20 @@ EXACT = ROUNDS  # all searched exactly for the starter
 LONG = RULES.with_options(start_tokens=10**6)  # long games: nobody runs out of tokens
 games, opera = {}, {}
 for n in PLAYERS:
-    game = play_game(n, ROUNDS, seed=n, rules=LONG)
-    assert len(game.rounds) == ROUNDS
-    assert sum(game.tokens) + game.board.total == n * LONG.start_tokens
+    game = play(n, ROUNDS, seed=n, rules=LONG)
+    assert len(game) == ROUNDS
+    last = game[-1][3]
+    assert sum(last.scores()) + last.board.total == n * LONG.start_tokens
     games[n] = game
     possible = made = 0
-    for r in game.rounds[:EXACT]:
-        starter = r.start.to
-        can = best_lay(r.start, RULES, Goal.CARDS).opera
-        did = r.end.opera and r.end.out == starter
+    for _before, begin, end, _after in game[:EXACT]:
+        starter = begin.to
+        can = best_lay(begin, RULES, Goal.CARDS).opera
+        did = end.opera and end.out == starter
         assert can or not did  # the bots never beat the exact search
         possible += can
         made += did
-    anyone = sum(r.end.opera for r in game.rounds)
+    anyone = sum(end.opera for _before, _begin, end, _after in game)
     opera[n] = (possible / EXACT, made / EXACT, anyone / ROUNDS)
 
 rows = ["| players | cards each | starter: Grand Opéra possible (exact) | starter: made by the bot | any player: made by the bots |",
@@ -148,10 +163,10 @@ gain = {}
 for n in PLAYERS:
     game = games[n]  # the same long games
     starter, others = [], []
-    for r in game.rounds:
-        s = (r.dealer + 1) % n
-        change = [a - b for a, b in zip(r.tokens_after, r.tokens_before)]
-        assert sum(change) == sum(r.start.board.stakes) - r.settlement.board_after.total  # nothing created
+    for before, begin, _end, after in game:
+        s = begin.to  # the player to the dealer's left
+        change = [a - (b - 15) for a, b in zip(after.scores(), before.scores())]  # the stake not counted
+        assert sum(change) == begin.board.total - after.board.total  # nothing created
         starter.append(change[s])
         others.extend(change[i] for i in range(n) if i != s)
     m1, m2 = statistics.mean(starter), statistics.mean(others)
@@ -189,11 +204,11 @@ nain, longest = defaultdict(list), {}
 for n in PLAYERS:
     rounds = 0
     for g in range(GAMES):
-        game = play_game(n, 60, seed=10_000 * n + g, rules=RULES)
-        for r in game.rounds:
-            nain[n].append(r.start.board[Cell.NAIN])
-            assert sum(r.tokens_after) + r.settlement.board_after.total == n * RULES.start_tokens
-        rounds += len(game.rounds)
+        game = play(n, 60, seed=10_000 * n + g, rules=RULES)
+        for _before, begin, _end, after in game:
+            nain[n].append(begin.board[Cell.NAIN])
+            assert sum(after.scores()) + after.board.total == n * RULES.start_tokens
+        rounds += len(game)
     longest[n] = rounds / GAMES
 
 rows = ["| players | rounds per game (mean) | rounds starting with tokens carried over | Nain Jaune cell at a round's start: median | mean | 90th percentile | largest seen |",

@@ -1,7 +1,7 @@
 """Write ``puzzles/packs/nainjaune-seed.json``: every rule of the seed as a known case
 (docs/known-cases.md) — a position and a lay judged (``verdict``), a round end settled (its
 amount judged, its settlement as the best answer), a hand's best lay (``best``), a bad deal
-(``error``), or a command (the simulator's deal and stakes, the Grand Opéra question) — with what
+(``error``), or a command (the Grand Opéra question) — with what
 the referee, the solver or the settlement must answer. The cases are written here by hand from
 the seed; the expectations were worked out by hand too. ``tests/core/test_known_cases.py`` checks
 them through the game, ``tests/games/nainjaune/test_nainjaune_seed.py`` through the command line.
@@ -18,10 +18,12 @@ from puzzles import format_pack
 B = "board 10:3 J:6 Q:9 K:12 7:15"
 
 CASES = [
-    # -- the deal (the simulator deals: a seeded game's rounds as JSON)
+    # -- the deal (a whole game deals, stakes and passes the deal: tests/games/nainjaune/test_nainjaune_match.py)
     dict(id="deal-4-players-12-cards", source="seed: 4 players are dealt 12 cards each, the rest set aside",
-         command=["simulate", "--players", "4", "--rounds", "1", "--seed", "1"],
-         expect={"json": {"rounds": [{"dealt": 12, "aside": 4}]}}),
+         situation="hands Ann: Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc | Bob: Ad 2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd | "
+                   "Cid: Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh | Dan: As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs; "
+                   "board 10:4 J:8 Q:12 K:16 7:20; dealer Dan",
+         expect={"best": {"player": "Ann", "cards": {"cards": 12, "out": True}}}),
     dict(id="deal-4-players-13-cards", source="seed: 4 players are dealt 12 cards each; a hand of 13 is no deal",
          situation="hands Ann: Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc | Bob: Ad 2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd | "
                    "Cid: Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh | Dan: As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs; "
@@ -32,16 +34,12 @@ CASES = [
          expect={"error": "with 8 players each is dealt 6"}),
     dict(id="deal-too-few-players", source="seed: 3 to 8 players",
          situation="hands Ac 2c | 3d 4d", expect={"error": "played by 3 to 8"}),
-    dict(id="stakes-per-round", source="seed: each player stakes 1 on the 10, 2 on J♣, 3 on Q♠, 4 on the King, 5 on the 7; "
-         "what is left from the round before stays and is added to (here the 12 tokens left on the Q cell)",
-         command=["simulate", "--players", "4", "--rounds", "2", "--seed", "2"],
-         expect={"json": {"rounds": [{"staked": {"10": 4, "J": 8, "Q": 12, "K": 16, "7": 20},
-                                      "board": {"10": 0, "J": 0, "Q": 12, "K": 0, "7": 0}},
-                                     {"staked": {"10": 4, "J": 8, "Q": 24, "K": 16, "7": 20}}]}}),
-    dict(id="left-of-dealer-starts", source="seed: play goes clockwise, the player to the dealer's left starts "
-         "(the simulator's first dealer is the last seat; the deal passes to the left)",
-         command=["simulate", "--players", "3", "--rounds", "2", "--seed", "1"],
-         expect={"json": {"rounds": [{"dealer": "P3", "starter": "P1"}, {"dealer": "P1", "starter": "P2"}]}}),
+    dict(id="left-of-dealer-starts", source="seed: play goes clockwise, the player to the dealer's left starts",
+         situation=f"hands Ann: 2c 5d | Bob: 3c 6d | Cid: 4c 7h; {B}; dealer Cid", answer="2c",
+         expect={"verdict": {"legal": True, "player": "Ann"}, "best": {"player": "Ann"}}),
+    dict(id="dealer-does-not-start", source="seed: the player to the dealer's left starts, not the dealer",
+         situation=f"hands Ann: 2c 5d | Bob: 3c 6d | Cid: 4c 7h; {B}; dealer Ann", answer="2c",
+         expect={"best": {"player": "Bob"}, "verdict": {"legal": False, "violations": ["not-in-hand"]}}),
     # -- the run
     dict(id="run-up-any-suit", source="seed: a first card of any rank, then the next rank up, whatever its suit",
          situation=f"hands Ann: 5c 6d 7h 2s | Bob: 8c Qh | Cid: 4d 9s; {B}", answer="5c 6d 7h",

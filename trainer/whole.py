@@ -51,6 +51,18 @@ def command_word(text: str) -> tuple[str | None, str]:
     return (meant, rest.strip()) if meant else (None, text.strip())
 
 
+def _fewest(game, rules, data) -> int:
+    """The fewest players the game's match seats (the default of ``--players``): 2, unless it
+    refuses 2 (Le Nain Jaune is played by 3 to 8)."""
+    for n in range(2, 13):
+        try:
+            game.new_match(tuple(f"P{i + 1}" for i in range(n)), rules, data)
+            return n
+        except TablecalcError:
+            continue
+    return 2
+
+
 def _names(players: str | None, default: int) -> tuple[str, ...]:
     from solver.whole.simulate import check_players
 
@@ -80,6 +92,13 @@ def _read(game, log: str):
         if older is None:
             raise
         return older
+
+
+def _plain(value) -> str:
+    """A value of a log line as compact text (a list of payments, a board)."""
+    import json
+
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _save(path: str, lines) -> None:
@@ -124,6 +143,9 @@ def add_whole_commands(app, game_name: str) -> None:
             for line, theirs, ours in report.disagreements:
                 typer.echo(_("Line {line}: the log's scores {theirs} are not the referee's {ours}.").format(
                     line=line, theirs=" ".join(f"{x:g}" for x in theirs), ours=" ".join(f"{x:g}" for x in ours)))
+            for line, key, theirs, ours in report.end_differences:
+                typer.echo(_("Line {line}: the log writes {key} = {theirs}; the referee finds {ours}.").format(
+                    line=line, key=key, theirs=_plain(theirs), ours=_plain(ours)))
             typer.echo(_("Scores: {scores}").format(
                 scores=", ".join(f"{n} {s:g}" for n, s in zip(report.players, report.scores))))
         if not report.legal:
@@ -140,8 +162,9 @@ def add_whole_commands(app, game_name: str) -> None:
         from solver.whole.simulate import simulate as do_simulate
 
         game = find_game(game_name)
-        _advise(game.new_match(_names(players, 2), rules, data))
-        played = do_simulate(game, rules, data, _names(players, 2), rounds=rounds,
+        names = _names(players, _fewest(game, rules, data))
+        _advise(game.new_match(names, rules, data))
+        played = do_simulate(game, rules, data, names, rounds=rounds,
                              seed=seed if seed is not None else random.randrange(2 ** 31), bots=tuple(bot or ()))
         if log is not None:
             _save(log, played.log_lines())
@@ -189,7 +212,7 @@ def add_whole_commands(app, game_name: str) -> None:
         from solver.registry import find_game
 
         game = find_game(game_name)
-        names = _names(players, 2)
+        names = _names(players, _fewest(game, rules, data))
         if not 1 <= humans <= len(names):
             raise TablecalcError(f"bad --humans {humans}: expected 1 to {len(names)}")
         table = _Table(game, rules, data, names, set(range(humans)), bot, seed)
@@ -207,7 +230,7 @@ def add_whole_commands(app, game_name: str) -> None:
         from solver.registry import find_game
 
         game = find_game(game_name)
-        table = _Table(game, rules, data, _names(players, 2), set(), None, seed)
+        table = _Table(game, rules, data, _names(players, _fewest(game, rules, data)), set(), None, seed)
         table.follow(deal)
         if log is not None:
             _save(log, table.log_lines())

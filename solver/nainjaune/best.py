@@ -9,9 +9,13 @@ not change during a lay, and the board follows from the cards laid). :func:`all_
 enumerates every lay through :func:`~solver.nainjaune.round.legal_moves` and
 :func:`~solver.nainjaune.round.apply` instead — the brute force the tests compare it with.
 
-Two goals: ``cards`` — lay as many cards as possible (going out when possible: the lay that
+Three goals: ``cards`` — lay as many cards as possible (going out when possible: the lay that
 empties the hand fastest), then take the most stakes; ``stakes`` — take the most tokens from
-the board, then lay the most cards.
+the board, then lay the most cards; ``tokens`` — the lay's **worth**: the tokens taken from the
+board plus what the cards laid would cost in hand when another player goes out (1 token each,
+or their face value), then the most cards. A lay that goes out is the best for every goal (it
+lays every card and takes every stake its player can); :func:`move_worths` adds to its worth
+what the settlement then pays its player.
 
 >>> from solver.nainjaune.round import Position
 >>> from solver.nainjaune.rules import Rules
@@ -47,7 +51,7 @@ from solver.nainjaune.round import (MAX_HAND, Mode, Move, Position, Sans, apply,
 from solver.nainjaune.rules import Board, Rules
 from solver.nainjaune.settle import RoundEnd, Settlement, asked_amount, settle
 
-__all__ = ["Goal", "Lay", "best", "best_lay", "all_lays", "grand_opera", "OperaAnswer", "LaySolution", "SettleSolution"]
+__all__ = ["Goal", "Lay", "best", "best_lay", "move_worths", "all_lays", "grand_opera", "OperaAnswer", "LaySolution", "SettleSolution"]
 
 
 class Goal(enum.StrEnum):
@@ -55,6 +59,8 @@ class Goal(enum.StrEnum):
     """Empty the hand fastest: the most cards laid, then the most stakes."""
     STAKES = "stakes"
     """The most tokens taken from the board, then the most cards laid."""
+    TOKENS = "tokens"
+    """The most tokens gained: taken from the board, or not to be paid for the cards laid; then the most cards."""
 
 
 @dataclass(frozen=True)
@@ -68,8 +74,12 @@ class Lay:
     out: bool
     opera: bool
     player: int
+    worth: int = 0
+    """The stakes taken plus what the cards laid would cost in hand (the ``tokens`` goal)."""
 
     def score(self, goal: Goal) -> tuple[int, int]:
+        if goal is Goal.TOKENS:
+            return (self.worth, self.cards)
         return (self.cards, self.stakes) if goal is Goal.CARDS else (self.stakes, self.cards)
 
     def __str__(self) -> str:
@@ -80,10 +90,13 @@ class Lay:
                 "out": self.out, "grand_opera": self.opera}
 
 
-def _lay(start: Position, moves: Sequence[Move], end: Position) -> Lay:
+def _lay(start: Position, moves: Sequence[Move], end: Position, rules: Rules) -> Lay:
     p = start.to
-    cards = len(start.hands[p]) - len(end.hands[p])
-    return Lay(tuple(moves), cards, end.taken[p] - start.taken[p], end.out == p, end.out == p and end.opera, p)
+    left = set(end.hands[p])
+    laid = [c for c in start.hands[p] if c not in left]
+    stakes = end.taken[p] - start.taken[p]
+    return Lay(tuple(moves), len(laid), stakes, end.out == p, end.out == p and end.opera, p,
+               stakes + sum(rules.card_value(c) for c in laid))
 
 
 Step = tuple  # ("lay", class) or ("sans", rank): a move of the search, before cards are named
@@ -127,6 +140,8 @@ def best_lay(pos: Position, rules: Rules, goal: Goal | str = Goal.CARDS) -> Lay:
     zero = (0, 0)
 
     def got(k: int) -> tuple[int, int]:
+        if goal is Goal.TOKENS:
+            return (gain[k] + rules.card_value(card[k]), 1)
         return (1, gain[k]) if goal is Goal.CARDS else (gain[k], 1)
 
     def add(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
@@ -206,7 +221,43 @@ def best_lay(pos: Position, rules: Rules, goal: Goal | str = Goal.CARDS) -> Lay:
             break
         end = apply(end, m, rules)
         laid.append(m)
-    return _lay(pos, tuple(laid), end)
+    return _lay(pos, tuple(laid), end, rules)
+
+
+def move_worths(pos: Position, rules: Rules, moves: Sequence[Move] | None = None,
+                real: Position | None = None) -> dict[Move, tuple[int, bool]]:
+    """What each of ``moves`` (legal ones; by default every legal move) is worth to the player to
+    move, and whether it goes out: the worth of the best lay that starts with it (the ``tokens``
+    goal), and for a lay that goes out, what the settlement then pays its player. ``pos`` is the
+    table as that player can count on it (:meth:`solver.nainjaune.state.RoundState.as_seen_by`);
+    ``real``, the table as it is (default ``pos``), settles a lay that goes out.
+
+    >>> pos = Position.parse("hands Ann: 9c 10d Jc 4s | Bob: 8h Qs | Cid: 4h 5h; board 10:3 J:6 Q:9 K:12 7:15")
+    >>> {str(m): w for m, w in move_worths(pos, Rules()).items()}
+    {'4s': (1, False), '9c': (12, False), '10d!': (12, False), 'Jc!': (7, False)}
+
+    9♣ 10♦ J♣ lays 3 cards and takes the 9 tokens of two cells: 12. So does 10♦ first, when
+    "sans J" comes back to Ann (nobody else holds a J). After 4♠, "sans 5" goes to Cid.
+    """
+    p = pos.to
+    out: dict[Move, tuple[int, bool]] = {}
+    for m in legal_moves(pos, rules) if moves is None else moves:
+        lay = [m]
+        after = apply(pos, m, rules)
+        if not after.is_over() and after.to == p:
+            lay += best_lay(after, rules, Goal.TOKENS).moves
+        end = pos
+        for x in lay:
+            end = apply(end, x, rules)
+        found = _lay(pos, lay, end, rules)
+        worth = found.worth
+        if found.out:
+            there = real or pos
+            for x in lay:
+                there = apply(there, x, rules)
+            worth += settle(RoundEnd.of(there), rules).balances[p]
+        out[m] = (worth, found.out)
+    return out
 
 
 def _first_run(full, mode, need, lead, card, after, got, add, less, others) -> tuple[Step, ...]:
@@ -270,7 +321,7 @@ def all_lays(pos: Position, rules: Rules) -> list[Lay]:
         for m in legal_moves(q, rules):
             r = apply(q, m, rules)
             if r.is_over() or r.to != p:
-                out.append(_lay(pos, (*moves, m), r))
+                out.append(_lay(pos, (*moves, m), r, rules))
             else:
                 walk(r, (*moves, m))
 

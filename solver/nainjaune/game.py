@@ -26,6 +26,7 @@ from solver.i18n import N_
 from solver.nainjaune.best import LaySolution, SettleSolution, best
 from solver.nainjaune.cards import Card, full_deck
 from solver.nainjaune.deal import random_position
+from solver.nainjaune.match import Match, older_log
 from solver.nainjaune.referee import judge
 from solver.nainjaune.round import Lay, Position, check_table
 from solver.nainjaune.rules import Rules
@@ -43,8 +44,8 @@ class NainJaune(BaseGame):
     name = "nainjaune"
     title = "Le Nain Jaune"
     aliases = ("nain-jaune", "le-nain-jaune", "nain", "yellow-dwarf", "gele-dwerg")
-    summary = ("runs up in rank, \"sans\", the staking board and the Grand Opéra: referee, best lay, settlement, "
-               "simulator")
+    summary = ("runs up in rank, \"sans\", the staking board and the Grand Opéra: best lay, settlement, whole games "
+               "refereed, simulated, analysed and played against bots")
     seed = ("seed 003 (French rules of Le Nain Jaune): deal sizes, board stakes 1-5, runs up in any suit, sans, "
             "King restarts, board cards take their stake, 1 token per card (or face value), doubling, Grand Opéra; "
             "the 10♦ and K♥ cells are the traditional choice (options)")
@@ -94,6 +95,16 @@ class NainJaune(BaseGame):
 
     def new_state(self, situation: Position | RoundEnd, rules: Rules, data) -> RoundState | None:
         return RoundState(situation, rules) if isinstance(situation, Position) else None
+
+    def new_match(self, names: tuple[str, ...], rules: Rules, data) -> Match:
+        """A game of rounds between ``names`` (3 to 8), the tokens carried: referee, simulate, analyse,
+        play and follow come with it (:mod:`solver.whole`)."""
+        return Match(tuple(names), rules)
+
+    def older_log(self, text: str, source: str):
+        """A log in the format of earlier versions (``hands`` lines, ``settle`` lines), read as a log
+        of the one format so a game saved then is still judged; ``None`` for anything else."""
+        return older_log(text, source)
 
 
 GAME = NainJaune()

@@ -1,6 +1,8 @@
-"""The referee, the one home of legality: what a move breaks, a lay judged move by move, a
-settlement answer judged to the token, and a recorded round (JSON lines) judged from the deal to
-the end. The state, the solver's callers, the drill and the command line all ask here.
+"""The referee, the one home of legality: what a move breaks, a lay judged move by move, one move
+of a game played move by move (a card, "sans R" or "pass", by any player: a move out of turn is a
+verdict like any other), and a settlement answer judged to the token. The state, the solver's
+callers, the drill and the command line all ask here; a recorded game is judged by
+:mod:`solver.whole.referee` over the state, move after move.
 
 Every judgement is built from the round's rule functions (:mod:`solver.nainjaune.round`:
 :func:`violations` below, then :func:`~solver.nainjaune.round.apply`); the verdicts are data
@@ -23,30 +25,33 @@ read as ending with "sans R".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Container
 
-from solver.errors import TablecalcError, quoted
-from solver.gamelog import MAX_LOG_LINES, log_objects
+from solver.errors import TablecalcError
 from solver.nainjaune.best import Goal, best_lay
 from solver.nainjaune.cards import Card
-from solver.nainjaune.round import (Lay, Mode, Move, Position, Sans, apply, check_table, claimed_cell, may_lay,
-                                    may_stop, normalise, parse_moves)
+from solver.nainjaune.round import (Lay, Mode, Move, Pass, Position, Sans, apply, claimed_cell, may_lay, may_stop,
+                                    normalise, parse_moves)
 from solver.nainjaune.rules import Announce, Rules
-from solver.nainjaune.settle import RoundEnd, Settlement, asked_amount, settle
+from solver.nainjaune.settle import RoundEnd, asked_amount, settle
 from solver.nainjaune.verdict import AmountVerdict, Penalty, Verdict, Violation
 from solver.parsing import parse_whole
 
-__all__ = ["violations", "judge", "judge_lay", "judge_amount", "judge_move", "forfeited", "LoggedMove", "LoggedRound",
-           "LogReport", "referee_log", "round_start", "MAX_LOG_LINES"]
+__all__ = ["violations", "judge", "judge_lay", "judge_amount", "judge_move", "judge_typed", "forfeited"]
 
 
-def violations(pos: Position, player: int, move: Move, rules: Rules) -> tuple[Violation, ...]:
-    """Every rule ``move`` by ``player`` breaks in ``pos`` (empty: it is legal), most important first."""
+def violations(pos: Position, player: int, move: Move, rules: Rules, passed: Container[int] = ()) -> tuple[Violation, ...]:
+    """Every rule ``move`` by ``player`` breaks in ``pos`` (empty: it is legal), most important first.
+    ``passed``: the players the last "sans R" went by, who may still say "pass"."""
     if pos.is_over():
         return (Violation.ROUND_OVER,)
+    if isinstance(move, Pass) and player in passed:
+        return ()
     if player != pos.to:
         return (Violation.MISSED_KING_RESTART if pos.mode is Mode.KING else Violation.NOT_YOUR_TURN,)
+    if isinstance(move, Pass):
+        return ({Mode.SANS: Violation.MUST_LAY, Mode.KING: Violation.MISSED_KING_RESTART}.get(pos.mode,
+                                                                                             Violation.CANNOT_PASS),)
     out: list[Violation] = []
     if isinstance(move, Sans):
         if pos.mode is Mode.KING:
@@ -114,8 +119,9 @@ def judge_lay(pos: Position, answer: str, rules: Rules, *, best: bool = True) ->
 
 
 def _verdict(start: Position, end: Position, answer: str, moves: list[Move], failed: int | None,
-             codes: tuple[Violation, ...], penalty: Penalty, lost: int, rules: Rules, best: bool) -> Verdict:
-    p = start.to
+             codes: tuple[Violation, ...], penalty: Penalty, lost: int, rules: Rules, best: bool,
+             player: int | None = None) -> Verdict:
+    p = start.to if player is None else player
     return Verdict(
         answer=answer, legal=not codes, violations=codes, penalty=penalty, player=start.names[p],
         moves=tuple(moves), failed_move=failed, cards=len(start.hands[p]) - len(end.hands[p]),
@@ -125,22 +131,47 @@ def _verdict(start: Position, end: Position, answer: str, moves: list[Move], fai
     )
 
 
-def judge_move(pos: Position, move: Move, rules: Rules) -> Verdict:
-    """One move by the player to move, as a move-by-move game plays it (no "sans" implied): legal
-    or not, and where it leads (the verdict's ``position``).
+def judge_move(pos: Position, move: Move, rules: Rules, player: int | None = None,
+               passed: Container[int] = ()) -> Verdict:
+    """One move by ``player`` (default: the player to move), as a move-by-move game plays it (no
+    "sans" implied): legal or not, and where it leads (the verdict's ``position``; an illegal move
+    leads nowhere: the card is taken back, the table stays as it was).
 
     >>> from solver.nainjaune.round import parse_move
-    >>> v = judge_move(Position.parse("hands 9c 10d | Kh 2c | Jd 3c"), parse_move("2c"), Rules())
+    >>> pos = Position.parse("hands 9c 10d | Kh 2c | Jd 3c")
+    >>> v = judge_move(pos, parse_move("2c"), Rules())
     >>> v.legal, [str(x) for x in v.violations], v.penalty.take_back
     (False, ['not-in-hand'], ())
+    >>> v = judge_move(pos, parse_move("Kh"), Rules(), player=1)
+    >>> v.legal, [str(x) for x in v.violations], [str(c) for c in v.penalty.take_back], v.player
+    (False, ['not-your-turn'], ['Kh'], 'P2')
     """
     move = normalise(move, rules)
-    p = pos.to
-    codes = violations(pos, p, move, rules)
+    p = pos.to if player is None else player
+    codes = violations(pos, p, move, rules, passed)
     if codes:
-        return _verdict(pos, pos, str(move), [move], 0, codes, _penalty(pos, p, move, codes, rules), 0, rules, False)
+        return _verdict(pos, pos, str(move), [move], 0, codes, _penalty(pos, p, move, codes, rules), 0, rules, False, p)
     return _verdict(pos, apply(pos, move, rules), str(move), [move], None, (), Penalty(), forfeited(pos, move, rules),
-                    rules, False)
+                    rules, False, p)
+
+
+def judge_typed(pos: Position, text: str, rules: Rules, player: int | None = None,
+                passed: Container[int] = ()) -> Verdict:
+    """One move as a player types it or a log writes it (:func:`judge_move`); text that is not one
+    move is a verdict too (``not-a-lay``, not understood: a prompt asks again), never an error.
+
+    >>> pos = Position.parse("hands 9c 10d | Kh 2c | Jd 3c")
+    >>> [str(judge_typed(pos, t, Rules()).violations[0]) for t in ("zz", "9c 10d")]
+    ['not-a-lay', 'not-a-lay']
+    """
+    p = pos.to if player is None else player
+    try:
+        moves = parse_moves(text)
+    except TablecalcError:
+        moves = []
+    if len(moves) != 1:
+        return _verdict(pos, pos, str(text).strip(), moves, None, (Violation.NOT_A_LAY,), Penalty(), 0, rules, False, p)
+    return judge_move(pos, moves[0], rules, p, passed)
 
 
 def judge(situation: Position | RoundEnd, answer: str, rules: Rules) -> Verdict | AmountVerdict:
@@ -173,187 +204,3 @@ def judge_amount(end: RoundEnd, answer: str, rules: Rules) -> AmountVerdict:
     ok = given == expected
     return AmountVerdict(answer, ok, () if ok else (Violation.WRONG_AMOUNT,), Penalty(off_by=abs(given - expected)),
                          expected, given, s, rules)
-
-
-# -- recorded rounds --------------------------------------------------------------------------
-#
-# The log referee (another issue rebuilds it on the game's State): a log's moves and rounds are
-# "logged" (``LoggedMove``, ``LoggedRound``), the whole log judged is a ``LogReport``; a game's
-# verdict on one answer is a ``Verdict``.
-
-
-@dataclass(frozen=True)
-class LoggedMove:
-    """One recorded move judged: ``legal`` is ``None`` for a move after the round went off the rules."""
-
-    line: int
-    round: int
-    player: str
-    move: str
-    legal: bool | None
-    violations: tuple[Violation, ...] = ()
-    penalty: Penalty = Penalty()
-    stakes: int = 0
-    forfeited: int = 0
-    expected_player: str | None = None
-    position: Position | None = field(default=None, repr=False, compare=False)
-
-    def as_dict(self) -> dict:
-        return {"line": self.line, "round": self.round, "player": self.player, "move": self.move, "legal": self.legal,
-                "violations": [str(v) for v in self.violations], "penalty": self.penalty.as_dict(),
-                "stakes": self.stakes, "forfeited": self.forfeited, "expected_player": self.expected_player}
-
-
-@dataclass(frozen=True)
-class LoggedRound:
-    """One recorded round: its deal, where it stopped, whether it kept to the rules, its settlement."""
-
-    round: int
-    start: Position
-    end: Position
-    legal: bool
-    settlement: Settlement | None
-
-    def as_dict(self) -> dict:
-        return {"round": self.round, "legal": self.legal, "over": self.end.is_over(),
-                "winner": self.end.names[self.end.out] if self.end.out is not None else None,
-                "grand_opera": self.end.opera, "taken": dict(zip(self.end.names, self.end.taken)),
-                "settlement": self.settlement.as_dict() if self.settlement else None}
-
-
-@dataclass(frozen=True)
-class LogReport:
-    """A recorded game judged: every move and every round, and whether all kept to the rules."""
-
-    legal: bool
-    moves: tuple[LoggedMove, ...]
-    rounds: tuple[LoggedRound, ...]
-
-    @property
-    def first_illegal(self) -> LoggedMove | None:
-        return next((m for m in self.moves if m.legal is False), None)
-
-    def as_dict(self) -> dict:
-        first = self.first_illegal
-        return {"legal": self.legal, "moves": [m.as_dict() for m in self.moves],
-                "first_illegal": first.as_dict() if first else None, "rounds": [r.as_dict() for r in self.rounds]}
-
-
-def _hands_text(value: Any, where: str) -> str:
-    if isinstance(value, list) and all(isinstance(h, str) for h in value):
-        return " | ".join(h.strip() or "-" for h in value)
-    if isinstance(value, str):
-        return value
-    raise TablecalcError(f"{where}: 'hands' must be a list of hands (\"7d 8s\") or one text \"7d 8s | 9c\"")
-
-
-def round_start(obj: dict, where: str) -> Position:
-    """The position a round line of a log describes: ``hands``, ``board``, ``names``, and who
-    starts: ``to`` (a name or 0-based index) or ``dealer`` (the player to the dealer's left starts)."""
-    hands = _hands_text(obj["hands"], where)
-    names = obj.get("names")
-    if names is not None:
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise TablecalcError(f"{where}: 'names' must be a list of names")
-        parts = hands.split("|")
-        if len(parts) != len(names):
-            raise TablecalcError(f"{where}: {len(names)} names for {len(parts)} hands")
-        hands = " | ".join(f"{n}: {h.strip() or '-'}" for n, h in zip(names, parts))
-    board = obj.get("board", "")
-    if isinstance(board, dict):
-        board = " ".join(f"{k}:{v}" for k, v in board.items())
-    if not isinstance(board, str):
-        raise TablecalcError(f"{where}: 'board' must be text (10:3 J:6 Q:9 K:12 7:15) or an object")
-    try:
-        pos = Position.parse(f"hands {hands}; board {board}" if board.strip() else f"hands {hands}")
-        check_table(pos.hands, pos.names)
-    except TablecalcError as e:
-        raise TablecalcError(f"{where}: {e}") from None
-    n = pos.players
-    if pos.is_over():
-        raise TablecalcError(f"{where}: a round starts with every hand dealt (an empty hand, -, is a player already out)")
-    if "to" in obj:
-        to = _player(obj["to"], pos, where)
-    elif "dealer" in obj:
-        to = (_player(obj["dealer"], pos, where) + 1) % n
-    else:
-        to = 0
-    return replace(pos, to=to)
-
-
-def _player(value: Any, pos: Position, where: str) -> int:
-    if isinstance(value, bool):
-        raise TablecalcError(f"{where}: a player is a 0-based seat number or a name, not {quoted(value)}")
-    if isinstance(value, int):
-        if not 0 <= value < pos.players:
-            raise TablecalcError(f"{where}: player {value} does not exist; expected 0 to {pos.players - 1}")
-        return value
-    if isinstance(value, str):
-        for i, n in enumerate(pos.names):
-            if n.lower() == value.strip().lower():
-                return i
-    raise TablecalcError(f"{where}: unknown player {quoted(value)}: expected 0 to {pos.players - 1} or one of {', '.join(pos.names)}")
-
-
-def referee_log(text: str, rules: Rules, source: str = "log") -> LogReport:
-    """Judge a recorded game: JSON lines, one object each (the format is in ``docs/nainjaune.md``).
-
-    A line with ``hands`` deals a round; a line with ``move`` is a move (``player`` optional:
-    the player to move); other lines (``"type": "game"``, ``"settle"``...) are read past.
-    """
-    objects = log_objects(text, source, MAX_LOG_LINES)
-    moves: list[LoggedMove] = []
-    rounds: list[LoggedRound] = []
-    pos: Position | None = None
-    start: Position | None = None
-    broken = False
-    k = 0
-
-    def close() -> None:
-        if pos is not None and start is not None:
-            s = settle(RoundEnd.of(pos), rules) if pos.is_over() and not broken else None
-            rounds.append(LoggedRound(k, start, pos, not broken, s))
-
-    for number, obj in objects:
-        where = f"{source}, line {number}"
-        if "hands" in obj:
-            close()
-            k += 1
-            pos = start = round_start(obj, where)
-            broken = False
-            continue
-        if "move" not in obj:
-            continue
-        if pos is None:
-            raise TablecalcError(f"{where}: a move before any deal; expected first a line with \"hands\"")
-        if not isinstance(obj["move"], str):
-            raise TablecalcError(f"{where}: 'move' must be text such as \"7d\", \"Qs!\" or \"sans 9\"")
-        try:
-            parsed = parse_moves(obj["move"])
-        except TablecalcError as e:
-            raise TablecalcError(f"{where}: {e}") from None
-        if len(parsed) != 1:
-            raise TablecalcError(f"{where}: one move per line, not {obj['move']!r}")
-        player = _player(obj["player"], pos, where) if "player" in obj else pos.to
-        move = normalise(parsed[0], rules)
-        name = pos.names[player]
-        if broken:
-            moves.append(LoggedMove(number, k, name, str(move), None))
-            continue
-        codes = violations(pos, player, move, rules)
-        expected = None if pos.is_over() else pos.names[pos.to]
-        if codes:
-            moves.append(LoggedMove(number, k, name, str(move), False, codes, _penalty(pos, player, move, codes, rules),
-                                     expected_player=expected, position=pos))
-            broken = True
-            continue
-        lost = forfeited(pos, move, rules)
-        after = apply(pos, move, rules)
-        moves.append(LoggedMove(number, k, name, str(move), True, (), Penalty(), after.taken[player] - pos.taken[player],
-                                 lost, expected, position=pos))
-        pos = after
-    close()
-    if not rounds:
-        raise TablecalcError(f"{source} deals no round: expected a line with \"hands\"")
-    legal = all(m.legal is not False for m in moves)
-    return LogReport(legal, tuple(moves), tuple(rounds))

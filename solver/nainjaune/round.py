@@ -16,13 +16,15 @@ Its notation (``str`` and :meth:`Position.parse` round-trip)::
 
     hands Ann: 7d 8s Qs | Bob: 9c Kh | Cid: 2c 3c; board 10:3 J:6 Q:9 K:12 7:15; to Bob; next 9
 
-``to`` takes a name or a seat number (1 = the first hand); ``opened NAMES`` lists the
+``to`` takes a name or a seat number (1 = the first hand); ``dealer`` (the same) names who
+dealt, and without ``to`` the player to the dealer's left starts; ``opened NAMES`` lists the
 players whose first turn is over (a Grand Opéra is going out in one's first turn);
 ``taken N N N`` the tokens each took from the board this round; an empty hand (``-``) is
 the player who went out, and the flag ``opera`` says it was a Grand Opéra.
 
-A **move** is a card laid (``7d``; ``Qs!`` announces a board card: "Dame qui prend !") or
-``sans R``.
+A **move** is a card laid (``7d``; ``Qs!`` announces a board card: "Dame qui prend !"),
+``sans R``, or ``pass`` — said by a player a "sans R" went by (holding no R): it changes
+nothing on the table, and a record may leave it out.
 
 >>> from solver.nainjaune.rules import Rules
 >>> pos = Position.parse("hands 7d 8s Qs | 9c Kh | 2c 3c 8d; board 10:3 J:6 Q:9 K:12 7:15")
@@ -49,7 +51,7 @@ from solver.nainjaune.cards import KING, Card, format_cards, parse_cards, parse_
 from solver.nainjaune.rules import MAX_PLAYERS, MIN_PLAYERS, Announce, Board, Cell, Rules, hand_size
 from solver.parsing import format_fields, parse_fields, parse_whole
 
-__all__ = ["Mode", "Lay", "Sans", "Move", "Position", "parse_move", "parse_moves", "parse_hands", "seat",
+__all__ = ["Mode", "Lay", "Sans", "Pass", "Move", "Position", "parse_move", "parse_moves", "parse_hands", "seat",
            "legal_moves", "apply", "next_after_sans", "may_lay", "may_stop", "run_after", "takes_stake", "comes_back",
            "claimed_cell", "normalise", "check_table", "MAX_HAND", "MAX_PLAYERS_POSITION"]
 
@@ -90,26 +92,42 @@ class Sans:
         return f"sans {rank_text(self.rank)}"
 
 
-Move = Lay | Sans
+@dataclass(frozen=True)
+class Pass:
+    """"Pass": a player the last "sans R" went by, holding no R, says so. It changes nothing on
+    the table; whether a player may say it is the state's to know (who the "sans" went by)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Move = Lay | Sans | Pass
 
 _SANS_WORDS = {"sans", "without", "zonder"}
+_PASS_WORDS = {"pass", "passe", "pas"}
 _ANNOUNCE_WORDS = {"!", "prend", "takes", "take", "neemt"}
 
 
 def parse_moves(text: str) -> list[Move]:
     """Moves as typed, in order: cards (``7d``, ``dame de pique``), ``Qs!`` or ``Qs prend``
-    (announced), ``sans 9`` (or ``without 9``, ``sans valet``).
+    (announced), ``sans 9`` (or ``without 9``, ``sans valet``), ``pass`` (``passe``, ``pas``).
 
     >>> [str(m) for m in parse_moves("7d 8 de pique, 9h sans 10")]
     ['7d', '8s', '9h', 'sans 10']
     >>> [str(m) for m in parse_moves("dame de pique qui prend Kh!")]
     ['Qs!', 'Kh!']
+    >>> parse_moves("Passe")
+    [Pass()]
     """
     tokens = split_tokens(str(text).replace("!", " ! "))
     moves: list[Move] = []
     i = 0
     while i < len(tokens):
         tok = tokens[i]
+        if tok in _PASS_WORDS:
+            moves.append(Pass())
+            i += 1
+            continue
         if tok in _SANS_WORDS:
             if i + 1 == len(tokens):
                 raise TablecalcError(f"bad moves {quoted(str(text).strip())}: 'sans' needs the missing rank, e.g. sans 9")
@@ -148,7 +166,7 @@ def parse_move(text: str) -> Move:
     """
     moves = parse_moves(text)
     if len(moves) != 1:
-        raise TablecalcError(f"bad move {quoted(str(text).strip())}: expected one card (7d, Qs!) or sans R")
+        raise TablecalcError(f"bad move {quoted(str(text).strip())}: expected one card (7d, Qs!), sans R or pass")
     return moves[0]
 
 
@@ -169,6 +187,7 @@ class Position:
     taken: tuple[int, ...] = ()
     opera: bool = False
     names: tuple[str, ...] = ()
+    dealer: int | None = None
 
     def __post_init__(self):
         n = len(self.hands)
@@ -182,7 +201,7 @@ class Position:
 
     @classmethod
     def parse(cls, text: str) -> "Position":
-        f = parse_fields(text, "position", ["hands", "board", "to", "next", "sans", "opened", "taken"],
+        f = parse_fields(text, "position", ["hands", "board", "dealer", "to", "next", "sans", "opened", "taken"],
                          required=["hands"], flags=["lead", "king", "opera"])
         names, hands = parse_hands(str(f["hands"]))
         n = len(hands)
@@ -192,7 +211,8 @@ class Position:
             raise TablecalcError(f"bad position {quoted(where)}: give one of lead, king, next R, sans R (not {' and '.join(modes)})")
         mode = Mode(modes[0]) if modes else Mode.LEAD
         need = parse_rank(str(f[mode.value])) if mode in (Mode.NEXT, Mode.SANS) else None
-        to = seat(str(f["to"]), names) if "to" in f else 0
+        dealer = seat(str(f["dealer"]), names) if "dealer" in f else None
+        to = seat(str(f["to"]), names) if "to" in f else 0 if dealer is None else (dealer + 1) % n
         opened = frozenset(seat(x, names) for x in str(f.get("opened", "")).replace(",", " ").split())
         taken: tuple[int, ...] = ()
         if "taken" in f:
@@ -200,7 +220,7 @@ class Position:
             if len(taken) != n:
                 raise TablecalcError(f"bad position {quoted(where)}: 'taken' has {len(taken)} numbers for {n} players")
         board = Board.parse(str(f["board"])) if "board" in f else Board()
-        pos = cls(hands, board, to, mode, need, opened, taken, bool(f.get("opera")), names)
+        pos = cls(hands, board, to, mode, need, opened, taken, bool(f.get("opera")), names, dealer)
         pos.check(where)
         return pos
 
@@ -241,6 +261,7 @@ class Position:
             mode = [(self.mode.value, rank_text(self.need or 0))]
         return format_fields([
             ("hands", hands), ("board", str(self.board)),
+            ("dealer", self.names[self.dealer] if self.dealer is not None else ""),
             ("to", self.names[self.to]), *mode,
             ("opened", " ".join(self.names[i] for i in sorted(self.opened))),
             ("taken", " ".join(map(str, self.taken)) if any(self.taken) else ""),
@@ -287,9 +308,6 @@ def parse_hands(text: str) -> tuple[tuple[str, ...], tuple[tuple[Card, ...], ...
         raise TablecalcError(f"bad hands {quoted(str(text).strip())}: name every hand (Ann: 7d 8s | Bob: 9c) or none")
     if len({n.lower() for n in names}) != len(names):
         raise TablecalcError(f"bad hands {quoted(str(text).strip())}: two players have the same name")
-    if names and any(n.lower() in {d.lower() for d in _default_names(len(parts))} and n != d
-                     for n, d in zip(names, _default_names(len(parts)))):
-        raise TablecalcError(f"bad hands {quoted(str(text).strip())}: the names P1, P2... are the seats' own names")
     return tuple(names) or _default_names(len(parts)), tuple(hands)
 
 
@@ -393,8 +411,11 @@ def claimed_cell(move: Move, rules: Rules) -> Cell | None:
 
 
 def apply(pos: Position, move: Move, rules: Rules) -> Position:
-    """The position after a legal ``move`` by the player to move (call :func:`violations` first)."""
+    """The position after a legal ``move`` by the player to move (call :func:`violations` first);
+    a "pass" changes nothing."""
     p = pos.to
+    if isinstance(move, Pass):
+        return pos
     if isinstance(move, Sans):
         q = next_after_sans(pos, p, move.rank)
         if q == p:

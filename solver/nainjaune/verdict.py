@@ -41,6 +41,9 @@ class Violation(Code):
     """Reached by "sans R" and holding an R, the player must lay it."""
     STAKE_WITHOUT_CARD = "stake-without-card"
     """A stake announced for a card that is not the cell's board card."""
+    CANNOT_PASS = "cannot-pass"
+    """"Pass" from a player no "sans R" went by: the player to move lays a card (or, ending their
+    own run, calls "sans R")."""
     UNFINISHED = "unfinished"
     """A lay that stops while its player still has the lead (nobody else held the missing rank)."""
     WRONG_AMOUNT = "wrong-amount"
@@ -48,7 +51,8 @@ class Violation(Code):
     NOT_A_NUMBER = "not-a-number", True
     """A settlement answer that is not a whole number of tokens (not understood)."""
     NOT_A_LAY = "not-a-lay", True
-    """An answer that reads as no lay at all: no card, no "sans" (not understood)."""
+    """An answer that reads as no lay at all: no card, no "sans" (not understood); in a game played
+    move by move, a line that is not one move."""
 
 
 @dataclass(frozen=True)

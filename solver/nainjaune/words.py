@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from solver.i18n import NP_, _, ngettext, pgettext
 from solver.nainjaune.cards import rank_text
-from solver.nainjaune.round import Lay, Mode, Move, Position, Sans, claimed_cell, parse_move, seat
+from solver.nainjaune.round import Lay, Mode, Move, Pass, Position, Sans, claimed_cell
 from solver.nainjaune.rules import Cell, Rules
 from solver.nainjaune.settle import Reason
 from solver.nainjaune.verdict import Violation
 
 __all__ = ["why", "explain_verdict", "explain_violation", "explain_settlement", "explain_lay", "explain_opera",
-           "explain_amount", "explain_logged_move", "drill_prompt", "tokens", "cards_text", "best_line", "card_text"]
+           "explain_amount", "drill_prompt", "tokens", "cards_text", "best_line", "card_text", "rank_name"]
 
 RANK = "card rank"
 """The gettext context of a rank's letter: French players write V D R for J Q K (the parser reads both)."""
@@ -143,6 +143,10 @@ def explain_violation(code: Violation, pos: Position, player: int, move: Move, r
         board = card_text(rules.board_cards[list(Cell).index(cell)])
         return _("{card} is not {board}: only {board} takes the stake of {cell}.").format(
             card=card, board=board, cell=_cell(cell))
+    if code is Violation.CANNOT_PASS:
+        return _("Only a player a \"sans\" went by may say pass: {to} lays a card (or, ending their own run, "
+                 "says \"sans {rank}\").").format(to=to, rank=need) if need else _(
+            "Only a player a \"sans\" went by may say pass: {to} starts a run with any card.").format(to=to)
     if code is Violation.UNFINISHED:
         return _("Nobody else holds a {rank}, so the lead comes back to {to}: the lay goes on with a new run.").format(
             rank=rank_name(_last_sans(move)), to=to)
@@ -167,11 +171,44 @@ def explain_lay(lay, pos: Position) -> str:
     return f"{' '.join(parts)}: {what}"
 
 
+def _explain_move(v) -> str:
+    """One legal move of a game played move by move: what it did (and who plays next, after "sans")."""
+    move, pos, end = v.moves[0], v.before, v.position
+    if isinstance(move, Pass):
+        return _("{player} passes.").format(player=v.player)
+    if isinstance(move, Sans):
+        rank = rank_name(move.rank)
+        if end.to == pos.to:
+            return _("Nobody else holds a {rank}, so {player} starts a new run.").format(rank=rank, player=v.player)
+        return _("{next} plays on, the first to the left holding a {rank}.").format(next=v.next_player, rank=rank)
+    card = card_text(move.card)
+    if v.opera:
+        text = _("{player} lays {card} and goes out in a Grand Opéra!").format(player=v.player, card=card)
+    elif v.out:
+        text = _("{player} lays {card} and goes out.").format(player=v.player, card=card)
+    elif move.card.rank == 13:
+        text = _("{player} lays {card} — \"Roi et je recommence !\": a new run.").format(player=v.player, card=card)
+    else:
+        text = _("{player} lays {card}.").format(player=v.player, card=card)
+    if v.stakes:
+        text += " " + _("{player} takes the {tokens} of {cell}.").format(
+            player=v.player, tokens=tokens(v.stakes), cell=_cell(v.rules.cell_of(move.card)))
+    if v.forfeited:
+        text += " " + _("The board card was not announced: {tokens} stay on the board.").format(tokens=tokens(v.forfeited))
+    return text
+
+
 def explain_verdict(v) -> str:
-    """A lay's verdict (or a settlement answer's) in one or two sentences."""
+    """A lay's verdict (or a settlement answer's, or one move's) in one or two sentences."""
     if hasattr(v, "expected"):
         return explain_amount(v)
     pos = v.before
+    if Violation.NOT_A_LAY in v.violations:
+        if len(v.moves) > 1:
+            return _("One move at a time: {move} first.").format(move=v.moves[0])
+        return _("{answer} is not a move: expected a card (7d, Qs!), sans R, or pass.").format(answer=repr(v.answer))
+    if v.legal and len(v.moves) == 1 and v.best is None:
+        return _explain_move(v)
     if v.legal:
         text = ngettext("Legal: {player} lays {n} card and takes {tokens}", "Legal: {player} lays {n} cards and takes {tokens}",
                         v.cards).format(player=v.player, n=v.cards, tokens=tokens(v.stakes))
@@ -189,12 +226,15 @@ def explain_verdict(v) -> str:
         if v.failed_move is not None:
             move = v.moves[v.failed_move]
             head = _("Not legal at move {n} ({move}): {reasons}")
+            if len(v.moves) == 1 and v.best is None:  # one move of a game played move by move: the reasons
+                head = "{reasons}"
             n = v.failed_move + 1
         else:  # no one move is illegal: the lay stops too soon, after its last move ("sans R" gave the lead back)
             move = v.moves[-1] if v.moves else None
             head = _("Not legal after move {n} ({move}): {reasons}")
             n = len(v.moves)
-        reasons = " ".join(explain_violation(c, at, pos.to, move, v.rules) for c in v.violations)
+        player = pos.names.index(v.player) if v.player in pos.names else pos.to
+        reasons = " ".join(explain_violation(c, at, player, move, v.rules) for c in v.violations)
         text = head.format(n=n, move=move, reasons=reasons)
         text += _penalty_text(v.penalty)
     if v.best is not None and (not v.legal or v.best.cards > v.cards):
@@ -240,25 +280,6 @@ def explain_opera(answer) -> str:
         return _("Yes: starting, this hand goes out in one turn — a Grand Opéra: {moves}.").format(moves=moves)
     return _("No: whatever the others hold, at most {n} of the {total} cards go down in the first turn ({moves}).").format(
         n=answer.cards, total=len(answer.hand), moves=moves)
-
-
-def explain_logged_move(m, rules: Rules) -> str:
-    """One recorded move judged (a :class:`~solver.nainjaune.referee.LoggedMove`), in a sentence."""
-    if m.legal is None:
-        return _("line {line}: {player} {move} — not judged (the round went off the rules earlier)").format(
-            line=m.line, player=m.player, move=m.move)
-    if m.legal:
-        extra = _(", takes {tokens}").format(tokens=tokens(m.stakes)) if m.stakes else ""
-        if m.forfeited:
-            extra += _(", forgot the announcement: {tokens} stay on the board").format(tokens=tokens(m.forfeited))
-        return _("line {line}: {player} {move} — legal{extra}").format(line=m.line, player=m.player, move=m.move, extra=extra)
-    move = parse_move(m.move)
-    pos = m.position
-    player = seat(m.player, pos.names)
-    reasons = " ".join(explain_violation(c, pos, player, move, rules) for c in m.violations)
-    return _("line {line}: {player} {move} — NOT LEGAL ({codes}): {reasons}").format(
-        line=m.line, player=m.player, move=m.move, codes=", ".join(map(str, m.violations)), reasons=reasons
-    ) + _penalty_text(m.penalty)
 
 
 def drill_prompt(end, rules: Rules) -> str:

@@ -110,3 +110,6 @@ class Match(Protocol):
     def analyse(self, state: RoundState, moves: Sequence[str] = ()) -> Worth:
         """The best moves in ``state`` and the worth of each of ``moves`` (and of the best)."""
         ...
+
+    # Optional: ``compare_end(extra)`` — where a log's ``end`` line's other keys (a settlement the
+    # game writes out) differ from the round just scored, as (key, the log's, the referee's).

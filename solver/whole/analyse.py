@@ -101,8 +101,11 @@ def analyse(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> An
             continue
         line, number, move = step.move.line, step.round.number, step.move.move
         name = match.names[step.seat] if step.seat >= 0 else "-"
-        if not step.verdict.legal or step.seat != step.before.current_player():
+        if not step.verdict.legal:
             out.append(Analysed(line, number, name, move, False))
+            continue
+        if step.seat != step.before.current_player():  # legal by a player not to move (a "pass"): nothing to weigh
+            out.append(Analysed(line, number, name, move, True))
             continue
         worth = match.analyse(step.before, (move,))
         best_value = max(worth.values[b] for b in worth.best) if worth.best else None

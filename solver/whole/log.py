@@ -54,7 +54,8 @@ class LoggedMove:
 
 @dataclass(frozen=True)
 class LoggedRound:
-    """One round of a log: its deal line and notation, its moves, the scores its ``end`` line gives."""
+    """One round of a log: its deal line and notation, its moves, the scores its ``end`` line gives
+    and the other keys it writes (``end``: a game may compare them, such as a settlement)."""
 
     number: int
     line: int
@@ -62,6 +63,7 @@ class LoggedRound:
     moves: tuple[LoggedMove, ...]
     scores: tuple[float, ...] | None = None
     end_line: int | None = None
+    end: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,7 @@ def read(text: str, source: str = "log") -> Log:
     def close() -> None:
         if current is not None:
             rounds.append(LoggedRound(current["number"], current["line"], current["deal"], tuple(current["moves"]),
-                                      current.get("scores"), current.get("end_line")))
+                                      current.get("scores"), current.get("end_line"), current.get("end", {})))
 
     for number, obj in objects[1:]:
         where = f"{source}, line {number}"
@@ -156,6 +158,7 @@ def read(text: str, source: str = "log") -> Log:
                     raise TablecalcError(f"{where}: 'scores' must list {len(names)} numbers, one per player")
                 current["scores"] = tuple(scores)
             current["end_line"] = number
+            current["end"] = {k: v for k, v in obj.items() if k not in ("type", "round", "scores")}
         elif kind == "game":
             raise TablecalcError(f"{where}: a second 'game' line: expected one game per log")
         else:

@@ -53,7 +53,9 @@ class Judged:
 @dataclass(frozen=True)
 class Report:
     """Every move judged, the rounds played to their end, the scores, and where the log's own
-    scores (its ``end`` lines) disagree with the referee's."""
+    scores (its ``end`` lines) disagree with the referee's; ``end_differences``, where an ``end``
+    line's other keys (a settlement the game reads: :meth:`Match.compare_end`) do, as
+    (line, key, the log's, the referee's)."""
 
     game: str
     players: tuple[str, ...]
@@ -62,6 +64,7 @@ class Report:
     rounds_over: int
     scores: tuple[float, ...]
     disagreements: tuple[tuple[int, tuple[float, ...], tuple[float, ...]], ...] = ()
+    end_differences: tuple[tuple[int, str, Any, Any], ...] = ()
 
     @property
     def illegal(self) -> tuple[Judged, ...]:
@@ -73,7 +76,7 @@ class Report:
 
     @property
     def legal(self) -> bool:
-        return not self.illegal and not self.disagreements
+        return not self.illegal and not self.disagreements and not self.end_differences
 
     def as_dict(self) -> dict:
         illegal = [m.as_dict() for m in self.illegal]
@@ -81,7 +84,9 @@ class Report:
                 "moves": self.judged, "illegal": illegal, "first_illegal": illegal[0] if illegal else None,
                 "rounds": self.rounds_over, "scores": dict(zip(self.players, self.scores)),
                 "score_disagreements": [{"line": line, "log": list(theirs), "referee": list(ours)}
-                                        for line, theirs, ours in self.disagreements]}
+                                        for line, theirs, ours in self.disagreements],
+                "end_differences": [{"line": line, "key": key, "log": theirs, "referee": ours}
+                                    for line, key, theirs, ours in self.end_differences]}
 
 
 def match_of(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> tuple[Match, Any, Any]:
@@ -155,7 +160,7 @@ def referee(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> Re
     """Judge every move of ``log`` (its rules, unless ``rules`` is given)."""
     match, rules, data = match_of(game, log, rules, data)
     judged: list[Judged] = []
-    disagreements = []
+    disagreements, differences = [], []
     over = 0
     for step in replay(match, log):
         if isinstance(step, Step):
@@ -164,8 +169,10 @@ def referee(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> Re
                                  str(step.after)))
             continue
         match, over = step.match, over + step.finished
+        if step.finished and step.round.end and hasattr(match, "compare_end"):
+            differences += [(step.round.end_line, *d) for d in match.compare_end(step.round.end)]
         logged = step.round.scores
         if logged is not None and tuple(logged) != tuple(match.scores()):
             disagreements.append((step.round.end_line, tuple(logged), tuple(match.scores())))
     return Report(game.name, match.names, rules.as_dict(), tuple(judged), over, tuple(match.scores()),
-                  tuple(disagreements))
+                  tuple(disagreements), tuple(differences))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pexpect
@@ -22,3 +23,16 @@ def spawn(home: str | Path, *args: str, rows: int = 30, cols: int = 100, timeout
                "LINES": str(rows), **env}
     return pexpect.spawn(sys.executable, ["-m", "trainer", *args], env=environ, encoding="utf-8",
                          timeout=timeout, dimensions=(rows, cols), cwd=str(ROOT))
+
+
+@contextmanager
+def session(home: str | Path, *args: str, **options):
+    """:func:`spawn` for a ``with`` block that types at tablecalc and makes it stop: on leaving the
+    block, the run must end (EOF) with exit status 0; the terminal is closed whatever happens."""
+    child = spawn(home, *args, **options)
+    try:
+        yield child
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0, child.exitstatus

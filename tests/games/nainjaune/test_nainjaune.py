@@ -1,5 +1,5 @@
-"""Le Nain Jaune: the notation, the rules, the referee of recorded games, the settlement, the
-drill, and the commands as a user types them."""
+"""Le Nain Jaune: the notation, the rules, recorded rounds judged by the one referee, the
+settlement, the drill, and the commands as a user types them (the whole game: test_nainjaune_match.py)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from typer.testing import CliRunner
 
 from solver.errors import IllegalMove, TablecalcError
 from solver.nainjaune import (GAME, Board, Position, RoundEnd, RoundState, Rules, judge_lay, parse_card, parse_cards,
-                              parse_move, referee_log, settle)
+                              parse_move, settle)
 from solver.nainjaune.cards import Card, full_deck
-from solver.nainjaune.simulate import log_lines, play_game
-from solver.nainjaune.words import why
+from solver.whole.log import read
+from solver.whole.referee import referee
 from trainer.cli import app
 from trainer.drills import make_drill
 
@@ -144,14 +144,20 @@ def test_settlement_errors():
             RoundEnd.parse(text)
 
 
-# ---------------------------------------------------------------- referee of recorded rounds
+# ---------------------------------------------------------------- recorded rounds, judged by the one referee
 
 
-DEAL = {"names": ["Ann", "Bob", "Cid"], "hands": ["9c 10d Kh 2s", "Jc Qs 3c 7c", "Jd 5h 7d"], "board": B[6:], "dealer": "Cid"}
+DEAL = f"hands Ann: 9c 10d Kh 2s | Bob: Jc Qs 3c 7c | Cid: Jd 5h 7d; {B}; dealer Cid"
 
 
-def _log(*moves):
-    return "\n".join(json.dumps(x) for x in (DEAL, *({"player": p, "move": m} for p, m in moves)))
+def _log(*moves, deal=DEAL):
+    lines = [{"type": "game", "game": "nainjaune", "players": ["Ann", "Bob", "Cid"]}, {"type": "deal", "deal": deal}]
+    lines += [{"type": "move", "player": p, "move": m} for p, m in moves]
+    return "\n".join(json.dumps(x) for x in lines)
+
+
+def _referee(text):
+    return referee(GAME, read(text, "log"))
 
 
 @pytest.mark.parametrize("moves, code", [
@@ -167,51 +173,49 @@ def _log(*moves):
     ([("Ann", "9c"), ("Ann", "10d"), ("Ann", "sans J"), ("Bob", "Jc"), ("Bob", "sans K")], "wrong-sans"),
     ([("Ann", "9c"), ("Ann", "10d"), ("Ann", "sans J"), ("Bob", "Jd")], "not-in-hand"),
     ([("Bob", "Jc")], "not-your-turn"),
+    ([("Ann", "9c"), ("Ann", "pass")], "cannot-pass"),
+    ([("Ann", "9c"), ("Ann", "10d"), ("Ann", "sans J"), ("Bob", "pass")], "must-lay"),
 ])
-def test_the_referee_finds_the_first_illegal_move(moves, code):
-    v = referee_log(_log(*moves), Rules())
-    assert not v.legal and v.first_illegal.violations[0] == code
-    assert v.first_illegal.line == len(moves) + 1
-    assert all(m.legal for m in v.moves[:len(moves) - 1])
+def test_the_referee_finds_each_illegal_move(moves, code):
+    r = _referee(_log(*moves))
+    assert not r.legal and [str(v) for v in r.illegal[0].verdict.violations][0] == code
+    assert r.illegal[0].line == len(moves) + 2 and len(r.illegal) == 1
+    assert all(m.legal for m in r.moves[:len(moves) - 1])
 
 
-def test_a_stake_claimed_without_the_card():
-    deal = dict(DEAL, hands=["6c 7c 2s", "Jc Qs 3c", "Jd 5h 7d"])
-    v = referee_log("\n".join(json.dumps(x) for x in (deal, {"player": 0, "move": "6c"}, {"player": 0, "move": "7c!"})),
-                    Rules())
-    bad = v.first_illegal
-    assert bad.violations == ("stake-without-card",) and bad.penalty.return_stake == 15
+def test_a_stake_claimed_without_the_card_is_taken_back():
+    r = _referee(_log(("Ann", "6c"), ("Ann", "7c!"), deal=f"hands Ann: 6c 7c 2s | Bob: Jc Qs 3c | Cid: Jd 5h 7d; {B}"))
+    bad = r.illegal[0]
+    assert [str(v) for v in bad.verdict.violations] == ["stake-without-card"] and bad.verdict.penalty.return_stake == 15
+    assert "7:15" in bad.after and "7c" in bad.after  # the Nain Jaune's tokens stay, the 7♣ back in Ann's hand
 
 
 def test_stopping_a_run_of_ones_own_at_will_is_legal():
     """The seed: a player stops when they cannot *or do not want to* go on; Bob holds Qs and stops."""
-    v = referee_log(_log(("Ann", "9c"), ("Ann", "10d"), ("Ann", "sans J"), ("Bob", "Jc"), ("Bob", "sans Q")), Rules())
-    assert v.legal
+    assert _referee(_log(("Ann", "9c"), ("Ann", "10d"), ("Ann", "sans J"), ("Bob", "Jc"), ("Bob", "sans Q"))).legal
 
 
-def test_moves_after_the_first_illegal_one_are_not_judged_and_the_next_round_is():
-    text = _log(("Bob", "Jc"), ("Ann", "9c")) + "\n" + _log(("Ann", "9c"))
-    v = referee_log(text, Rules())
-    assert [m.legal for m in v.moves] == [False, None, True]
-    assert [r.legal for r in v.rounds] == [False, True]
+def test_every_move_after_an_illegal_one_is_judged_from_the_table_it_left():
+    """Bob's card out of turn is taken back; Ann's moves after it are judged from the deal as it was."""
+    r = _referee(_log(("Bob", "Jc"), ("Ann", "9c"), ("Ann", "10d"), ("Ann", "Jc"), ("Ann", "sans J"), ("Bob", "Jc")))
+    assert [m.legal for m in r.moves] == [False, True, True, False, True, True]
+    assert [str(m.verdict.violations[0]) for m in r.illegal] == ["not-your-turn", "not-in-hand"]
 
 
 @pytest.mark.parametrize("text, message", [
     ("", "empty"),
     ("{", "line 1 is not JSON"),
-    ('{"move": "7d"}', "a move before any deal"),
-    ('[1, 2]', "expected a JSON object"),
-    (json.dumps(DEAL) + '\n{"move": "7x"}', "line 2: bad moves '7x'"),
-    (json.dumps(DEAL) + '\n{"move": 7}', "'move' must be text"),
-    (json.dumps(DEAL) + '\n{"player": 9, "move": "9c"}', "player 9 does not exist"),
-    (json.dumps(dict(DEAL, hands=["9c", "9c", "2d"])), "dealt twice"),
-    ('{"type": "game"}', "deals no round"),
-    ('{"hands": ["9c", "2d"]}', "2 players: Le Nain Jaune is played by 3 to 8"),
-    (json.dumps({"hands": [" ".join(str(c) for c in full_deck()[:13]), "2d", "3d", "4d"]}), "with 4 players each is dealt 12"),
+    ('{"type": "game", "game": "nainjaune", "players": ["Ann", "Bob", "Cid"]}\n{"move": "7d"}', "a move before any deal"),
+    (_log().replace(DEAL, "hands 9c | 9c | 2d"), "dealt twice"),
+    (_log().replace(DEAL, "hands 9c | 2d | 3d | 4d"), "4 hands for 3 players"),
+    (_log().replace(DEAL, "hands Ann: 9c | Zed: 2d | Cid: 3d"), "are not the game's Ann, Bob, Cid"),
+    ('{"type": "game", "game": "nainjaune", "players": ["Ann", "Bob"]}\n{"type": "deal", "deal": "hands 9c | 2d"}',
+     "played by 3 to 8 players, not 2"),
+    (_log().replace(DEAL, "hands " + " ".join(str(c) for c in full_deck()[:16]) + " | 2d | 3d"), "at most 15"),
 ])
 def test_bad_logs_are_refused(text, message):
     with pytest.raises(TablecalcError, match=message):
-        referee_log(text, Rules())
+        _referee(text)
 
 
 # ---------------------------------------------------------------- the command line
@@ -226,33 +230,32 @@ def test_simulate_log_referee_round_trip(tmp_path):
     r = _run("simulate", "--players", "5", "--rounds", "4", "--seed", "9", "--log", str(log), "--json")
     assert r.exit_code == 0, r.output
     game = json.loads(r.stdout)
-    assert len(game["rounds"]) == 4 and set(game["rounds"][0]["tokens"]) == {"P1", "P2", "P3", "P4", "P5"}
-    assert sum(game["tokens"].values()) + sum(game["board"].values()) == 5 * 120
+    assert len(game["rounds"]) == 4 and set(game["scores"]) == {"P1", "P2", "P3", "P4", "P5"}
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
+    assert {x["type"] for x in lines} == {"game", "deal", "move", "end"}
+    assert [x["deal"].split("; ")[2] for x in lines if x["type"] == "deal"] == ["dealer P5", "dealer P1", "dealer P2",
+                                                                                "dealer P3"]
     r = _run("referee", str(log), "--json")
     assert r.exit_code == 0, r.output
     judged = json.loads(r.stdout)
-    assert judged["legal"] and judged["first_illegal"] is None and judged["moves"]
-    lines = [json.loads(x) for x in log.read_text().splitlines()]
-    assert {x["type"] for x in lines} == {"game", "round", "move", "settle", "end"}
-    settles = [x for x in lines if x["type"] == "settle"]
-    assert [s["tokens"] for s in settles] == [r["tokens"] for r in game["rounds"]]
-    assert all({"from", "to", "tokens", "why"} <= set(p) for s in settles for p in s["payments"])
+    assert judged["legal"] and judged["first_illegal"] is None and judged["scores"] == game["scores"]
 
 
-def test_simulate_is_reproducible_and_prints_a_table():
-    a, b = _run("simulate", "-n", "3", "-r", "3", "-s", "1"), _run("simulate", "-n", "3", "-r", "3", "-s", "1")
-    assert a.exit_code == 0 and a.output == b.output and "round" in a.output
+def test_simulate_is_reproducible_and_prints_the_tokens():
+    a, b = _run("simulate", "--players", "3", "--rounds", "3", "-s", "1"), _run("simulate", "--players", "3", "--rounds", "3", "-s", "1")
+    assert a.exit_code == 0 and a.output == b.output and "Round 3" in a.output
 
 
 def test_referee_tampered_log_exits_1(tmp_path):
-    g = play_game(3, 1, seed=4)
-    lines = list(log_lines(g, why))
+    log = tmp_path / "game.jsonl"
+    assert _run("simulate", "--players", "3", "--seed", "4", "--log", str(log)).exit_code == 0
+    lines = [json.loads(x) for x in log.read_text().splitlines()]
     first = next(i for i, x in enumerate(lines) if x["type"] == "move")
-    lines[first]["player"] = (lines[first]["player"] + 1) % 3
-    log = tmp_path / "bad.jsonl"
-    log.write_text("\n".join(json.dumps(x) for x in lines))
-    r = _run("referee", str(log))
-    assert r.exit_code == 1 and "NOT LEGAL (not-your-turn)" in r.output
+    lines[first]["player"] = {"P1": "P2", "P2": "P3", "P3": "P1"}[lines[first]["player"]]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(json.dumps(x) for x in lines))
+    r = _run("referee", str(bad))
+    assert r.exit_code == 1 and f"Line {first + 1} (round 1)" in r.output and "turn" in r.output
 
 
 def test_settle_json_has_payments_board_balances():
@@ -316,8 +319,10 @@ def test_an_unfinished_lay_names_its_last_move_and_the_rank():
     (["opera", ""], "no cards"),
     (["settle", "--hands", "7d | 8c | 9h"], "nobody went out"),
     (["simulate", "--players", "9"], "3 to 8"),
+    (["simulate", "--players", "2"], "3 to 8"),
     (["simulate", "--rounds", "0"], "bad number of rounds"),
-    (["simulate", "--bot", "smart"], "'smart' is not one of greedy, random"),
+    (["simulate", "--bot", "smart"], "unknown bot 'smart': expected one of best, greedy, random"),
+    (["simulate", "--players", "Ann Marie,Bob,Cid"], "bad player name 'Ann Marie'"),
     (["referee", "/no/such/file"], "no log file"),
     (["best", "hands 7d | 8c | 9h", "--goal", "fun"], "'fun' is not one of cards, stakes"),
     (["best", "hands - | 8c | 9h"], "round is over"),

@@ -16,8 +16,10 @@ from solver.nainjaune.deal import random_position
 from solver.nainjaune.referee import judge_lay
 from solver.nainjaune.round import Lay, Position, legal_moves
 from solver.nainjaune.rules import PRESETS, Rules
-from solver.nainjaune.simulate import Bot, play_game
+from solver.nainjaune.game import GAME
+from solver.nainjaune.match import Match
 from solver.nainjaune.state import RoundState
+from solver.whole.simulate import simulate
 
 from tests.games.nainjaune.oracle import opera_by_runs
 from tests.games.nainjaune.strategies import cards, small_positions
@@ -76,25 +78,33 @@ def test_grand_opera_known_hands(hand, possible):
 
 
 @pytest.mark.parametrize("players", range(3, 9))
-@pytest.mark.parametrize("bot", list(Bot))
+@pytest.mark.parametrize("bot", ["greedy", "random", "best"])
 def test_simulated_games_keep_every_token_and_card(players, bot):
-    """After every round: the players' tokens and the board add up to what the players started
-    with; the cards in hand at the end, the cards laid and the cards set aside are the 52, once each;
-    a round's moves replay through the state to the same end."""
+    """After every round of a game between bots (:mod:`solver.whole.simulate`): the players' tokens
+    and the board add up to what the players started with; the cards in hand at the end, the cards
+    laid and the cards set aside are the 52, once each; the stakes were paid and the deal passed one
+    seat to the left; a round's moves replay through the state to the same end."""
     rules = Rules()
-    game = play_game(players, 12, seed=players * 7 + len(bot.value), rules=rules, bot=bot)
-    assert game.rounds
-    for r in game.rounds:
-        assert sum(r.tokens_after) + r.settlement.board_after.total == players * rules.start_tokens
-        laid = [m.card for _, m in r.moves if isinstance(m, Lay)]
-        left = [c for h in r.end.hands for c in h]
-        assert sorted([*laid, *left, *r.aside]) == sorted(full_deck())
-        state = RoundState(r.start, rules)
-        for player, m in r.moves:
+    names = tuple(f"P{i + 1}" for i in range(players))
+    rounds = 2 if bot == "best" else 12
+    played = simulate(GAME, rules, None, names, rounds=rounds, seed=players * 7 + len(bot), bots=(bot,))
+    assert played.rounds
+    match = Match(names, rules)
+    for k, r in enumerate(played.rounds):
+        state = match.parse_deal(r.deal)
+        start = state.position
+        assert start.board == match.board.staked(players) and start.dealer == (k - 1) % players
+        assert start.to == (start.dealer + 1) % players and not start.taken[start.to]
+        for player, move in r.moves:
             assert state.current_player() == player
-            state = state.apply(m)
-        assert state.position == r.end and state.is_terminal()
-    assert sum(game.tokens) + game.board.total == players * rules.start_tokens
+            state = state.apply(move)
+        laid = [m.card for _, m in ((p, state.parse_move(m)) for p, m in r.moves) if isinstance(m, Lay)]
+        left = [c for h in state.position.hands for c in h]
+        assert sorted([*laid, *left, *state.aside]) == sorted(full_deck())
+        match = match.after_round(state)
+        assert match.scores() == r.scores
+        assert sum(match.scores()) + match.board.total == players * rules.start_tokens
+    assert match.scores() == played.scores
 
 
 @settings(max_examples=40, deadline=None)

@@ -1,5 +1,7 @@
 """Every rule of the seed of Le Nain Jaune, as the known cases of ``puzzles/packs/nainjaune-seed.json``,
-through the command line (``judge``, ``best``, ``settle``, ``referee``) as a person types it.
+through the command line (``judge``, ``best``, ``settle``, ``referee``) as a person types it. (The
+stakes carried from round to round and the deal passing to the left are the whole game's:
+``test_nainjaune_match.py``.)
 (``tests/core/test_known_cases.py`` drives the same cases through the game object, and runs the
 command cases.)"""
 
@@ -43,7 +45,7 @@ def _rule_flags(case) -> list[str]:
 
 def test_the_pack_covers_the_seed():
     ids = {c.id for c in PACK.cases}
-    assert {"deal-4-players-12-cards", "stakes-per-round", "left-of-dealer-starts", "run-up-any-suit", "stop-at-will",
+    assert {"deal-4-players-12-cards", "left-of-dealer-starts", "dealer-does-not-start", "run-up-any-suit", "stop-at-will",
             "sans-passes-left", "nobody-holds-restart", "king-restart", "board-card-takes-stake", "announce-forgotten",
             "stake-without-card", "grand-opera-first-turn", "pay-per-card", "pay-face-value", "doubling",
             "opera-takes-the-board", "cannot-pay-ends-the-game", "cannot-stake-ends-the-game"} <= ids
@@ -113,12 +115,12 @@ def test_every_player_stakes_1_to_5_on_what_is_left():
 
 def test_the_player_left_of_the_dealer_starts(tmp_path):
     """In a recorded game, the player to the dealer's left makes the first move; the dealer's is refused."""
-    situation = Position.parse("hands Ann: 2c 5d | Bob: 3c 6d | Cid: 4c 7h")
-    deal = {"names": list(situation.names), "hands": [" ".join(map(str, h)) for h in situation.hands], "dealer": "Cid"}
-    for who, legal in (("Ann", True), ("Cid", False)):
-        hand = situation.hands[situation.names.index(who)]
+    deal = "hands Ann: 2c 5d | Bob: 3c 6d | Cid: 4c 7h; dealer Cid"
+    for who, card, legal in (("Ann", "2c", True), ("Cid", "4c", False)):
         log = tmp_path / "log.jsonl"
-        log.write_text(json.dumps(deal) + "\n" + json.dumps({"player": who, "move": str(hand[0])}) + "\n")
+        log.write_text("\n".join(json.dumps(x) for x in (
+            {"type": "game", "game": "nainjaune", "players": ["Ann", "Bob", "Cid"]}, {"type": "deal", "deal": deal},
+            {"type": "move", "player": who, "move": card})) + "\n")
         verdict, code = _cli("referee", str(log))
         assert verdict["legal"] is legal and code == (0 if legal else 1)
         if not legal:

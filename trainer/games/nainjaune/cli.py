@@ -1,16 +1,17 @@
-"""``tablecalc nainjaune``: the best lay, the Grand Opéra question, a lay judged, a round settled,
-a recorded game refereed, games simulated between bots.
+"""``tablecalc nainjaune``: the best lay, the Grand Opéra question, a lay judged, a round settled.
+The whole game — ``referee``, ``simulate``, ``analyse``, ``play``, ``follow`` — comes from
+:mod:`trainer.whole`, written once for every game (the game gives its match,
+:class:`solver.nainjaune.match.Match`).
 
 A thin layer over :mod:`solver.nainjaune`. Every command that takes ``rules`` gets ``--preset``
 and the rule options from the game's declaration (:class:`solver.nainjaune.rules.Rules`). Bad
 input raises :class:`TablecalcError`, which :class:`trainer.clikit.Group` prints as one line
-(exit 2); ``judge`` and ``referee`` exit 1 when they find an illegal move (``check`` and
-``solve`` are the old names of ``judge`` and ``best``). Every command takes ``--json``.
+(exit 2); ``judge`` exits 1 when it finds an illegal move (``check`` and ``solve`` are the old
+names of ``judge`` and ``best``). Every command takes ``--json``.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
@@ -18,10 +19,10 @@ import typer
 from solver.errors import TablecalcError
 from solver.i18n import _
 from solver.nainjaune.best import Goal
-from solver.nainjaune.simulate import Bot
 from trainer.clikit import EXIT_ILLEGAL, GameApp, JsonOpt, emit_json, choice_option
 
-app = GameApp("nainjaune", help="Le Nain Jaune: best lay, Grand Opéra, referee, settlement, simulator.")
+app = GameApp("nainjaune", help="Le Nain Jaune: best lay, Grand Opéra, settlement; whole games refereed, simulated, "
+                                "analysed, played against bots.")
 
 PositionArg = Annotated[str, typer.Argument(
     help="The round: \"hands Ann: 9c 10d Jc | Bob: 8h Qs | Cid: 4h 5h; board 10:3 J:6 Q:9 K:12 7:15; to Ann\" "
@@ -43,7 +44,8 @@ def _position(text: str, rules):
 
 @app.command("best", aliases=("solve",))
 def best(position: PositionArg,
-         goal: choice_option("--goal", choices=Goal, help="cards (empty the hand fastest) or stakes (take the most).") = "cards",
+         goal: choice_option("--goal", choices=(Goal.CARDS, Goal.STAKES),
+                             help="cards (empty the hand fastest) or stakes (take the most).") = "cards",
          *, rules, as_json: JsonOpt = False) -> None:
     """The best lay for the player to move: the most cards (going out if possible) or the most stakes."""
     from solver.nainjaune import GAME
@@ -139,78 +141,3 @@ def settle_cmd(
         return
     for line in explain_settlement(s, rules):
         typer.echo(line)
-
-
-# ---------------------------------------------------------------- referee
-
-
-@app.command("referee")
-def referee(log: Annotated[str, typer.Argument(help="A file of JSON lines (as simulate --log writes them), or - for stdin.")],
-            *, rules, as_json: JsonOpt = False) -> None:
-    """Judge a recorded game move by move (exit 1 when a move is illegal)."""
-    from solver.gamelog import read_log
-    from solver.nainjaune import referee_log
-    from solver.nainjaune.words import explain_logged_move, explain_settlement
-
-    text, source = read_log(log)
-    v = referee_log(text, rules, source)
-    if as_json:
-        d = v.as_dict()
-        for row, m in zip(d["moves"], v.moves):
-            row["explanation"] = explain_logged_move(m, rules)
-        if d["first_illegal"] is not None:
-            d["first_illegal"]["explanation"] = explain_logged_move(v.first_illegal, rules)
-        emit_json(d)
-    else:
-        for m in v.moves:
-            if m.legal is not True or m.stakes or m.forfeited:
-                typer.echo(explain_logged_move(m, rules))
-        for r in v.rounds:
-            if r.settlement is not None:
-                typer.echo(_("round {n}:").format(n=r.round) + " " + " ".join(explain_settlement(r.settlement, rules)))
-            elif not r.end.is_over() and r.legal:
-                typer.echo(_("round {n}: not finished (nobody went out)").format(n=r.round))
-        typer.echo(f"{len(v.moves)} moves in {len(v.rounds)} round{'s' * (len(v.rounds) != 1)}: "
-                   + ("all legal." if v.legal else f"first illegal move on line {v.first_illegal.line}."))
-    if not v.legal:
-        raise typer.Exit(EXIT_ILLEGAL)
-
-
-# ---------------------------------------------------------------- simulate
-
-
-@app.command("simulate")
-def simulate(
-    players: Annotated[int, typer.Option("--players", "-n", help="3 to 8 players.")] = 4,
-    rounds: Annotated[int, typer.Option("--rounds", "-r", help="Rounds at most (the game ends sooner when someone cannot stake or pay).")] = 10,
-    seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed (same seed, same game).")] = None,
-    log: Annotated[Optional[Path], typer.Option("--log", help="Write every deal, move and settlement as JSON lines to FILE.")] = None,
-    bot: choice_option("--bot", choices=Bot, help="greedy (default) or random.") = "greedy",
-    *, rules, as_json: JsonOpt = False,
-) -> None:
-    """Whole games between bots, with every player's tokens after each round."""
-    from solver.gamelog import write_log
-    from solver.nainjaune.simulate import log_lines, play_game
-    from solver.nainjaune.words import why
-
-    game = play_game(players, rounds, seed, rules, bot)
-    if log is not None:
-        write_log(log, log_lines(game, why))
-    if as_json:
-        emit_json(game.as_dict())
-        return
-    names = game.names
-    typer.echo(f"{players} players, {game.bot.value} bots, {rules.describe()}")
-    typer.echo("round  winner  " + "  ".join(f"{n:>5}" for n in names) + "   board")
-    for r in game.rounds:
-        mark = "*" if r.end.opera else " "
-        typer.echo(f"{r.number:>5}  {names[r.end.out or 0]:<5}{mark} " + "  ".join(f"{t:>5}" for t in r.tokens_after)
-                   + f"   {r.settlement.board_after}")
-    if any(r.end.opera for r in game.rounds):
-        typer.echo("* a Grand Opéra")
-    end = {"cannot-stake": "a player cannot stake", "cannot-pay": "a player could not pay"}.get(game.over or "")
-    best = f"{', '.join(game.winners())} with {max(game.tokens)} tokens"
-    if end:
-        typer.echo(f"Game over after round {len(game.rounds)}: {end}. Winner: {best}.")
-    else:
-        typer.echo(f"After {len(game.rounds)} rounds the leader is {best}.")
