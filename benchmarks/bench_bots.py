@@ -2,8 +2,11 @@
 
 For every registered game played whole (``GAME.new_match``), head to head at the smallest number
 of players the game allows: the best bot (the first of ``Match.bots``) against ``random`` and
-against ``greedy``, the best bot's seat turning round the table from game to game. A game is one
-round; the best bot wins it when its score is the highest (a tie with another seat counts half).
+against ``greedy``, the best bot's seat turning round the table from game to game. A game is a
+whole match under the default rules, played until the match is over as the game's rules say
+(Nambarz: its rounds and any tie-break rounds; Le Nain Jaune: until a player cannot pay; Nam
+Nam: one game), at most ``--max-rounds`` rounds; the best bot wins it when its score is the
+highest (a tie with another seat counts half).
 It prints, per pairing, the games played, the best bot's win rate with its 95% Wilson interval, and
 whether it meets the bar of issue 22: at least 90% against ``random`` and 60% against ``greedy``.
 
@@ -20,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import sys
 import time
 from pathlib import Path
@@ -55,32 +57,27 @@ def seats(game) -> int:
     raise SystemExit(f"{game.name}: no match of 1 to 8 players")
 
 
-def one_game(game, rules, data, n: int, best: str, other: str, seat: int, seed: int) -> float:
-    """The best bot's share of the win in one seeded round (1, 0, or 1/k for a k-way tie at the top)."""
-    rng = random.Random(seed)
+def one_game(game, rules, data, n: int, best: str, other: str, seat: int, seed: int, max_rounds: int) -> float:
+    """The best bot's share of the win in one seeded match (1, 0, or 1/k for a k-way tie at the top)."""
+    from solver.whole.simulate import simulate
+
     names = tuple(f"P{i + 1}" for i in range(n))
-    match = game.new_match(names, rules, data)
-    bots = [match.bot(best if i == seat else other, i, random.Random(rng.getrandbits(64))) for i in range(n)]
-    state = match.deal(rng)
-    while not state.is_terminal():
-        mover = state.current_player()
-        verdict = state.judge(bots[mover].choose(state), mover)
-        assert verdict.legal, (game.name, verdict)
-        state = state.after(verdict)
-    scores = match.after_round(state).scores()
+    bots = tuple(best if i == seat else other for i in range(n))
+    scores = simulate(game, rules, data, names, rounds=max_rounds, seed=seed, bots=bots).scores
     top = max(scores)
     winners = [i for i, s in enumerate(scores) if s == top]
     return 1 / len(winners) if seat in winners else 0.0
 
 
-def pairing(game, best: str, other: str, games: int, budget: float, min_games: int) -> tuple[int, float, bool]:
+def pairing(game, best: str, other: str, games: int, budget: float, min_games: int,
+            max_rounds: int) -> tuple[int, float, bool]:
     rules = game.rules()
     data = game.load_data(rules)
     n = seats(game)
     won, played, start = 0.0, 0, time.perf_counter()
     cut = False
     while played < games:
-        won += one_game(game, rules, data, n, best, other, played % n, seed=1_000_003 * played + 17)
+        won += one_game(game, rules, data, n, best, other, played % n, 1_000_003 * played + 17, max_rounds)
         played += 1
         if played >= min_games and time.perf_counter() - start > budget:
             cut = played < games
@@ -94,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000, help="games per pairing (default 1000)")
     parser.add_argument("--budget", type=float, default=300.0, help="seconds per pairing at most (default 300)")
     parser.add_argument("--min-games", type=int, default=100, help="games per pairing at least (default 100)")
+    parser.add_argument("--max-rounds", type=int, default=200, help="rounds of one match at most (default 200)")
     args = parser.parse_args(argv)
     chosen = [find_game(g) for g in args.games_to_bench] or [g for g in all_games() if g.plays_whole()]
     failed = False
@@ -104,12 +102,12 @@ def main(argv: list[str] | None = None) -> int:
         rules = game.rules()
         bots = list(game.new_match(tuple(f"P{i + 1}" for i in range(seats(game))), rules, game.load_data(rules)).bots)
         best = bots[0]
-        print(f"{game.name}: best bot '{best}' at {seats(game)} players (one round a game)")
+        print(f"{game.name}: best bot '{best}' at {seats(game)} players (a whole match a game)")
         for other, bar in BARS.items():
             if other not in bots or other == best:
                 print(f"  vs {other:<7} no such bot")
                 continue
-            n, won, cut = pairing(game, best, other, args.games, args.budget, args.min_games)
+            n, won, cut = pairing(game, best, other, args.games, args.budget, args.min_games, args.max_rounds)
             lo, hi = wilson(won, n)
             ok = won / n >= bar
             failed |= not ok

@@ -61,7 +61,8 @@ class Match:
         return Match(self.names, self.rules, (*self.games, end.final_seeds()))
 
     def is_over(self) -> bool:
-        return False  # a match is as many games as the players want
+        """The match has lasted its games (``match_games``: one, unless the players chose more)."""
+        return len(self.games) >= self.rules.match_games
 
     def scores(self) -> tuple[int, int]:
         return (sum(g[0] for g in self.games), sum(g[1] for g in self.games))

@@ -81,6 +81,9 @@ class Rules(BaseRules):
         words={Leftover.OWN_ROW: N_("seeds left go to the owner of their row"),
                Leftover.CANNOT_FEED: N_("the player who cannot feed takes the seeds left")},
         aliases={"cannot-feed": "cannot-feed-takes-all"})
+    match_games: int = option(
+        1, N_("How many games a match lasts (the first move goes to each player in turn)."), lo=1, hi=100,
+        words=N_("a match of {value} games"), always=False)
 
 
 PRESETS = Rules.presets()
