@@ -15,6 +15,7 @@ solver.errors.TablecalcError: bad target '²': expected a whole number ≥ 0 wri
 from __future__ import annotations
 
 import re
+from functools import cache
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -24,7 +25,7 @@ from solver.errors import TablecalcError, quoted
 
 __all__ = [
     "MAX_DIGITS", "WHOLE", "is_whole", "parse_whole", "parse_range", "read_bytes", "read_text", "read_lines",
-    "data_file", "parse_toml", "pick_preset", "parse_fields", "format_fields", "Fields", "did_you_mean",
+    "data_file", "DataFile", "parse_toml", "pick_preset", "parse_fields", "format_fields", "Fields", "did_you_mean",
 ]
 
 MAX_DIGITS = 12
@@ -136,6 +137,31 @@ def read_lines(path: str | Path, what: str, limit: int = MAX_BATCH_BYTES) -> lis
 def data_file(name: str) -> str:
     """A data file shipped in ``solver/data`` (the built-in decks)."""
     return resources.files("solver.data").joinpath(name).read_text("utf-8")
+
+
+class DataFile:
+    """A game's editable data file (a deck, a tile set): the one shipped with tablecalc, or a
+    person's edited copy of it. A subclass names the shipped file (``SHIPPED``: its package and
+    name), what to call it in errors (``WHAT``) and reads the TOML (``from_toml``)."""
+
+    SHIPPED: tuple[str, str]
+    WHAT = "deck file"
+
+    @classmethod
+    @cache
+    def default(cls):
+        """The file shipped with tablecalc (read once: a data file is a frozen value)."""
+        package, name = cls.SHIPPED
+        return cls.from_toml(resources.files(package).joinpath(name).read_text("utf-8"), source="built-in")
+
+    @classmethod
+    def from_file(cls, path: str | Path):
+        """A file of the same shape as the shipped one (an edited copy)."""
+        return cls.from_toml(read_text(path, cls.WHAT), source=str(path))
+
+    @classmethod
+    def from_toml(cls, text: str, source: str = "<string>"):  # pragma: no cover - each data file's
+        raise NotImplementedError
 
 
 def parse_toml(text: str, source: str, what: str = "deck file") -> dict:

@@ -22,7 +22,6 @@ is given.
 
 from __future__ import annotations
 
-import pathlib
 import statistics
 from collections import defaultdict
 from datetime import date, datetime, timezone, tzinfo

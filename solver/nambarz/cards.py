@@ -32,12 +32,11 @@ import enum
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Iterable
 
 from solver.errors import TablecalcError, quoted
 from solver.i18n import NP_, _, pgettext
-from solver.parsing import Fields, closest, data_file, parse_toml, read_text
+from solver.parsing import DataFile, Fields, closest, parse_toml
 
 __all__ = ["Family", "Card", "Deck", "is_concordant", "card_name", "ANIMAL", "JOKER", "JokerKind", "joker_kind",
            "Announcement", "Cover", "read_announcement", "parse_cover"]
@@ -146,8 +145,10 @@ def is_concordant(card: Card, top: Card) -> bool:
 
 
 @dataclass(frozen=True)
-class Deck:
+class Deck(DataFile):
     """The cards of a Nambarz box and how many copies of each; loaded from a TOML file."""
+
+    SHIPPED = ('solver.data', 'nambarz_deck.toml')
 
     low: int
     high: int
@@ -161,16 +162,6 @@ class Deck:
     source: str = "built-in"
 
     # -- loading -------------------------------------------------------------
-
-    @classmethod
-    def default(cls) -> "Deck":
-        """The deck shipped with tablecalc (``solver/data/nambarz_deck.toml``)."""
-        return cls.from_toml(data_file("nambarz_deck.toml"), source="built-in")
-
-    @classmethod
-    def from_file(cls, path: str | Path) -> "Deck":
-        """A deck file of the same shape as the built-in one."""
-        return cls.from_toml(read_text(path, "deck file"), source=str(path))
 
     @classmethod
     def from_toml(cls, text: str, source: str = "<string>") -> "Deck":

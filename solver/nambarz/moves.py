@@ -40,7 +40,7 @@ from solver.errors import TablecalcError, quoted
 from solver.expr import leaves, parse_expression
 from solver.i18n import _
 from solver.nambarz.best import Play, best, play_text
-from solver.nambarz.cards import (Announcement, Card, Cover, Deck, JokerKind, is_concordant, joker_kind, parse_cover,
+from solver.nambarz.cards import (Announcement, Card, Cover, Deck, JokerKind, joker_kind, parse_cover,
                                   read_announcement)
 from solver.nambarz.referee import CONCORDANCE, DRAW, judge as judge_play, judge_card
 from solver.nambarz.rules import Rules

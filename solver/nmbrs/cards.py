@@ -30,11 +30,10 @@ import enum
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Iterable, Mapping
 
 from solver.errors import TablecalcError, quoted
-from solver.parsing import Fields, data_file, is_whole, parse_toml, read_text
+from solver.parsing import DataFile, Fields, is_whole, parse_toml
 
 __all__ = ["Colour", "Card", "Placed", "Deck", "JOKER", "is_free_joker", "fixed_value"]
 
@@ -142,13 +141,15 @@ _CARD = re.compile(r"([0-9]{1,12})\s*-?\s*([^\W\d_]*)")
 
 
 @dataclass(frozen=True)
-class Deck:
+class Deck(DataFile):
     """The Nmbrs! box: numbers ``low``–``high``, ``jokers`` jokers, a colour and points per number.
 
     ``points_estimated`` says that the points are tablecalc's difficulty estimate, not
     the printed values; ``rules_note`` names the rules that narrowed the range (the simple
     version plays with 1–50).
     """
+
+    SHIPPED = ('solver.data', 'nmbrs_deck.toml')
 
     low: int
     high: int
@@ -163,27 +164,17 @@ class Deck:
     # -- loading -------------------------------------------------------------
 
     @classmethod
-    def default(cls) -> "Deck":
-        """The deck shipped with tablecalc (``solver/data/nmbrs_deck.toml``)."""
-        return cls.from_toml(data_file("nmbrs_deck.toml"), source="built-in")
-
-    @classmethod
-    def from_file(cls, path: str | Path) -> "Deck":
-        """A deck file of the same shape as the built-in one."""
-        return cls.from_toml(read_text(path, "deck file"), source=str(path))
-
-    @classmethod
     def from_toml(cls, text: str, source: str = "<string>") -> "Deck":
         """Read a deck file: ``numbers = [1, 100]``, ``jokers = 4`` and ``[cards]`` with one line per number."""
         f = Fields(parse_toml(text, source), source, "deck file")
         low, high = f.ints("numbers", 1, MAX_NUMBER, length=2)
         if low != 1:
-            raise f.error("numbers", [low, high], f"[1, N]: the cards start at 1")
+            raise f.error("numbers", [low, high], "[1, N]: the cards start at 1")
         colours: dict[int, Colour] = {}
         points: dict[int, int] = {}
         for key, spec in f.tables("cards", max_count=MAX_NUMBER).items():
             if not is_whole(key):
-                raise f.error("cards", key, f"lines named by card numbers, like 14 = {{ colour = \"red\", points = 2 }}")
+                raise f.error("cards", key, "lines named by card numbers, like 14 = { colour = \"red\", points = 2 }")
             n = int(key)
             colour = spec.text("colour", 10)
             try:

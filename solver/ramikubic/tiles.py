@@ -24,13 +24,10 @@ import enum
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import Iterable
 
 from solver.errors import TablecalcError, quoted
-from solver.parsing import Fields, parse_toml, read_text
+from solver.parsing import DataFile, Fields, parse_toml
 
 __all__ = ["Colour", "Tile", "JOKER", "Combination", "Table", "TileSet", "tiles_text", "MAX_TILES", "MAX_NUMBER",
            "MAX_COPIES", "MAX_JOKERS", "MAX_JOKER_POINTS"]
@@ -128,9 +125,12 @@ _EMPTY = frozenset({"-", "none", "nothing", "rien", "aucune", "niets", "empty"})
 
 
 @dataclass(frozen=True)
-class TileSet:
+class TileSet(DataFile):
     """The box: numbers ``low``-``high`` in ``colours``, ``copies`` of each, ``jokers`` jokers
     worth ``joker_points`` in a rack at the end of a round."""
+
+    SHIPPED = ('solver.ramikubic', 'tiles.toml')
+    WHAT = 'tile file'
 
     low: int = 1
     high: int = 10
@@ -141,17 +141,6 @@ class TileSet:
     source: str = "built-in"
 
     # -- loading -------------------------------------------------------------
-
-    @classmethod
-    @cache
-    def default(cls) -> "TileSet":
-        """The tile set shipped with tablecalc (``solver/ramikubic/tiles.toml``)."""
-        text = resources.files("solver.ramikubic").joinpath("tiles.toml").read_text("utf-8")
-        return cls.from_toml(text, "built-in")
-
-    @classmethod
-    def from_file(cls, path: str | Path) -> "TileSet":
-        return cls.from_toml(read_text(path, "tile file"), str(path))
 
     @classmethod
     def from_toml(cls, text: str, source: str = "<string>") -> "TileSet":

@@ -16,7 +16,7 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _
-from trainer.clikit import EXIT_ILLEGAL, GameApp, JsonOpt, emit_json, choice_option
+from trainer.clikit import EXIT_ILLEGAL, GameApp, JsonOpt, emit_json
 
 app = GameApp("namnam", help="Nam Nam (awalé): referee a move, perft, the best move, endgame tables, play the computer.")
 
