@@ -208,6 +208,12 @@ class BaseGame:
         :class:`solver.whole.log.Log`; ``None`` when the game has no such notation."""
         return None
 
+    def older_log(self, text: str, source: str) -> Any:
+        """A log in a format this game wrote before the one log format (``docs/game-logs.md``), read
+        as a :class:`solver.whole.log.Log`, so that no log a person saved is lost; ``None`` when
+        ``text`` is not one (the one format's reader then says what is wrong)."""
+        return None
+
     def plays_whole(self) -> bool:
         """Whether the game gives a match (:meth:`new_match`), so it can be played and refereed whole."""
         return type(self).new_match is not BaseGame.new_match

@@ -63,7 +63,8 @@ def _names(players: str | None, default: int) -> tuple[str, ...]:
 
 
 def _read(game, log: str):
-    """The log at ``log`` (``-``: standard input): JSON lines, or the game's own plain record."""
+    """The log at ``log`` (``-``: standard input): JSON lines, the game's own plain record, or a log in
+    the game's format from before the one log format."""
     from solver.gamelog import read_log
     from solver.whole.log import read
 
@@ -72,7 +73,13 @@ def _read(game, log: str):
         plain = game.plain_record(text, source)
         if plain is not None:
             return plain
-    return read(text, source)
+    try:
+        return read(text, source)
+    except TablecalcError:
+        older = game.older_log(text, source)  # a log the game wrote before the one format
+        if older is None:
+            raise
+        return older
 
 
 def _save(path: str, lines) -> None:
