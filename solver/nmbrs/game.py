@@ -24,7 +24,6 @@ from solver.i18n import N_
 from solver.nmbrs.best import BestTurn, best_turn
 from solver.nmbrs.cards import Deck
 from solver.nmbrs.deal import deal
-from solver.nmbrs.match import Match, older_log
 from solver.nmbrs.moves import parse_turn
 from solver.nmbrs.position import Position
 from solver.nmbrs.referee import judge
@@ -32,7 +31,6 @@ from solver.nmbrs.rules import Rules
 from solver.nmbrs.state import Turn
 from solver.nmbrs.verdict import Refusal, RoundVerdict, SequenceVerdict, SequenceWhy, Verdict, Violation
 from solver.nmbrs.words import explain_round_move, explain_sequence, explain_turn, refusal_text, sequence_reason
-from solver.whole.log import Log
 
 __all__ = ["Nmbrs", "GAME", "DEALT_SEQUENCES"]
 
@@ -108,13 +106,20 @@ class Nmbrs(BaseGame):
     def new_state(self, situation: Position, rules: Rules, deck: Deck) -> Turn:
         return Turn.start(situation, rules, deck)
 
-    def new_match(self, names: tuple[str, ...], rules: Rules, deck: Deck) -> Match:
-        """Rounds between ``names`` (2 to 8 players) until one ends a round with ``win_at`` points."""
+    def new_match(self, names: tuple[str, ...], rules: Rules, deck: Deck):
+        """Rounds between ``names`` (2 to 8 players) until one ends a round with ``win_at`` points
+        (a :class:`~solver.nmbrs.match.Match`, imported here: the commands of one turn start
+        without the whole game)."""
+        from solver.nmbrs.match import Match
+
         return Match(tuple(names), rules, deck if deck is not None else self.load_data(rules))
 
-    def older_log(self, text: str, source: str) -> Log | None:
+    def older_log(self, text: str, source: str):
         """A log that ``tablecalc nmbrs simulate --log`` wrote (or a person wrote by hand) before the
-        one log format: deal lines with ``hands``, move lines with ``player`` and ``move``."""
+        one log format — deal lines with ``hands``, move lines with ``player`` and ``move`` — as a
+        :class:`~solver.whole.log.Log` (:func:`~solver.nmbrs.match.older_log`)."""
+        from solver.nmbrs.match import older_log
+
         return older_log(text, source)
 
 
