@@ -159,7 +159,7 @@ def parse_cards(text: str, deck: Deck, what: str) -> tuple[Card, ...]:
 
 
 def _text(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards) or "-"
+    return " ".join(map(str, cards)) or "-"
 
 
 @dataclass(frozen=True)
@@ -283,8 +283,8 @@ class Round:
         is read at a draw)."""
         fields = [
             ("hands", " | ".join(_text(h) for h in self.hands)),
-            ("open", " ".join(str(c) for c in self.open)),
-            ("closed", " ".join(str(c) for c in self.closed)),
+            ("open", " ".join(map(str, self.open))),
+            ("closed", " ".join(map(str, self.closed))),
             ("table", str(self.table)),
             ("scores", " ".join(map(str, self.scores))),
             ("to", str(self.to)),
@@ -544,7 +544,7 @@ class Round:
 
     def _begin_turn(self) -> "Round":
         hand = self.hands[self.to]
-        turn = Turn.start(Position(hand, self.table, self.opened[self.to]), self.rules, self.deck)
+        turn = Turn.start(Position(hand, self.table, self.opened[self.to]), self.rules, self.deck, checked=True)
         return replace(self, phase=Phase.LAY, asking=None, turn=turn)
 
     def _after_move(self, turn: Turn) -> "Round":
