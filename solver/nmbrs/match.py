@@ -144,7 +144,7 @@ class Match:
 
     def _unseen_value(self, state: Round, me: int) -> float:
         """The best turn's points with one more card from among those ``me`` cannot see (the other
-        hands and the closed pile), on average over an even sample of them."""
+        hands and the closed pile), on average over an even sample of them, to a tenth of a point."""
         seen = [*state.hands[me], *state.open, *state.table.cards().values()]
         numbers = {c.number for c in seen if not c.is_joker}
         unseen = [Card(n) for n in range(self.deck.low, min(self.deck.high, self.rules.high) + 1) if n not in numbers]
@@ -156,7 +156,7 @@ class Match:
         hand, table, opened = state.hands[me], state.table, state.opened[me]
         mean = sum(turn_value(table, [*hand, c], state, opened)[0] for c in sample) / len(sample) if sample else 0.0
         joker = float(turn_value(table, [*hand, JOKER], state, opened)[0]) if jokers else 0.0
-        return (mean * len(unseen) + joker * jokers) / (len(unseen) + jokers)
+        return round((mean * len(unseen) + joker * jokers) / (len(unseen) + jokers), 1)
 
     def _turn_worth(self, state: Round, moves: Sequence[str]) -> Worth:
         turn = state.turn
