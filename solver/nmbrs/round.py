@@ -378,7 +378,7 @@ class Round:
         except TablecalcError as e:  # a move that cannot be read here (a joker's number unclear)
             return RoundVerdict(str(move), who, to_move, Refusal(Violation.NOT_A_MOVE, str(move)), error=str(e))
         if why is not None:
-            laying = who == to_move and self.phase is Phase.LAY and self.turn is not None  # the refused-turn penalty
+            laying = isinstance(move, Move) and who == to_move and self.phase is Phase.LAY  # the refused-turn penalty
             penalty = taken_back(self.turn.results, self.turn.position.hand) if laying else Penalty()  # type: ignore[union-attr]
             return RoundVerdict(str(move), who, to_move, why, penalty)
         assert after is not None
@@ -392,14 +392,13 @@ class Round:
                             out=after.out == who, after=after)
 
     def after(self, verdict: RoundVerdict) -> "Round":
-        """The round after a judged move: ``verdict``'s round when the move is legal; else the
-        penalty applied (:meth:`penalty_state`) when the player laying made it, and the round
-        unchanged otherwise (a refused draw, a move out of turn, text that is no move: nothing
-        is made)."""
+        """The round after a judged move: ``verdict``'s round when the move is legal; else its
+        penalty applied (:meth:`penalty_state`: a refused move of the turn gives back what the turn
+        laid), and the round unchanged otherwise (a refused draw, a move out of turn, text that is
+        no move: nothing is made)."""
         if verdict.legal:
             return verdict.after
-        if (verdict.player == verdict.to_move == self.current_player() and self.phase is Phase.LAY
-                and verdict.why is not None and verdict.why.code is not Violation.NOT_A_MOVE):
+        if verdict.penalty.take_back and verdict.player == verdict.to_move == self.current_player():
             return self.penalty_state()
         return self
 

@@ -114,6 +114,8 @@ def test_a_refused_draw_a_move_out_of_turn_and_a_line_that_is_no_move_change_not
     assert [str(x) for x in v.violations] == ["not-your-turn"] and laying.after(v) is laying
     v = laying.judge("abracadabra")
     assert laying.after(v) is laying and GAME.explain(v).startswith("Not understood: unknown move 'abracadabra'")
+    v = laying.judge("draw closed")  # a draw once the card is drawn: refused, and the turn's lays stay
+    assert [str(x) for x in v.violations] == ["wrong-phase"] and v.penalty.amount == 0 and laying.after(v) is laying
 
 
 # ---------------------------------------------------------------- a hand-written log
