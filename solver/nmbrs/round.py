@@ -363,8 +363,10 @@ class Round:
     def judge(self, move: RoundMove | str, player: int | None = None, extra=None) -> RoundVerdict:
         """The referee's verdict on ``move`` (as typed, or a move) made by ``player`` (0-based; the
         player to move when left out), as data; it never raises for a move, legal or not: text that
-        is no move is refused as ``not-a-move``. ``extra`` (what a log's move line adds) is not
-        read: the round's notation holds every card."""
+        is no move is refused as ``not-a-move``. A refused move of the turn costs the refused-turn
+        penalty (its ``penalty``), unless it was not understood (``not-a-move``, ``not-in-hand``,
+        ``no-such-sequence``: a typing mistake, nothing is made). ``extra`` (what a log's move line
+        adds) is not read: the round's notation holds every card."""
         to_move = self.current_player()
         who = to_move if player is None else player
         if isinstance(move, str):
@@ -378,7 +380,9 @@ class Round:
         except TablecalcError as e:  # a move that cannot be read here (a joker's number unclear)
             return RoundVerdict(str(move), who, to_move, Refusal(Violation.NOT_A_MOVE, str(move)), error=str(e))
         if why is not None:
-            laying = isinstance(move, Move) and who == to_move and self.phase is Phase.LAY  # the refused-turn penalty
+            # the refused-turn penalty: a move of the turn by the player laying, unless it was not understood
+            laying = (isinstance(move, Move) and who == to_move and self.phase is Phase.LAY
+                      and not why.violation.not_understood)
             penalty = taken_back(self.turn.results, self.turn.position.hand) if laying else Penalty()  # type: ignore[union-attr]
             return RoundVerdict(str(move), who, to_move, why, penalty)
         assert after is not None

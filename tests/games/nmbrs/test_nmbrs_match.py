@@ -91,8 +91,8 @@ def test_players_are_counted_by_the_rules():
 def test_an_illegal_lay_takes_the_turn_back_and_the_player_goes_on():
     r = match().parse_deal("hands 5 6 7 40 41 | 10 20 33 42 44; open 90; closed 8 9 61")
     r = play(r, "draw open", "lay 5 6 7")
-    v = r.judge("add 1: 9")  # 9 is not in the hand
-    assert not v.legal and [str(x) for x in v.violations] == ["not-in-hand"]
+    v = r.judge("add 1: 40")  # 5 6 7 40 is no sequence
+    assert not v.legal and [str(x) for x in v.violations] == ["not-a-sequence"]
     assert [str(c) for c in v.penalty.take_back] == ["5", "6", "7"] and v.penalty.amount == 3
     after = r.after(v)
     assert after.phase is Phase.LAY and after.current_player() == 0 and not after.table.sequences
@@ -116,6 +116,10 @@ def test_a_refused_draw_a_move_out_of_turn_and_a_line_that_is_no_move_change_not
     assert laying.after(v) is laying and GAME.explain(v).startswith("Not understood: unknown move 'abracadabra'")
     v = laying.judge("draw closed")  # a draw once the card is drawn: refused, and the turn's lays stay
     assert [str(x) for x in v.violations] == ["wrong-phase"] and v.penalty.amount == 0 and laying.after(v) is laying
+    for typo, code in [("add 1: 9", "not-in-hand"), ("add 4: 40", "no-such-sequence")]:  # not understood: a typing mistake
+        v = laying.judge(typo)
+        assert [str(x) for x in v.violations] == [code] and v.penalty.amount == 0 and laying.after(v) is laying
+        assert GAME.explain(v).endswith("Nothing is played.")
 
 
 # ---------------------------------------------------------------- a hand-written log
@@ -126,7 +130,7 @@ def test_a_hand_written_log_with_illegal_moves_in_the_middle_is_judged_to_its_en
     assert not report.legal and report.judged == 15 and report.rounds_over == 1
     bad = report.illegal
     assert [(m.line, m.player, m.move, [str(x) for x in m.verdict.violations]) for m in bad] == [
-        (10, "Bob", "add 1: 9", ["not-in-hand"]), (12, "Bob", "draw open", ["not-your-turn"])]
+        (10, "Bob", "add 1: 33", ["not-a-sequence"]), (12, "Bob", "draw open", ["not-your-turn"])]
     assert [str(c) for c in bad[0].verdict.penalty.take_back] == ["40", "42", "44"]
     assert "hands 41 | 10 20 33 42 44 40;" in bad[0].after and "table 5 6 7 8;" in bad[0].after
     later = [m for m in report.moves if m.line > 10]
@@ -142,8 +146,8 @@ def test_the_referee_command_on_the_dispute(tmp_path):
     d = json.loads(r.stdout)
     assert d["legal"] is False and d["moves"] == 15 and d["scores"] == {"Ann": 76, "Bob": 40}
     first = d["first_illegal"]
-    assert first["line"] == 10 and first["violations"] == ["not-in-hand"] and first["penalty"]["amount"] == 3
-    assert first["explanation"].startswith("9 is not in your hand (10 20 33)")
+    assert first["line"] == 10 and first["violations"] == ["not-a-sequence"] and first["penalty"]["amount"] == 3
+    assert first["explanation"].startswith("5, 6, 7, 8, 33 is not an arithmetic progression")
     assert [m["line"] for m in d["illegal"]] == [10, 12]
     r = runner.invoke(app, ["nmbrs", "referee", str(path)])
     assert r.exit_code == 1 and "15 moves judged, 2 illegal." in r.stdout and "Line 12 (round 1), Bob plays draw open" in r.stdout
@@ -236,6 +240,18 @@ def test_play_over_a_pipe_in_dutch_reads_the_draw_words_it_prints():
                       input="open trekken\nafleggen 24\nopeisen\nstoppen\n", env={"TABLECALC_LANG": "nl"})
     assert r.exit_code == 0, r.output
     assert r.output.count("Geldig.") == 3 and "Ongeldig" not in r.output
+
+
+def test_hot_seat_play_shows_each_player_only_their_own_hand():
+    """Two people at one screen: the screen waits for Enter when the player changes (not between the
+    moves of one turn), and shows only the hand of the player to move."""
+    r = runner.invoke(app, ["nmbrs", "play", "--players", "Ann,Bea", "--humans", "2", "--seed", "3"],
+                      input="\ndraw open\ndiscard 8\n\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert r.output.count("press Enter") == 2 and "Legal. Takes joker from the open pile." in r.output
+    before, _, after = r.output.partition("Bea, your turn: press Enter")
+    assert "your hand (Ann): 8 26 43" in before and "(Bea):" not in before
+    assert "your hand (Bea): 13 19 40" in after and "(Ann):" not in after and "cards held: Ann 9" in after
 
 
 def test_play_through_a_real_terminal(tmp_path):
