@@ -352,7 +352,7 @@ class _Table:
                 typer.echo(_("{player} plays {move}.").format(player=name, move=move) + " " + self.game.explain(verdict))
             else:
                 if not follow and last_shown != (len(history), seat):
-                    if len(self.humans) > 1:
+                    if len(self.humans) > 1 and (last_shown is None or last_shown[1] != seat):  # a new player's turn
                         self._ask(_("{player}, your turn: press Enter when the others cannot see the screen.").format(
                             player=name))
                     self._show(state, seat)

@@ -12,8 +12,9 @@ deck, the rule options), ``sequences`` (valid sequences), ``moves`` (move notati
 ``table`` (the table), ``verdict`` (what the referee says, as data), ``referee`` (the judging
 of a turn), ``scoring``, ``movegen`` and ``best`` (every move, the best turn), ``words``
 (every sentence), ``position``, ``deal``, ``state`` (one turn), ``round`` (a whole round: the
-draw, the turns, the end), ``simulate`` (bots and whole games), ``replay`` (the referee of a
-recorded game), ``difficulty`` and ``game`` (:data:`GAME`, the registry's entry).
+draw, the turns, the end, each move's verdict), ``bots`` (the computer's players), ``match``
+(rounds played whole, their scores and the analysis of a move, on :mod:`solver.whole`),
+``difficulty`` and ``game`` (:data:`GAME`, the registry's entry).
 """
 
 from solver.nmbrs.cards import JOKER, Card, Colour, Deck, Placed

@@ -41,7 +41,7 @@ from solver.nmbrs.referee import TurnState, apply_move, judge
 from solver.nmbrs.table import Table, check_hand_and_table
 from solver.nmbrs.verdict import Verdict
 
-__all__ = ["BestTurn", "best_turn", "DEFAULT_STATE_LIMIT"]
+__all__ = ["BestTurn", "best_turn", "best_rest", "DEFAULT_STATE_LIMIT"]
 
 DEFAULT_STATE_LIMIT = 60_000
 """Positions the search may visit before it gives up with an error (a hand of 9 cards with
@@ -169,16 +169,24 @@ class _Search:
             self.search(nxt, child, (step, path), left)
 
 
-def _to_moves(steps, gen: MoveGenerator, table: Table, hand: Sequence[Card], rules: Rules, deck: Deck,
-              opened: bool) -> list[Move]:
-    """The search's moves (named by numbers) as referee moves (named by sequence numbers)."""
+def _search(gen: MoveGenerator, state: TurnState, rules: Rules, deck: Deck, limit: int, max_work: int,
+            progress=None) -> tuple[int, list[Move], int]:
+    """The best the turn can still score from ``state``, the moves that do it (as the referee names
+    them) and the positions searched."""
+    search = _Search(gen, limit, max_work, progress)
+    search.search(gen.key(state), (0, 0, 0), None)
+    assert search.best is not None  # the turn can always end from a state the referee let it reach
+    (score, _, _), path = search.best
+    steps = []
+    while path is not None:
+        step, path = path
+        steps.append(step)
     moves: list[Move] = []
-    state = TurnState.start(table, hand, opened)
-    for step in steps:
+    for step in reversed(steps):
         move = gen.to_move(step, state)
         state, _ = apply_move(state, move, rules, deck)
         moves.append(move)
-    return moves
+    return score, moves, len(search.visited)
 
 
 def best_turn(
@@ -206,16 +214,28 @@ def best_turn(
     deck = deck or Deck.default()
     check_hand_and_table(hand, table, deck, rules)
     gen = MoveGenerator(table, hand, rules, deck, opened)
-    search = _Search(gen, limit, max_work, progress)
-    search.search(gen.key(TurnState.start(table, hand, opened)), (0, 0, 0), None)
-    assert search.best is not None  # doing nothing is always legal with a card in hand
-    (score, _, _), path = search.best
-    steps = []
-    while path is not None:
-        step, path = path
-        steps.append(step)
-    moves = _to_moves(steps[::-1], gen, table, hand, rules, deck, opened)
+    score, moves, states = _search(gen, TurnState.start(table, hand, opened), rules, deck, limit, max_work, progress)
     verdict = judge(table, hand, moves, rules, deck, opened)
     if not verdict.legal or verdict.score != score:  # pragma: no cover - the search and the referee disagree
         raise AssertionError(f"best turn {[str(m) for m in moves]} replays as {verdict.violation or verdict.score}, not {score}")
-    return BestTurn(verdict, len(search.visited))
+    return BestTurn(verdict, states)
+
+
+def best_rest(turn, limit: int = DEFAULT_STATE_LIMIT, *, max_work: int = MAX_WORK) -> tuple[int, tuple[Move, ...]]:
+    """The most a turn in progress (a :class:`~solver.nmbrs.state.Turn`) can still score, and the
+    moves that do it (the final discard left out): the best-turn search from where it stands, so
+    what the turn holds — a joker swapped that must be laid again, a sequence laid this turn for
+    the opening rule — counts. Raises :class:`~solver.errors.SearchTooLarge` past its budget.
+
+    >>> from solver.nmbrs.position import Position
+    >>> from solver.nmbrs.state import Turn
+    >>> deck = Deck.default()
+    >>> turn = Turn.start(Position.parse("hand 15 25 40 7 8; table 10 20 30; opened", deck), Rules(), deck)
+    >>> score, moves = best_rest(turn.apply("cross 20: 15 25"))
+    >>> best_rest(turn)[0], score, [str(m) for m in moves], best_rest(turn.apply("add 1: 15 25"))
+    (7, 1, ['add 1: 40'], (0, ()))
+    """
+    p = turn.position
+    gen = MoveGenerator(p.table, p.hand, turn.rules, turn.deck, p.opened)
+    score, moves, _ = _search(gen, turn.state, turn.rules, turn.deck, limit, max_work)
+    return score, tuple(moves)

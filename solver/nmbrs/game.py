@@ -29,8 +29,8 @@ from solver.nmbrs.position import Position
 from solver.nmbrs.referee import judge
 from solver.nmbrs.rules import Rules
 from solver.nmbrs.state import Turn
-from solver.nmbrs.verdict import Refusal, SequenceVerdict, SequenceWhy, Verdict, Violation
-from solver.nmbrs.words import explain_sequence, explain_turn, refusal_text, sequence_reason
+from solver.nmbrs.verdict import Refusal, RoundVerdict, SequenceVerdict, SequenceWhy, Verdict, Violation
+from solver.nmbrs.words import explain_round_move, explain_sequence, explain_turn, refusal_text, sequence_reason
 
 __all__ = ["Nmbrs", "GAME", "DEALT_SEQUENCES"]
 
@@ -89,10 +89,12 @@ class Nmbrs(BaseGame):
         """Two cards (or the only one) of the hand laid as a new sequence: a sequence needs 3."""
         return "lay " + " ".join(str(c) for c in situation.hand[:2])
 
-    def explain(self, verdict: Verdict | SequenceVerdict | Refusal | SequenceWhy) -> str:
-        """A turn's or a sequence's verdict in one or two sentences; a :class:`Refusal` (the verdict
-        of an :class:`~solver.errors.IllegalMove` a game state raises) or a :class:`SequenceWhy`
-        (why a table sequence is not valid) as the clause that says why."""
+    def explain(self, verdict: Verdict | SequenceVerdict | RoundVerdict | Refusal | SequenceWhy) -> str:
+        """A turn's, a sequence's or a round move's verdict in one or two sentences; a
+        :class:`Refusal` (the verdict of an :class:`~solver.errors.IllegalMove` a game state raises)
+        or a :class:`SequenceWhy` (why a table sequence is not valid) as the clause that says why."""
+        if isinstance(verdict, RoundVerdict):
+            return explain_round_move(verdict)
         if isinstance(verdict, SequenceVerdict):
             return explain_sequence(verdict)
         if isinstance(verdict, Refusal):
@@ -103,6 +105,22 @@ class Nmbrs(BaseGame):
 
     def new_state(self, situation: Position, rules: Rules, deck: Deck) -> Turn:
         return Turn.start(situation, rules, deck)
+
+    def new_match(self, names: tuple[str, ...], rules: Rules, deck: Deck):
+        """Rounds between ``names`` (2 to 8 players) until one ends a round with ``win_at`` points
+        (a :class:`~solver.nmbrs.match.Match`, imported here: the commands of one turn start
+        without the whole game)."""
+        from solver.nmbrs.match import Match
+
+        return Match(tuple(names), rules, deck if deck is not None else self.load_data(rules))
+
+    def older_log(self, text: str, source: str):
+        """A log that ``tablecalc nmbrs simulate --log`` wrote (or a person wrote by hand) before the
+        one log format — deal lines with ``hands``, move lines with ``player`` and ``move`` — as a
+        :class:`~solver.whole.log.Log` (:func:`~solver.nmbrs.match.older_log`)."""
+        from solver.nmbrs.match import older_log
+
+        return older_log(text, source)
 
 
 GAME = Nmbrs()

@@ -8,6 +8,14 @@ the last card be laid). ``str(move)`` gives the notation back:
 >>> [str(Move.parse(t, deck)) for t in ("add 1 15 joker=25", "LINK 1 2", "discard 7r", "end")]
 ['add 1: 15 joker=25', 'link 1 2:', 'discard 7r', 'end']
 
+A move's word may be typed in French or Dutch too (:data:`MOVE_WORDS`: ``poser``/``leggen``,
+``ajouter``/``aanleggen``, ``croiser``/``kruisen``, ``relier``/``koppelen``,
+``échanger``/``inwisselen``, ``défausser``/``afleggen``, ``fin``/``einde``); ``str(move)`` writes
+the English word:
+
+>>> str(Move.parse("Défausser 7r", deck)), str(Move.parse("aanleggen 1: 8", deck))
+('discard 7r', 'add 1: 8')
+
 A player's answer (:func:`parse_turn`) is moves separated by ``;``, where the cards alone
 mean ``lay`` them and ``pass`` means no move:
 
@@ -19,6 +27,7 @@ from __future__ import annotations
 
 import enum
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -26,7 +35,7 @@ from solver.errors import TablecalcError, quoted
 from solver.parsing import is_whole
 from solver.nmbrs.cards import Card, Deck, Placed, split_cards
 
-__all__ = ["MoveKind", "Move", "parse_moves", "parse_turn", "PASS_WORDS"]
+__all__ = ["MoveKind", "Move", "parse_moves", "parse_turn", "PASS_WORDS", "MOVE_WORDS", "plain_words"]
 
 
 class MoveKind(enum.StrEnum):
@@ -41,6 +50,30 @@ class MoveKind(enum.StrEnum):
     """End the turn by discarding one card of the hand."""
     END = "end"
     """End the turn with an empty hand (only when the last card may be laid: the simple version)."""
+
+
+MOVE_WORDS: dict[str, MoveKind] = {
+    **{k.value: k for k in MoveKind},
+    "poser": MoveKind.LAY, "pose": MoveKind.LAY, "leggen": MoveKind.LAY, "leg": MoveKind.LAY,
+    "ajouter": MoveKind.ADD, "ajoute": MoveKind.ADD, "aanleggen": MoveKind.ADD, "toevoegen": MoveKind.ADD,
+    "croiser": MoveKind.CROSS, "croise": MoveKind.CROSS, "kruisen": MoveKind.CROSS, "kruis": MoveKind.CROSS,
+    "relier": MoveKind.LINK, "relie": MoveKind.LINK, "koppelen": MoveKind.LINK, "koppel": MoveKind.LINK,
+    "echanger": MoveKind.SWAP, "echange": MoveKind.SWAP, "inwisselen": MoveKind.SWAP, "ruilen": MoveKind.SWAP,
+    "defausser": MoveKind.DISCARD, "defausse": MoveKind.DISCARD, "jeter": MoveKind.DISCARD,
+    "afleggen": MoveKind.DISCARD, "weggooien": MoveKind.DISCARD,
+    "fin": MoveKind.END, "finir": MoveKind.END, "einde": MoveKind.END,
+}
+"""The word that starts a move, in English, French or Dutch (accents and case aside: :func:`plain_words`)."""
+
+
+def plain_words(text: str) -> str:
+    """``text`` as a move word is looked up: lower case, accents dropped, spaces collapsed.
+
+    >>> plain_words("  Défausser   7 ")
+    'defausser 7'
+    """
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return " ".join("".join(ch for ch in decomposed if not unicodedata.combining(ch)).split())
 
 
 _GLUED = re.compile(r"(?i)^(lay|add|cross|link|swap|discard)(?=[0-9*]|j)")
@@ -94,13 +127,12 @@ class Move:
         """
         t = _GLUED.sub(r"\1 ", text.strip(), count=1)
         word, _, rest = t.partition(" ")
-        try:
-            kind = MoveKind(word.lower())
-        except ValueError:
+        kind = MOVE_WORDS.get(plain_words(word))
+        if kind is None:
             raise TablecalcError(
                 f"unknown move {quoted(text)}: expected lay CARDS, add N: CARDS, cross CARD: CARDS, link N M: CARDS, "
                 "swap N, discard CARD or end"
-            ) from None
+            )
         head, colon, tail = rest.partition(":")
         tokens = split_cards(head)
         need = _TARGETS[kind]
@@ -155,7 +187,6 @@ def parse_moves(texts: Iterable[str], deck: Deck) -> list[Move]:
 PASS_WORDS = ("pass", "draw", "discard", "nothing", "pas", "passen", "niets", "passe", "rien")
 """Answers that mean "no move" (the turn just ends with a discard), in English, Dutch or French."""
 
-_MOVE_WORDS = frozenset(k.value for k in MoveKind)
 _LOOKS_LIKE_CARD = re.compile(r"(?i)[0-9]|j\b|joker|\*")
 
 
@@ -182,7 +213,7 @@ def parse_turn(text: str, deck: Deck) -> list[Move]:
     moves = []
     for part in parts:
         word = part.split()[0].lower()
-        if word not in _MOVE_WORDS and _LOOKS_LIKE_CARD.match(word):
+        if plain_words(word) not in MOVE_WORDS and _LOOKS_LIKE_CARD.match(word):
             part = f"lay {part}"
         moves.append(Move.parse(part, deck))
     return moves

@@ -50,13 +50,13 @@ from solver.errors import IllegalMove, TablecalcError, quoted
 from solver.game import TERMINAL
 from solver.i18n import _
 from solver.nmbrs.cards import Card, Deck
-from solver.nmbrs.moves import Move
+from solver.nmbrs.moves import MOVE_WORDS, Move, plain_words
 from solver.nmbrs.position import Position
 from solver.nmbrs.rules import EmptyClosed, Rules
 from solver.nmbrs.scoring import RoundResult, end_round
 from solver.nmbrs.state import Turn
 from solver.nmbrs.table import Table
-from solver.nmbrs.verdict import Refusal, Violation
+from solver.nmbrs.verdict import Penalty, Refusal, RoundVerdict, Violation, taken_back
 from solver.parsing import format_fields, parse_fields
 
 __all__ = ["Phase", "DrawKind", "Draw", "RoundMove", "Round", "Blocked", "MIN_PLAYERS", "MAX_PLAYERS", "player_names",
@@ -99,12 +99,31 @@ class Blocked(enum.StrEnum):
     """The round reached ``max_turns``."""
 
 
+DRAW_WORDS: dict[str, DrawKind] = {
+    **{k.value: k for k in DrawKind},
+    "open": DrawKind.OPEN, "closed": DrawKind.CLOSED,
+    # French
+    "piocher ouverte": DrawKind.OPEN, "pioche ouverte": DrawKind.OPEN, "ouverte": DrawKind.OPEN,
+    "piocher fermee": DrawKind.CLOSED, "pioche fermee": DrawKind.CLOSED, "fermee": DrawKind.CLOSED,
+    "refuser": DrawKind.REFUSE, "reclamer": DrawKind.CLAIM, "passer": DrawKind.PASS, "je passe": DrawKind.PASS,
+    # Dutch
+    "open trekken": DrawKind.OPEN, "trek open": DrawKind.OPEN, "gesloten trekken": DrawKind.CLOSED,
+    "trek gesloten": DrawKind.CLOSED, "gesloten": DrawKind.CLOSED, "weigeren": DrawKind.REFUSE,
+    "weiger": DrawKind.REFUSE, "opeisen": DrawKind.CLAIM, "passen": DrawKind.PASS, "pas": DrawKind.PASS,
+}
+"""The moves of the draw as a person may type them, in English, French or Dutch (case and
+accents aside): ``draw open`` (``open``; ``piocher ouverte``; ``open trekken``), ``draw closed``
+(``closed``; ``piocher fermée``; ``gesloten trekken``), ``refuse`` (``refuser``; ``weigeren``),
+``claim`` (``réclamer``; ``opeisen``), ``pass`` (``passer``; ``passen``)."""
+
+
 @dataclass(frozen=True)
 class Draw:
-    """A move of the draw: ``draw open``, ``draw closed``, ``refuse``, ``claim`` or ``pass``.
+    """A move of the draw: ``draw open``, ``draw closed``, ``refuse``, ``claim`` or ``pass``
+    (typed in English, French or Dutch: :data:`DRAW_WORDS`; written in English).
 
-    >>> Draw.parse("Draw  Closed"), str(Draw(DrawKind.REFUSE))
-    (Draw(kind=<DrawKind.CLOSED: 'draw closed'>), 'refuse')
+    >>> Draw.parse("Draw  Closed"), str(Draw(DrawKind.REFUSE)), str(Draw.parse("Opeisen")), str(Draw.parse("réclamer"))
+    (Draw(kind=<DrawKind.CLOSED: 'draw closed'>), 'refuse', 'claim', 'claim')
     """
 
     kind: DrawKind
@@ -112,11 +131,8 @@ class Draw:
     @classmethod
     def parse(cls, text: str) -> "Draw | None":
         """The draw move ``text`` names, or ``None`` when it names none."""
-        words = " ".join(text.lower().split())
-        try:
-            return cls(DrawKind(words))
-        except ValueError:
-            return None
+        kind = DRAW_WORDS.get(plain_words(text))
+        return cls(kind) if kind is not None else None
 
     def __str__(self) -> str:
         return self.kind.value
@@ -125,7 +141,8 @@ class Draw:
 RoundMove = Draw | Move
 """A move of a round: a draw move or a move of the turn (:class:`~solver.nmbrs.moves.Move`)."""
 
-_DRAW_WORDS = frozenset(k.value.split()[0] for k in DrawKind)
+_DRAW_STARTS = frozenset(w.split()[0] for w in DRAW_WORDS) - {w.split()[0] for w in MOVE_WORDS}
+"""The first words of the draw moves (a line starting with one and naming none is a draw mistyped)."""
 
 
 def player_names(count: int) -> tuple[str, ...]:
@@ -142,7 +159,7 @@ def parse_cards(text: str, deck: Deck, what: str) -> tuple[Card, ...]:
 
 
 def _text(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards) or "-"
+    return " ".join(map(str, cards)) or "-"
 
 
 @dataclass(frozen=True)
@@ -179,9 +196,11 @@ class Round:
     @classmethod
     def start(cls, rules: Rules, deck: Deck, names: Sequence[str], hands: Sequence[Sequence[Card]],
               open_pile: Sequence[Card], closed: Sequence[Card], scores: Sequence[int] | None = None,
-              to: int = 0, table: Table = Table(), number: int = 1) -> "Round":
-        """A round at its first draw; raises :class:`TablecalcError` when the deal is impossible
-        (a card twice, a player count outside 2-8, names and hands that do not match)."""
+              to: int = 0, table: Table = Table(), number: int = 1, opened: Sequence[int] = (),
+              turns: int = 0) -> "Round":
+        """A round at the draw of ``to`` (its first turn, unless ``turns`` were played already and
+        the players at the seats ``opened`` came out); raises :class:`TablecalcError` when the deal
+        is impossible (a card twice, a player count outside 2-8, names and hands that do not match)."""
         n = len(hands)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise TablecalcError(_("Nmbrs! is for {low} to {high} players, got {n}").format(
@@ -202,10 +221,11 @@ class Round:
         scores = tuple(scores) if scores is not None else (rules.start_points,) * n
         if len(scores) != n:
             raise TablecalcError(_("expected {n} scores, one per player, got {k}").format(n=n, k=len(scores)))
-        if not 0 <= to < n:
-            raise TablecalcError(_("player {to} does not exist: expected 0 to {last}").format(to=to, last=n - 1))
+        for seat in (to, *opened):
+            if not 0 <= seat < n:
+                raise TablecalcError(_("player {to} does not exist: expected 0 to {last}").format(to=seat, last=n - 1))
         r = cls(rules, deck, tuple(names), tuple(tuple(h) for h in hands), tuple(closed), tuple(open_pile), table,
-                scores, (False,) * n, to, number=number)
+                scores, tuple(i in opened for i in range(n)), to, number=number, turns=turns)
         return r._begin_draw()
 
     @classmethod
@@ -226,37 +246,61 @@ class Round:
         return cls.start(rules, deck, names, hands, rest[:1], rest[1:], scores, to, number=number)
 
     @classmethod
-    def parse(cls, text: str, rules: Rules, deck: Deck) -> "Round":
-        """Read ``hands CARDS | CARDS...; open CARDS; closed CARDS; table SEQUENCES; scores N N; to K``
-        (all but ``hands`` optional; the open pile bottom first, the closed pile top first;
-        ``names A B`` names the players). :meth:`__str__` writes a round at its start back."""
-        f = parse_fields(text, "round", ["hands", "open", "closed", "table", "scores", "to", "names"],
+    def parse(cls, text: str, rules: Rules, deck: Deck, names: Sequence[str] | None = None,
+              scores: Sequence[int] | None = None, to: int = 0, number: int = 1) -> "Round":
+        """Read ``hands CARDS | CARDS...; open CARDS; closed CARDS; table SEQUENCES; scores N N;
+        to K; opened K...; turns N`` (all but ``hands`` optional; the open pile bottom first, the
+        closed pile top first; ``to``, ``opened``: seats from 0; ``turns``: the turns played so far).
+        ``names`` (default ``P1``, ``P2``...), ``scores`` and ``to`` are used where the text gives
+        none. :meth:`__str__` writes a round at a draw back."""
+        f = parse_fields(text, "round", ["hands", "open", "closed", "table", "scores", "to", "opened", "turns"],
                          required=["hands"])
         hands = [parse_cards(h, deck, _("hand")) for h in str(f["hands"]).split("|")]
-        names = str(f["names"]).split() if "names" in f else list(player_names(len(hands)))
-        scores = None
         if "scores" in f:
             parts = str(f["scores"]).split()
             if not all(re.fullmatch(r"-?[0-9]{1,9}", p) for p in parts):
                 raise TablecalcError(_("bad scores {text}: expected whole numbers, one per player").format(
                     text=quoted(str(f["scores"]))))
             scores = [int(p) for p in parts]
-        to = str(f.get("to", "0")).strip()
-        if not re.fullmatch(r"[0-9]{1,2}", to):
-            raise TablecalcError(_("bad player {text}: expected a seat number from 0").format(text=quoted(to)))
+        seats = []
+        for part in [str(f.get("to", to)), *str(f.get("opened", "")).split()]:
+            if not re.fullmatch(r"[0-9]{1,2}", part.strip()):
+                raise TablecalcError(_("bad player {text}: expected a seat number from 0").format(text=quoted(part)))
+            seats.append(int(part))
+        turns = str(f.get("turns", "0")).strip()
+        if not re.fullmatch(r"[0-9]{1,6}", turns):
+            raise TablecalcError(_("bad number of turns {text}: expected a whole number ≥ 0").format(text=quoted(turns)))
         table = Table.parse(str(f.get("table", "")), deck, rules)
-        return cls.start(rules, deck, names, hands, parse_cards(str(f.get("open", "")), deck, _("open pile")),
-                         parse_cards(str(f.get("closed", "")), deck, _("closed pile")), scores, int(to), table)
+        return cls.start(rules, deck, names if names is not None else player_names(len(hands)), hands,
+                         parse_cards(str(f.get("open", "")), deck, _("open pile")),
+                         parse_cards(str(f.get("closed", "")), deck, _("closed pile")), scores, seats[0], table,
+                         number, seats[1:], int(turns))
 
     def __str__(self) -> str:
-        return format_fields([
+        """The round's notation: every hand, the open pile (bottom first), the closed pile (top
+        first), the table, the scores, who draws; who came out and the turns played once there are
+        any. In the middle of a turn ``phase`` says where it stands (read back by no parser: a round
+        is read at a draw)."""
+        fields = [
             ("hands", " | ".join(_text(h) for h in self.hands)),
-            ("open", " ".join(str(c) for c in self.open)),
-            ("closed", " ".join(str(c) for c in self.closed)),
+            ("open", " ".join(map(str, self.open))),
+            ("closed", " ".join(map(str, self.closed))),
             ("table", str(self.table)),
             ("scores", " ".join(map(str, self.scores))),
             ("to", str(self.to)),
-        ])
+            ("opened", " ".join(str(i) for i, o in enumerate(self.opened) if o)),
+            ("turns", str(self.turns) if self.turns else ""),
+        ]
+        if self.phase is Phase.CLAIM:
+            fields.append(("phase", f"claim {self.asking}"))
+        elif self.phase is Phase.LAY:
+            done = ", ".join(str(m) for m in self.turn.moves)  # type: ignore[union-attr]
+            fields.append(("phase", f"lay ({done})" if done else "lay"))
+        elif self.phase is Phase.OVER:
+            fields.append(("phase", "over"))
+        elif self.refused:
+            fields.append(("phase", "refused" + (f", claimed by {self.claimed}" if self.claimed is not None else "")))
+        return format_fields(fields)
 
     # -- the protocol ---------------------------------------------------------------------
 
@@ -291,8 +335,8 @@ class Round:
         draw = Draw.parse(text)
         if draw is not None:
             return draw
-        word = text.strip().split(" ")[0].lower() if text.strip() else ""
-        if word in _DRAW_WORDS:
+        word = plain_words(text).split(" ")[0] if text.strip() else ""
+        if word in _DRAW_STARTS:
             raise TablecalcError(_("unknown move {text}: expected draw open, draw closed, refuse, claim or pass").format(
                 text=quoted(text)))
         return Move.parse(text, self.deck)
@@ -302,7 +346,7 @@ class Round:
         (its verdict is the referee's :class:`~solver.nmbrs.verdict.Refusal`) when it is illegal."""
         if isinstance(move, str):
             move = self.parse_move(move)
-        after, why = self.judge(move)
+        after, why = self.check(move)
         if why is not None:
             raise IllegalMove("nmbrs", str(move), verdict=why, codes=(why.violation,))
         return after  # type: ignore[return-value]
@@ -316,9 +360,74 @@ class Round:
 
     # -- judging ----------------------------------------------------------------------------
 
-    def judge(self, move: RoundMove, player: int | None = None) -> tuple["Round | None", Refusal | None]:
-        """``(the round after move, None)`` or ``(None, why it is refused)``, as data. ``player``
-        (0-based) is who makes it, the player to move when left out."""
+    def judge(self, move: RoundMove | str, player: int | None = None, extra=None) -> RoundVerdict:
+        """The referee's verdict on ``move`` (as typed, or a move) made by ``player`` (0-based; the
+        player to move when left out), as data; it never raises for a move, legal or not: text that
+        is no move is refused as ``not-a-move``. A refused move of the turn costs the refused-turn
+        penalty (its ``penalty``), unless it was not understood (``not-a-move``, ``not-in-hand``,
+        ``no-such-sequence``: a typing mistake, nothing is made). ``extra`` (what a log's move line
+        adds) is not read: the round's notation holds every card."""
+        to_move = self.current_player()
+        who = to_move if player is None else player
+        if isinstance(move, str):
+            try:
+                move = self.parse_move(move)
+            except TablecalcError as e:
+                typed = " ".join(str(move).split())
+                return RoundVerdict(typed, who, to_move, Refusal(Violation.NOT_A_MOVE, typed), error=str(e))
+        try:
+            after, why = self.check(move, player)
+        except TablecalcError as e:  # a move that cannot be read here (a joker's number unclear)
+            return RoundVerdict(str(move), who, to_move, Refusal(Violation.NOT_A_MOVE, str(move)), error=str(e))
+        if why is not None:
+            # the refused-turn penalty: a move of the turn by the player laying, unless it was not understood
+            laying = (isinstance(move, Move) and who == to_move and self.phase is Phase.LAY
+                      and not why.violation.not_understood)
+            penalty = taken_back(self.turn.results, self.turn.position.hand) if laying else Penalty()  # type: ignore[union-attr]
+            return RoundVerdict(str(move), who, to_move, why, penalty)
+        assert after is not None
+        card = self.open_top if isinstance(move, Draw) and move.kind in (DrawKind.OPEN, DrawKind.CLAIM) else None
+        result, score = None, None
+        if isinstance(move, Move) and move.ends_turn:
+            score = after.scores[who] - self.scores[who]
+        elif isinstance(move, Move):
+            result = after.turn.results[-1]  # type: ignore[union-attr]
+        return RoundVerdict(str(move), who, to_move, None, Penalty(), card=card, result=result, turn_score=score,
+                            out=after.out == who, after=after)
+
+    def after(self, verdict: RoundVerdict) -> "Round":
+        """The round after a judged move: ``verdict``'s round when the move is legal; else its
+        penalty applied (:meth:`penalty_state`: a refused move of the turn gives back what the turn
+        laid), and the round unchanged otherwise (a refused draw, a move out of turn, text that is
+        no move: nothing is made)."""
+        if verdict.legal:
+            return verdict.after
+        if verdict.penalty.take_back and verdict.player == verdict.to_move == self.current_player():
+            return self.penalty_state()
+        return self
+
+    def view(self, player: int) -> str:
+        """What ``player`` sees of the table (hot-seat play shows no other hand), in the words of
+        the notation: their seat and hand, how many cards each player holds, the open pile's top
+        card, the size of the closed pile, the table, the scores, who is to move and where the
+        turn stands.
+
+        >>> r = Round.parse("hands 5 6 7 | 10 20 33 44; open 1 8; closed 61 62", Rules(), Deck.default())
+        >>> r.view(1)
+        'seat 1; hand 10 20 33 44; held 3 4; top 8; closed 2; scores 50 50; to 0'
+        """
+        fields = [("seat", str(player)), ("hand", _text(self.hands[player])),
+                  ("held", " ".join(str(len(h)) for h in self.hands)),
+                  ("top", str(self.open_top) if self.open_top is not None else ""), ("closed", str(len(self.closed))),
+                  ("table", str(self.table)), ("scores", " ".join(map(str, self.scores))), ("to", str(self.to))]
+        notation = str(self)
+        return format_fields(fields) + (notation[notation.index("; phase"):] if "; phase" in notation else "")
+
+    def check(self, move: RoundMove, player: int | None = None) -> tuple["Round | None", Refusal | None]:
+        """``(the round after move, None)`` or ``(None, why it is refused)``, as data: the rules of
+        the round (the draw, the claim, whose turn it is) and, for a move of the turn, the turn's
+        referee (:mod:`solver.nmbrs.referee`). ``player`` (0-based) makes it: the player to move when
+        left out."""
         what = str(move)
         if self.phase is Phase.OVER:
             return None, Refusal(Violation.ROUND_OVER, what)
@@ -438,7 +547,7 @@ class Round:
 
     def _begin_turn(self) -> "Round":
         hand = self.hands[self.to]
-        turn = Turn.start(Position(hand, self.table, self.opened[self.to]), self.rules, self.deck)
+        turn = Turn.start(Position(hand, self.table, self.opened[self.to]), self.rules, self.deck, checked=True)
         return replace(self, phase=Phase.LAY, asking=None, turn=turn)
 
     def _after_move(self, turn: Turn) -> "Round":

@@ -169,7 +169,8 @@ class Rules(BaseRules):
                EmptyClosed.END_ROUND: N_("an empty closed pile ends the round")},
         always=False)
     max_turns: int = option(
-        0, N_("A round ends with nobody out after this many turns (0: no limit; a simulation plays with 400)."),
+        0, N_("A round ends with nobody out after this many turns (0: none set, and a game played, simulated "
+           "or refereed whole ends a round at 400)."),
         lo=0, hi=100_000, words=N_("at most {value} turns a round"), always=False)
 
     def scores_estimated(self, points_estimated: bool) -> bool:

@@ -62,9 +62,11 @@ class Turn:
     results: tuple[MoveResult, ...] = ()
 
     @classmethod
-    def start(cls, position: Position, rules: Rules, deck: Deck) -> "Turn":
-        """The turn at its start; raises :class:`TablecalcError` when the position does not fit ``rules``."""
-        position.check(rules, deck)
+    def start(cls, position: Position, rules: Rules, deck: Deck, checked: bool = False) -> "Turn":
+        """The turn at its start; raises :class:`TablecalcError` when the position does not fit
+        ``rules`` (``checked``: it is known to fit, as a round's own table and hand do)."""
+        if not checked:
+            position.check(rules, deck)
         state = TurnState.start(position.table, position.hand, position.opened)
         gen = MoveGenerator(position.table, position.hand, rules, deck, position.opened)
         return cls(position, rules, deck, state, gen)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Sequence
 
 from solver.errors import TablecalcError, quoted
@@ -166,6 +167,11 @@ class Table:
         return sorted(set(self.numbers(i)) & set(self.numbers(j)))
 
     def __str__(self) -> str:
+        return self._text
+
+    @cached_property
+    def _text(self) -> str:
+        """The notation, written once per table (a round writes its table after every move)."""
         return " | ".join(_seq_text(s) for s in self.sequences)
 
     def as_dict(self) -> dict:

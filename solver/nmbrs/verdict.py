@@ -23,8 +23,8 @@ A refusal's ``code`` names the check that failed; the turn's ``violation`` (the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Sequence
 
 from solver.game import Code
 from solver.nmbrs.cards import Card, Placed, fixed_value, is_free_joker
@@ -33,7 +33,7 @@ from solver.nmbrs.rules import Opening, Rules, count_back
 from solver.nmbrs.scoring import Doubled
 
 __all__ = ["Violation", "TURN_VIOLATION", "SequenceWhy", "Refusal", "MoveResult", "Penalty", "Verdict",
-           "SequenceVerdict"]
+           "SequenceVerdict", "RoundVerdict", "taken_back"]
 
 
 class Violation(Code):
@@ -338,6 +338,17 @@ class Penalty:
         return {"take_back": [str(c) for c in self.take_back], "amount": self.amount}
 
 
+def taken_back(results: Sequence[MoveResult], hand: Sequence[Card]) -> Penalty:
+    """The penalty of a refused turn whose moves so far are ``results`` (``hand``: the hand it
+    started with): every card they laid, and the card each swap put on the table, goes back."""
+    back: list[Card] = []
+    for r in results:
+        if r.kind == "swap":
+            back += [c for c in hand if c.number == r.move.target[0]]
+        back += [p.card for p in r.laid]
+    return Penalty(tuple(back))
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The referee's judgement of a whole turn, as data: each move played, the final table, the score.
@@ -386,14 +397,7 @@ class Verdict:
     @property
     def penalty(self) -> Penalty:
         """Nothing when legal; else the cards the moves before the refusal laid or swapped in go back."""
-        if self.legal:
-            return Penalty()
-        back: list[Card] = []
-        for r in self.results:
-            if r.kind == "swap":
-                back += [c for c in self.hand if c.number == r.move.target[0]]
-            back += [p.card for p in r.laid]
-        return Penalty(tuple(back))
+        return Penalty() if self.legal else taken_back(self.results, self.hand)
 
     def as_dict(self) -> dict:
         """The verdict as JSON data (``tablecalc nmbrs judge`` adds ``reason``, the ``why`` in words)."""
@@ -416,3 +420,54 @@ class Verdict:
             "opened": self.opened,
             "rules": self.rules.as_dict(),
         }
+
+
+# ---------------------------------------------------------------- a move of a whole round
+
+
+@dataclass(frozen=True)
+class RoundVerdict:
+    """The referee's verdict on one move of a whole round (a draw, a claim, a move of the turn),
+    as :meth:`Round.judge <solver.nmbrs.round.Round.judge>` gives it.
+
+    ``move`` is the move as the referee reads it (as typed when it is no move: then ``error``
+    holds what the move parser said); ``player`` made it, ``to_move`` was to move. ``why`` says
+    why it is refused (``None`` when legal) and ``penalty`` what that costs: a refused move of
+    the player laying gives back every card their turn laid (:func:`taken_back`); a refused draw
+    or a move out of turn costs nothing. What a legal move did: ``card``, the open card a draw or
+    a claim took (everyone sees it; a card from the closed pile is never named); ``result``, a move
+    of the turn (not its last) as played; ``turn_score``, the turn's points when this move (a
+    ``discard`` or ``end``) ended it; ``out``, the player went out. ``after`` is the round after
+    the move (legal moves only).
+
+    >>> v = RoundVerdict("draw open", 1, 0, Refusal(Violation.NOT_YOUR_TURN, "draw open", number=0))
+    >>> v.legal, v.violations, v.as_dict()["penalty"]
+    (False, (<Violation.NOT_YOUR_TURN: 'not-your-turn'>,), {'take_back': [], 'amount': 0})
+    """
+
+    move: str
+    player: int
+    to_move: int
+    why: Refusal | None = None
+    penalty: Penalty = Penalty()
+    error: str | None = None
+    card: Card | None = None
+    result: MoveResult | None = None
+    turn_score: int | None = None
+    out: bool = False
+    after: Any = field(default=None, compare=False, repr=False)
+
+    @property
+    def legal(self) -> bool:
+        return self.why is None
+
+    @property
+    def violations(self) -> tuple[Violation, ...]:
+        return (self.why.violation,) if self.why else ()
+
+    def as_dict(self) -> dict:
+        return {"move": self.move, "player": self.player, "legal": self.legal,
+                "violations": [str(v) for v in self.violations], "why": self.why.as_dict() if self.why else None,
+                "penalty": self.penalty.as_dict(), "card": str(self.card) if self.card is not None else None,
+                "result": self.result.as_dict() if self.result is not None else None,
+                "turn_score": self.turn_score, "out": self.out}

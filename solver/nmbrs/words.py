@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from solver.i18n import N_, _, ngettext
+from solver.i18n import N_, _, ngettext, pgettext
 from solver.nmbrs.rules import MIN_LENGTH, Opening
-from solver.nmbrs.verdict import MoveResult, Refusal, SequenceVerdict, SequenceWhy, Verdict, Violation
+from solver.nmbrs.round import Draw, DrawKind
+from solver.nmbrs.verdict import MoveResult, Refusal, RoundVerdict, SequenceVerdict, SequenceWhy, Verdict, Violation
 
 __all__ = ["sequence_reason", "refusal_reason", "refusal_text", "turn_reason", "explain_sequence", "explain_turn",
-           "numbers_text", "cards_text", "score_breakdown", "table_rows", "round_state_text", "explain_log_move"]
+           "numbers_text", "cards_text", "score_breakdown", "table_rows", "explain_round_move", "draw_words", "round_view"]
 
 
 def numbers_text(values: Iterable[object]) -> str:
@@ -316,40 +317,91 @@ def table_rows(table_text: str) -> list[str]:
 # ---------------------------------------------------------------- whole rounds
 
 
-def round_state_text(r) -> str:
-    """A round in one line: the table, every hand, the piles, whose move it is.
+def _sentence(clause: str) -> str:
+    return clause[:1].upper() + clause[1:]
 
-    ``r`` is a :class:`~solver.nmbrs.round.Round`.
+
+def explain_round_move(v: RoundVerdict) -> str:
+    """A move of a whole round judged, in one or two sentences: what it did, or why it is refused
+    and what that costs (a card drawn from the closed pile is never named: others may see the screen).
+
+    >>> from solver.nmbrs.verdict import Penalty, Refusal, RoundVerdict, Violation
+    >>> from solver.nmbrs.cards import Card
+    >>> explain_round_move(RoundVerdict("draw open", 0, 0, card=Card(90)))
+    'Takes 90 from the open pile.'
+    >>> explain_round_move(RoundVerdict("add 1: 9", 1, 1, Refusal(Violation.NOT_IN_HAND, "add 1: 9", card=Card(9),
+    ...                    hand=(Card(10), Card(20))), Penalty((Card(40), Card(42), Card(44)))))
+    '9 is not in your hand (10 20). Penalty: 40, 42 and 44 go back to the hand and the turn starts again after its draw, with nothing scored.'
     """
-    hands = "; ".join(_("{name} holds {cards}").format(name=n, cards=" ".join(map(str, h)) or "-")
-                      for n, h in zip(r.names, r.hands))
-    top = str(r.open_top) if r.open_top is not None else "-"
+    if not v.legal:
+        why = v.why
+        assert why is not None
+        if why.code is Violation.NOT_A_MOVE:
+            return _("Not understood: {error}.").format(error=v.error or why.move)
+        reason = _sentence(refusal_text(why)) + "."
+        if v.penalty.take_back:
+            return reason + " " + _("Penalty: {cards} go back to the hand and the turn starts again after its draw, "
+                                    "with nothing scored.").format(cards=cards_text(v.penalty.take_back))
+        return reason + " " + _("Nothing is played.")
+    kind = Draw.parse(v.move)
+    if kind is not None:
+        return {
+            DrawKind.OPEN: lambda: _("Takes {card} from the open pile.").format(card=v.card),
+            DrawKind.CLOSED: lambda: _("Draws a card from the closed pile."),
+            DrawKind.REFUSE: lambda: _("Refuses the open card: the players after may claim it."),
+            DrawKind.CLAIM: lambda: _("Claims {card}, and draws a card from the closed pile with it.").format(card=v.card),
+            DrawKind.PASS: lambda: _("Passes."),
+        }[kind.kind]()
+    if v.turn_score is not None:
+        card = v.move.partition(" ")[2]
+        text = (_("The turn ends with the discard of {card}: it scored {score}.").format(card=card, score=v.turn_score)
+                if card else _("The turn ends: it scored {score}.").format(score=v.turn_score))
+        return text + (" " + _("Out: the round is over.") if v.out else "")
+    r = v.result
+    if r is None or r.kind == "swap":
+        return _("No points: the joker goes to the hand and must be laid again this turn.")
+    if r.doubled:
+        return _("Scores {score} ({why}, doubled).").format(score=r.score, why=_(r.doubled))
+    return _("Scores {score}.").format(score=r.score)
+
+
+def draw_words() -> dict[DrawKind, str]:
+    """The draw moves as the language in use writes them (every one of them reads back as the move)."""
+    return {DrawKind.OPEN: pgettext("nmbrs move", "draw open"), DrawKind.CLOSED: pgettext("nmbrs move", "draw closed"),
+            DrawKind.REFUSE: pgettext("nmbrs move", "refuse"), DrawKind.CLAIM: pgettext("nmbrs move", "claim"),
+            DrawKind.PASS: pgettext("nmbrs move", "pass")}
+
+
+def round_view(r, seat: int) -> list[str]:
+    """What the player at ``seat`` sees of a round (``r``, a :class:`~solver.nmbrs.round.Round`), as
+    lines: the table, the piles, the scores and the cards the others hold, their own hand, and what
+    they may type now, in the language in use."""
+    rows = table_rows(str(r.table))
+    lines = [_("  table: {table}").format(table="  ".join(rows) if rows else "-"),
+             _("  open pile: {top}   closed pile: {n} cards").format(
+                 top=r.open_top if r.open_top is not None else "-", n=len(r.closed)),
+             _("  scores: {scores}   cards held: {held}").format(
+                 scores=", ".join(f"{n} {s}" for n, s in zip(r.names, r.scores)),
+                 held=", ".join(f"{n} {len(h)}" for i, (n, h) in enumerate(zip(r.names, r.hands)) if i != seat)),
+             _("  your hand ({name}): {cards}").format(
+                 name=r.names[seat], cards=" ".join(str(c) for c in sorted(r.hands[seat], key=lambda c: c.sort_key())) or "-")]
     if r.is_terminal():
-        who = _("the round is over")
+        res = r.result()
+        lines.append("  " + (_("{name} went out.").format(name=r.names[r.out]) if r.out is not None
+                             else _("Nobody went out ({why}).").format(why=r.blocked)))
+        for p in res.players:
+            left = " ".join(map(str, p.hand)) or _("out")
+            lines.append(f"  {p.name:<8} {p.before:>4} - {p.penalty:<3} = {p.after:>4}   ({left})")
+        return lines
+    if r.current_player() != seat:
+        return lines
+    words = draw_words()
+    if r.asking == seat:
+        lines.append(_("  {name} refused {card}: {claim} (you take it and a card of the closed pile) or {pass_}?").format(
+            name=r.names[r.to], card=r.open_top, claim=words[DrawKind.CLAIM], pass_=words[DrawKind.PASS]))
+    elif r.turn is None:
+        lines.append(_("  draw: {moves}").format(moves=" / ".join(words[m.kind] for m in r.legal_moves())))
     else:
-        who = _("{name} to move ({phase})").format(name=r.names[r.current_player()], phase=r.phase)
-    return _("table {table}; {hands}; open pile {top}, closed pile {closed}; {who}").format(
-        table=str(r.table) or "-", hands=hands, top=top, closed=len(r.closed), who=who)
-
-
-def explain_log_move(m) -> str:
-    """One recorded move judged, in one or two lines (``m`` is a
-    :class:`~solver.nmbrs.replay.LoggedMove`)."""
-    head = _("line {line}: {player}: {move}").format(line=m.line, player=m.player, move=m.move)
-    if m.legal is None:
-        return _("{head} — not judged (after an illegal move in this round)").format(head=head)
-    if m.legal:
-        return _("{head} — legal").format(head=head)
-    reason = refusal_text(m.why)
-    if m.expected_player and m.expected_player != m.player:
-        reason = _("{reason} ({name} is to move)").format(reason=reason, name=m.expected_player)
-    if m.penalty.take_back:
-        penalty = _("penalty: {cards} go back to {player}'s hand, the table is as at the start of the turn and the "
-                    "turn scores nothing").format(cards=cards_text(m.penalty.take_back), player=m.player)
-    else:
-        penalty = _("penalty: none, the move is not made")
-    text = _("{head} — ILLEGAL ({code}): {reason}; {penalty}").format(
-        head=head, code=m.violations[0], reason=reason, penalty=penalty)
-    if m.after is not None:
-        text += "\n  " + _("after the penalty: {state}").format(state=round_state_text(m.after))
-    return text
+        lines.append(_("  your moves: lay CARDS, add N: CARDS, cross CARD: CARDS, link N M: CARDS, swap N; "
+                       "end with discard CARD"))
+    return lines

@@ -1,5 +1,6 @@
-"""Nmbrs! as a whole game: the round state (draw, refuse and claim, turns, going out), the bots,
-simulated games and the referee of a recorded game.
+"""Nmbrs! as a whole game: the round state (draw, refuse and claim, turns, going out), its
+verdicts, and seeded games between bots keeping every invariant (the match, the referee of a log
+and the analysis: test_nmbrs_match.py).
 
 The property tests play many games with a fixed budget of seeds: ``TABLECALC_FUZZ=long``
 plays many more (as ``tests/core/test_fuzz.py`` does)::
@@ -13,18 +14,19 @@ import json
 import os
 import random
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from solver.errors import IllegalMove, TablecalcError
 from solver.game import TERMINAL
 from solver.nmbrs import GAME, Deck, Rules
+from solver.nmbrs.match import ROUND_TURNS
 from solver.nmbrs.moves import Move
-from solver.nmbrs.replay import referee_log
 from solver.nmbrs.round import Blocked, Draw, Phase, Round, player_names
-from solver.nmbrs.simulate import SIM_MAX_TURNS, play_game, log_lines
 from solver.nmbrs.referee import judge
+from solver.whole.log import read
+from solver.whole.referee import referee
+from solver.whole.simulate import simulate
 
 DECK = Deck.default()
 LONG = os.environ.get("TABLECALC_FUZZ", "quick") == "long"
@@ -77,12 +79,31 @@ def test_a_refused_card_nobody_claims_is_not_taken_back():
 def test_draw_faults_are_data():
     r = start("hands 5 6 7 | 10 20 33; open 8; closed 61 62")
     for move, code in [("draw closed", "wrong-phase"), ("lay 5 6 7", "wrong-phase"), ("claim", "wrong-phase")]:
-        after, why = r.judge(r.parse_move(move))
-        assert after is None and str(why.violation) == code, move
-    after, why = r.judge(r.parse_move("draw open"), player=1)
-    assert after is None and str(why.violation) == "not-your-turn"
+        v = r.judge(move)
+        assert not v.legal and [str(x) for x in v.violations] == [code] and v.penalty.amount == 0, move
+        assert r.after(v) is r  # a refused draw is simply not made
+    v = r.judge("draw open", player=1)
+    assert not v.legal and [str(x) for x in v.violations] == ["not-your-turn"] and (v.player, v.to_move) == (1, 0)
     with pytest.raises(TablecalcError, match="unknown move"):
         r.parse_move("draw sideways")
+    v = r.judge("draw sideways")
+    assert [str(x) for x in v.violations] == ["not-a-move"] and "unknown move" in v.error and r.after(v) is r
+
+
+@pytest.mark.parametrize("typed, move", [
+    ("draw open", "draw open"), ("Open", "draw open"), ("piocher ouverte", "draw open"), ("open trekken", "draw open"),
+    ("trek gesloten", "draw closed"), ("piocher fermée", "draw closed"), ("Weigeren", "refuse"), ("refuser", "refuse"),
+    ("opeisen", "claim"), ("réclamer", "claim"), ("RECLAMER", "claim"), ("passen", "pass"), ("passer", "pass"),
+    ("pas", "pass"), ("poser 5 6 7", "lay 5 6 7"), ("leggen 5 6 7", "lay 5 6 7"), ("aanleggen 1: 8", "add 1: 8"),
+    ("ajouter 1: 8", "add 1: 8"), ("kruisen 20: 15 25", "cross 20: 15 25"), ("relier 1 2: 40", "link 1 2: 40"),
+    ("échanger 20", "swap 20"), ("inwisselen 20", "swap 20"), ("défausser 9", "discard 9"), ("afleggen 9", "discard 9"),
+    ("einde", "end"),
+])
+def test_moves_are_read_in_english_french_and_dutch(typed, move):
+    """Wherever a person types a move (play, follow, a log), its word may be French or Dutch: the
+    prompt of the draw says ``opeisen ... of passen`` in Dutch, and that is what is read."""
+    r = start("hands 5 6 7 9 | 10 20 33; open 1 8; closed 61 62")
+    assert str(r.parse_move(typed)) == move
 
 
 def test_the_open_pile_is_turned_over_when_the_closed_pile_is_empty():
@@ -136,6 +157,12 @@ def test_coming_out_carries_over_the_round():
 def test_parse_round_trips():
     r = start("hands 5 6 7 | 10 20 33; open 1 8; closed 61 62; scores 60 40; to 1")
     assert Round.parse(str(r), Rules(), DECK) == r and r.current_player() == 1
+    later = start("hands 5 6 7 | 10 20 33; open 1 8; closed 61 62; table 40 41 42; to 1; opened 0; turns 7")
+    assert str(later) == "hands 5 6 7 | 10 20 33; open 1 8; closed 61 62; table 40 41 42; scores 50 50; to 1; opened 0; turns 7"
+    assert Round.parse(str(later), Rules(), DECK) == later and later.opened == (True, False) and later.turns == 7
+    assert str(play(later, "refuse")).endswith("; phase claim 0")  # the middle of a turn is shown, not read back
+    with pytest.raises(TablecalcError, match="unknown part 'phase claim 0'"):
+        start(str(play(later, "refuse")))
     for m in r.legal_moves():
         assert r.parse_move(str(m)) == m
     assert r.parse_move("lay 5 6 7") == Move.parse("lay 5 6 7", DECK)
@@ -148,86 +175,49 @@ def test_parse_round_trips():
     ("hands 5 6 7 | 10 11 12; scores 50", "one per player"),
     ("hands 5 6 7 | - ", "a hand is empty"),
     ("hands 5 6 7 | 8 9 10; to 7", "does not exist"),
+    ("hands 5 6 7 | 8 9 10; opened 2", "does not exist"),
+    ("hands 5 6 7 | 8 9 10; turns many", "bad number of turns"),
 ])
 def test_impossible_deals_are_one_error_line(text, message):
     with pytest.raises(TablecalcError, match=message):
         start(text)
 
 
-# ---------------------------------------------------------------- the referee of a recorded game
-
-DISPUTE = (Path(__file__).resolve().parents[2] / "data" / "nmbrs-dispute.jsonl").read_text("utf-8")
-"""A round with one illegal move in the middle (also the example of ``docs/nmbrs.md``)."""
-
-
-def test_a_hand_written_log_with_an_illegal_move_in_the_middle():
-    """The first illegal move: which, why, the penalty of a refused turn (the cards it laid go
-    back, it scores nothing), the round after it; the moves after it are not judged."""
-    v = referee_log(DISPUTE, Rules())
-    assert not v.legal and len(v.moves) == 9
-    bad = v.first_illegal
-    assert (bad.line, bad.player, bad.move, [str(x) for x in bad.violations]) == (9, "P2", "add 1: 9", ["not-in-hand"])
-    assert [str(c) for c in bad.penalty.take_back] == ["40", "42", "44"]
-    assert str(bad.after.table) == "5 6 7 8" and sorted(c.number for c in bad.after.hands[1]) == [10, 20, 33, 40, 42, 44]
-    assert bad.after.current_player() == 1 and bad.after.phase is Phase.LAY
-    assert v.moves[-1].legal is None
-    assert v.scores["P1"] > 50 and v.scores["P2"] == 50  # the round goes on: P2's turn scored nothing
-    d = v.as_dict()
-    assert d["moves"] == 9 and d["first_illegal"]["line"] == 9 and d["first_illegal"]["penalty"]["amount"] == 3
-
-
-def test_a_move_out_of_turn_is_illegal():
-    log = DISPUTE.splitlines()[0] + '\n{"player": 1, "move": "draw open"}\n'
-    v = referee_log(log, Rules())
-    assert [str(x) for x in v.first_illegal.violations] == ["not-your-turn"] and v.first_illegal.expected_player == "P1"
-
-
-@pytest.mark.parametrize("log, message", [
-    ('{"move": "draw open"}', "a move before any deal"),
-    ('{"hands": "5 6 7"}', "list of hands"),
-    ('{"hands": ["5 6 7", "8 9 10"]}\n{"move": 7}', "'move' must be text"),
-    ('{"hands": ["5 6 7", "8 9 10"]}\n{"move": "fly"}', "unknown move"),
-    ('{"hands": ["5 6 7", "8 9 10"]}\n{"player": 5, "move": "refuse"}', "player 5 does not exist"),
-    ('{"type": "game"}', "deals no round"),
-])
-def test_bad_logs_are_one_error_line(log, message):
-    with pytest.raises(TablecalcError, match=message):
-        referee_log(log, Rules())
-
-
 # ---------------------------------------------------------------- properties of simulated games
 
 
-def _check_game(game):
-    """Every card is somewhere at every step, every round ends, the referee agrees with every
-    move and with the score sheet."""
-    full = Counter(c.number for c in DECK.limited(game.rules.high, "").cards())
-    for rec in game.rounds:
-        r = rec.start
+def _check_game(rules, played):
+    """Every card is somewhere at every step, every round ends, the turn referee agrees with every
+    turn, the score sheet is the rules', and the referee judges the log all legal."""
+    match = GAME.new_match(played.names, rules, GAME.load_data(rules))
+    full = Counter(c.number for c in match.deck.cards())
+    for rec in played.rounds:
+        r = match.parse_deal(rec.deal)
         assert Counter(c.number for c in r.all_cards()) == full
         for player, move in rec.moves:
             assert player == r.current_player()
-            if isinstance(move, Draw):
-                assert move in r.legal_moves()
             before = r
-            r = r.apply(move)
+            v = r.judge(move, player)
+            assert v.legal and str(r.parse_move(move)) == move
+            r = r.after(v)
             assert Counter(c.number for c in r.all_cards()) == full
             if r.phase is not Phase.LAY and before.phase is Phase.LAY:  # a turn just ended: the turn referee agrees
                 turn = before.turn.apply(move)
-                v = judge(turn.position.table, turn.position.hand, turn.moves, game.rules, before.deck,
-                          turn.position.opened)
-                assert v.legal and v.score == turn.score == r.scores[player] - before.scores[player]
-        assert r == rec.end and r.is_terminal() and r.turns <= (game.rules.max_turns or SIM_MAX_TURNS)
-        res = rec.result
+                t = judge(turn.position.table, turn.position.hand, turn.moves, rules, before.deck, turn.position.opened)
+                assert t.legal and t.score == turn.score == r.scores[player] - before.scores[player] == v.turn_score
+        assert r.is_terminal() and r.turns <= (rules.max_turns or ROUND_TURNS)
+        res = r.result()
         assert (r.out is None) == (r.blocked is not None)
         assert [p.after for p in res.players] == [s - p.penalty for s, p in zip(r.scores, res.players)]
         top = max(p.after for p in res.players)
-        assert set(res.winners) == ({p.name for p in res.players if p.after == top} if top >= game.rules.win_at else set())
-    text = "\n".join(json.dumps(line) for line in log_lines(game))
-    v = referee_log(text, Rules())
-    assert v.legal and len(v.moves) == sum(len(rec.moves) for rec in game.rounds)
-    assert v.scores == dict(zip(game.names, game.scores))
-    assert bool(game.winners) or len(game.rounds) == 4
+        assert set(res.winners) == ({p.name for p in res.players if p.after == top} if top >= rules.win_at else set())
+        match = match.after_round(r)
+        assert match.scores() == rec.scores
+    text = "\n".join(json.dumps(line) for line in played.log_lines())
+    report = referee(GAME, read(text, "log"))
+    assert report.legal and report.judged == sum(len(rec.moves) for rec in played.rounds)
+    assert report.scores == played.scores
+    assert match.is_over() or len(played.rounds) == 4
 
 
 def _random_rules(rng):
@@ -238,31 +228,35 @@ def _random_rules(rng):
                               max_turns=rng.choice([0, 0, 30]))
 
 
+def _simulate(players, rules, seed, bots):
+    return simulate(GAME, rules, GAME.load_data(rules), player_names(players), rounds=4, seed=seed, bots=bots)
+
+
 def test_random_games_keep_every_invariant():
     rng = random.Random(9)
     for k in range(RANDOM_GAMES):
-        game = play_game(rng.randint(2, 8), 4, seed=k, rules=_random_rules(rng), policies="random")
-        _check_game(game)
+        rules = _random_rules(rng)
+        _check_game(rules, _simulate(rng.randint(2, 8), rules, k, ("random",)))
 
 
-@pytest.mark.parametrize("policy", ["best", "greedy", "best,random"])
-def test_bot_games_keep_every_invariant(policy):
-    rng = random.Random(policy)
+@pytest.mark.parametrize("bots", [("best",), ("greedy",), ("best", "random")])
+def test_bot_games_keep_every_invariant(bots):
+    rng = random.Random(",".join(bots))
     for k in range(BOT_GAMES):
-        game = play_game(rng.randint(2, 5), 4, seed=k, rules=_random_rules(rng), policies=policy)
-        _check_game(game)
+        rules = _random_rules(rng)
+        _check_game(rules, _simulate(len(bots) if len(bots) > 1 else rng.randint(2, 5), rules, k, bots))
 
 
 def test_the_same_seed_plays_the_same_game():
-    a, b = play_game(3, 3, seed=5, policies="best,random"), play_game(3, 3, seed=5, policies="best,random")
-    assert list(log_lines(a)) == list(log_lines(b))
+    a, b = (_simulate(3, Rules(), 5, ("best", "random", "greedy")) for _ in range(2))
+    assert list(a.log_lines()) == list(b.log_lines())
 
 
-def test_simulation_refuses_bad_counts():
-    with pytest.raises(TablecalcError, match="2 to 8"):
-        play_game(9, 1)
-    with pytest.raises(TablecalcError, match="unknown policy"):
-        play_game(3, 1, policies="clever")
+def test_a_match_refuses_bad_counts():
+    with pytest.raises(TablecalcError, match="Nmbrs! is played by 2 to 8"):
+        GAME.new_match(player_names(9), Rules(), DECK)
+    with pytest.raises(TablecalcError, match="unknown bot 'clever'"):
+        _simulate(3, Rules(), 1, ("clever",))
     assert player_names(2) == ("P1", "P2")
 
 
@@ -300,8 +294,10 @@ ROUND_FAULTS = [  # (round, rules options, moves before, move, player, fault, re
                          ids=[str(f[5]) for f in ROUND_FAULTS])
 def test_round_refusals_are_data_and_worded(text, options, before, move, player, fault, reason):
     r = play(start(text, Rules().with_options(**options)), *before)
-    after, why = r.judge(r.parse_move(move), player)
+    after, why = r.check(r.parse_move(move), player)
     assert after is None and why.code is fault and refusal_reason(why) == reason
+    v = r.judge(move, player)
+    assert not v.legal and v.why == why and reason.endswith(GAME.explain(v).split(". ")[0][1:])
     if player is None:  # the player to move: apply raises the same refusal, worded at the edge
         with pytest.raises(IllegalMove, match=f"illegal move '{move}': {why.violation}") as e:
             r.apply(move)
@@ -333,7 +329,5 @@ def test_any_text_is_a_round_or_one_error_line(text):
         assert "\n" not in str(e)
     else:
         assert r.parse_move(str(m)) == m
-        try:
-            r.judge(m)  # judged as data, never a crash
-        except TablecalcError as e:  # a joker whose number is unclear: one error line
-            assert "\n" not in str(e)
+    v = r.judge(text)  # judged as data, never a crash: text that is no move is refused as not-a-move
+    assert v.legal or v.violations and "\n" not in GAME.explain(v)

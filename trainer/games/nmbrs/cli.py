@@ -1,16 +1,16 @@
-"""``tablecalc nmbrs``: check sequences, list a hand's sequences, judge a turn, find the best turn, score a round,
-whole games between bots, the referee of a recorded game, play in the terminal.
+"""``tablecalc nmbrs``: check sequences, list a hand's sequences, judge a turn, find the best turn, score a round;
+referee, simulate, analyse, play and follow whole games (the commands every game played whole gets from
+:mod:`trainer.whole`).
 
 A thin layer over :mod:`solver.nmbrs`. Bad input raises :class:`TablecalcError`, which
 :class:`trainer.clikit.Group` prints as one line (exit 2); ``check`` and ``judge`` exit 1
 when the sequence or the turn is refused (``move`` is ``judge``'s old name). Every command
-takes ``--json`` (``play`` aside); its rule options and ``--deck`` are generated from the
-game's declaration (:class:`trainer.clikit.GameApp`).
+takes ``--json``; its rule options and ``--deck`` are generated from the game's declaration
+(:class:`trainer.clikit.GameApp`).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
@@ -286,121 +286,3 @@ def deck_cmd(export: ExportOpt = None, *, rules, data, as_json: JsonOpt = False)
                f"points {'ESTIMATED' if d.points_estimated else 'as printed'}, colours {'assumed' if d.colours_assumed else 'as printed'})")
     for row in range(0, len(cards), 10):
         typer.echo("  " + "  ".join(f"{c['card']:>4}:{c['points']}" for c in cards[row:row + 10]))
-
-
-# ---------------------------------------------------------------- whole games
-
-
-@app.command("simulate")
-def simulate(
-    players: Annotated[int, typer.Option("--players", "-n", help="2 to 8 players.")] = 4,
-    rounds: Annotated[int, typer.Option("--rounds", "-r", help="Rounds at most (the game ends when a player has 100 points).")] = 10,
-    seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed (same seed, same game).")] = None,
-    policy: Annotated[str, typer.Option("--policy", help="best (default), greedy or random; or one per seat: best,random.")] = "best",
-    log: Annotated[Optional[Path], typer.Option("--log", help="Write every deal and move as JSON lines to FILE (read by referee).")] = None,
-    *, rules, data, as_json: JsonOpt = False,
-) -> None:
-    """Whole games between bots: every move through the referee, each round's score sheet."""
-    from solver.gamelog import write_log
-    from solver.i18n import _
-    from solver.nmbrs.simulate import log_lines, play_game
-
-    d, rules = data, _fit(rules, data)
-    game = play_game(players, rounds, seed, rules, policy, d)
-    if log is not None:
-        write_log(log, log_lines(game))
-    if as_json:
-        _emit_json(game.as_dict())
-        return
-    names = game.names
-    typer.echo(_("{n} players ({policies}), {rules}").format(
-        n=players, policies=",".join(dict.fromkeys(map(str, game.policies))), rules=game.rules.describe()))
-    typer.echo(_("round  out   turns ") + " ".join(f"{n:>5}" for n in names))
-    for r in game.rounds:
-        out = r.as_dict()["out"] or "-"
-        typer.echo(f"{r.number:>5}  {out:<5} {r.end.turns:>5} " + " ".join(f"{p.after:>5}" for p in r.result.players))
-    if game.winners:
-        top = max(game.scores)
-        typer.echo(_("{names} won with {points} points after {k} rounds.").format(
-            names=" and ".join(game.winners), points=top, k=len(game.rounds)))
-    else:
-        typer.echo(_("Nobody reached {win} points in {k} rounds.").format(win=game.rules.win_at, k=len(game.rounds)))
-
-
-def _rules_typed(ctx: typer.Context) -> bool:
-    """Whether the command line names the rules: ``--preset`` or a rule option (the parameters
-    :class:`~trainer.clikit.GameApp` generates) given rather than left to its default."""
-    sources = (ctx.get_parameter_source(name) for name in ctx.params if name == "preset" or name.startswith("rule_"))
-    return any(source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP") for source in sources)
-
-
-@app.command("referee")
-def referee(
-    ctx: typer.Context,
-    log: Annotated[str, typer.Argument(help="A file of JSON lines (as simulate --log writes them), or - for stdin.")],
-    *, rules, data, as_json: JsonOpt = False,
-) -> None:
-    """Judge a recorded game move by move: the first illegal move, why, its penalty, the round after it (exit 1).
-
-    The rules are the log's game line, else basic, unless the command line names them.
-    """
-    from solver.gamelog import read_log
-    from solver.i18n import _, ngettext
-    from solver.nmbrs.replay import referee_log
-    from solver.nmbrs.words import explain_log_move
-
-    d, rules = data, _fit(rules, data)
-    text, source = read_log(log)
-    v = referee_log(text, rules, source, d, rules_from_log=not _rules_typed(ctx))
-    if as_json:
-        out = v.as_dict()
-        if v.first_illegal is not None:
-            out["first_illegal"]["explanation"] = explain_log_move(v.first_illegal)
-        _emit_json(out)
-    else:
-        for m in v.moves:
-            if m.legal is False:
-                typer.echo(explain_log_move(m))
-        for r in v.rounds:
-            if r.result is not None:
-                how = (_("{name} went out").format(name=r.out) if r.out
-                       else _("nobody went out ({why})").format(why=r.end.blocked))
-                sheet = ", ".join(f"{p.name} {p.before}-{p.penalty}={p.after}" for p in r.result.players)
-                typer.echo(_("round {k}: {how}; {sheet}").format(k=r.round, how=how, sheet=sheet))
-            else:
-                typer.echo(_("round {k}: not finished").format(k=r.round))
-        first = v.first_illegal
-        tail = _("all legal") if first is None else _("first illegal move on line {line}").format(line=first.line)
-        rounds_text = ngettext("{k} round", "{k} rounds", len(v.rounds)).format(k=len(v.rounds))
-        typer.echo(_("{n} moves judged in {rounds}: {tail}.").format(n=len(v.moves), rounds=rounds_text, tail=tail))
-        typer.echo(_("scores: {scores}").format(scores=", ".join(f"{n} {s}" for n, s in v.scores.items())))
-    if not v.legal:
-        raise typer.Exit(EXIT_ILLEGAL)
-
-
-@app.command("play")
-def play(
-    players: Annotated[int, typer.Option("--players", "-n", help="2 to 8 players.")] = 3,
-    bots: Annotated[Optional[int], typer.Option("--bots", "-k", help="How many of them are bots (default: all but you).")] = None,
-    seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed (same seed, same deal).")] = None,
-    policy: Annotated[str, typer.Option("--policy", help="The bots: best (default), greedy or random.")] = "best",
-    *, rules, data,
-) -> None:
-    """Play against bots in the terminal: every move refereed, the score sheet after each round."""
-    from trainer.clikit import EXIT_INTERRUPTED
-    from trainer.games.nmbrs.play import play_game
-
-    d, rules = data, _fit(rules, data)
-    try:
-        play_game(players, players - 1 if bots is None else bots, seed, rules, d, policy)
-    except KeyboardInterrupt:
-        typer.echo("")
-        typer.echo(_game_stopped())
-        raise typer.Exit(EXIT_INTERRUPTED) from None
-
-
-def _game_stopped() -> str:
-    from solver.i18n import _
-
-    return _("Game stopped (Ctrl-C).")
-
