@@ -237,7 +237,7 @@ def test_the_best_bot_beats_random_and_greedy():
 
 def test_play_over_a_pipe_in_dutch_reads_the_draw_words_it_prints():
     r = runner.invoke(app, ["nmbrs", "play", "--players", "Ann,Bob", "--bot", "greedy", "--seed", "3"],
-                      input="open trekken\nafleggen 24\nopeisen\nstoppen\n", env={"TABLECALC_LANG": "nl"})
+                      input="open trekken\nafleggen 8\nopeisen\nstoppen\n", env={"TABLECALC_LANG": "nl"})
     assert r.exit_code == 0, r.output
     assert r.output.count("Geldig.") == 3 and "Ongeldig" not in r.output
 
