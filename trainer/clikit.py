@@ -31,7 +31,7 @@ helptext.install()  # --help in the player's language (see trainer/helptext.py)
 __all__ = [
     "EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "Group", "fail", "search_progress",
     "work_progress", "check_jobs", "JobsOpt", "GamesGroup", "emit_json", "export_data", "ExportOpt", "JsonOpt",
-    "preset_option", "choice_option", "add_rules_command", "GameApp",
+    "preset_option", "choice_option", "add_rules_command", "GameApp", "answer_verdict",
 ]
 
 EXIT_ILLEGAL = 1
@@ -483,3 +483,21 @@ def _with_rules(game_name: str, fn, *, data: bool):
 
     command.__signature__ = inspect.Signature([*own, *extra])  # type: ignore[attr-defined]
     return command
+
+
+def answer_verdict(game, verdict, as_json: bool, *, show=None, data=None) -> None:
+    """How every ``judge`` command answers: with ``--json``, the verdict's data (``data``: the
+    command's own dict of it, by default ``verdict.as_dict()``) with its ``explanation``; else
+    ``show(verdict)`` (the game's own drawing) or a head line — LEGAL, or NOT LEGAL and the codes —
+    and the explanation. Then exit 1 when the play is illegal."""
+    from solver.i18n import _
+
+    if as_json:
+        emit_json({**(data if data is not None else verdict.as_dict()), "explanation": game.explain(verdict)})
+    elif show is not None:
+        show(verdict)
+    else:
+        typer.echo(_("LEGAL") if verdict.legal else _("NOT LEGAL") + f"  ({', '.join(map(str, verdict.violations))})")
+        typer.echo(game.explain(verdict))
+    if not verdict.legal:
+        raise typer.Exit(EXIT_ILLEGAL)

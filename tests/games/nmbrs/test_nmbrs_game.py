@@ -222,7 +222,7 @@ def test_refusals_are_data_and_worded_at_the_edge(table, hand, moves, opened, fa
     r = CliRunner().invoke(app, ["nmbrs", "judge", *moves, "--hand", hand, "--table", table,
                                  "--opened" if opened else "--not-opened", "--json"])
     d = json.loads(r.stdout)
-    assert r.exit_code == 1 and d == {**v.as_dict(), "reason": reason}
+    assert r.exit_code == 1 and d == {**v.as_dict(), "reason": reason, "explanation": GAME.explain(v)}
     assert d["reason"] == reason and d["why"]["code"] == fault.value and d["violation"] == str(violation)
 
 

@@ -16,7 +16,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.i18n import _, ngettext
-from trainer.clikit import EXIT_ILLEGAL, GameApp, JobsOpt, JsonOpt, check_jobs, emit_json, work_progress
+from trainer.clikit import GameApp, JobsOpt, JsonOpt, check_jobs, emit_json, work_progress, answer_verdict
 
 app = GameApp("arith", help="Arithmetic: Countdown and the 24 game (make a target), mental sums.")
 
@@ -53,14 +53,13 @@ def judge(problem: ProblemArg, answer: Annotated[str, typer.Argument(help="Your 
 
     situation = GAME.parse_situation(problem, None)
     verdict = GAME.judge(situation, answer, rules, None)
-    if as_json:
-        emit_json({**verdict.as_dict(), "explanation": GAME.explain(verdict)})
-    else:
-        typer.echo((_("RIGHT") if verdict.legal else _("WRONG") + f"  ({', '.join(verdict.violations)})"))
-        typer.echo(GAME.explain(verdict))
+
+    def show(v) -> None:
+        typer.echo((_("RIGHT") if v.legal else _("WRONG") + f"  ({', '.join(v.violations)})"))
+        typer.echo(GAME.explain(v))
         typer.echo(_("Rules {rules}").format(rules=rules.describe()))
-    if not verdict.legal:
-        raise typer.Exit(EXIT_ILLEGAL)
+
+    answer_verdict(GAME, verdict, as_json, show=show)
 
 
 @app.command("table")

@@ -17,9 +17,8 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
-from solver.i18n import _
 from solver.nainjaune.best import Goal
-from trainer.clikit import EXIT_ILLEGAL, GameApp, JsonOpt, emit_json, choice_option
+from trainer.clikit import GameApp, JsonOpt, emit_json, choice_option, answer_verdict
 
 app = GameApp("nainjaune", help="Le Nain Jaune: best lay, Grand Opéra, settlement; whole games refereed, simulated, "
                                 "analysed, played against bots.")
@@ -97,14 +96,7 @@ def judge(position: PositionArg,
     from solver.nainjaune import GAME
 
     pos = _position(position, rules)
-    v = GAME.judge(pos, lay, rules, None)
-    if as_json:
-        emit_json({**v.as_dict(), "explanation": GAME.explain(v)})
-    else:
-        typer.echo(_("LEGAL") if v.legal else _("NOT LEGAL") + f"  ({', '.join(map(str, v.violations))})")
-        typer.echo(GAME.explain(v))
-    if not v.legal:
-        raise typer.Exit(EXIT_ILLEGAL)
+    answer_verdict(GAME, GAME.judge(pos, lay, rules, None), as_json)
 
 
 # ---------------------------------------------------------------- settle

@@ -15,7 +15,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from trainer.clikit import EXIT_ILLEGAL, ExportOpt, GameApp, JsonOpt, emit_json, export_data
+from trainer.clikit import ExportOpt, GameApp, JsonOpt, emit_json, export_data, answer_verdict
 
 app = GameApp("nambarz", help="Nambarz: cover the top card by concordance or by the simplest calculation.")
 
@@ -59,14 +59,13 @@ def judge(
     from solver.nambarz import GAME
 
     verdict = GAME.judge(_deal(target, hand, data), answer, rules, data)
-    if as_json:
-        emit_json({"rules": rules.as_dict(), **verdict.as_dict(), "explanation": GAME.explain(verdict)})
-    else:
+
+    def show(v) -> None:
         from trainer.games.nambarz.render import print_verdict
 
-        print_verdict(verdict, rules)
-    if not verdict.legal:
-        raise typer.Exit(EXIT_ILLEGAL)
+        print_verdict(v, rules)
+
+    answer_verdict(GAME, verdict, as_json, show=show, data={"rules": rules.as_dict(), **verdict.as_dict()})
 
 
 @app.command("score")

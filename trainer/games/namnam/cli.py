@@ -16,7 +16,7 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _
-from trainer.clikit import EXIT_ILLEGAL, GameApp, JsonOpt, emit_json
+from trainer.clikit import GameApp, JsonOpt, emit_json, answer_verdict
 
 app = GameApp("namnam", help="Nam Nam (awalé): referee a move, perft, the best move, endgame tables, play the computer.")
 
@@ -55,10 +55,8 @@ def judge(position: PositionArg, pit: Annotated[str, typer.Argument(help="The pi
     from solver.namnam import GAME
 
     pos = _position(position)
-    v = GAME.judge(pos, pit, rules, None)
-    if as_json:
-        emit_json({**v.as_dict(), "explanation": GAME.explain(v)})
-    else:
+
+    def show(v) -> None:
         from solver.namnam import Position
         from trainer.games.namnam.render import console, marks_of, print_board
 
@@ -67,8 +65,8 @@ def judge(position: PositionArg, pit: Annotated[str, typer.Argument(help="The pi
         if v.legal:
             marks = marks_of((v.last, *v.captured_pits) if not v.captured else v.captured_pits, pos.to_move)
             print_board(Position.parse(v.after), rules, marks)
-    if not v.legal:
-        raise typer.Exit(EXIT_ILLEGAL)
+
+    answer_verdict(GAME, GAME.judge(pos, pit, rules, None), as_json, show=show)
 
 
 @app.command("perft")

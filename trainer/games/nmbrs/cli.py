@@ -17,7 +17,7 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _, ngettext
-from trainer.clikit import EXIT_ILLEGAL, ExportOpt, GameApp, JsonOpt, emit_json as _emit_json, export_data, search_progress
+from trainer.clikit import EXIT_ILLEGAL, ExportOpt, GameApp, JsonOpt, answer_verdict, emit_json as _emit_json, export_data, search_progress
 
 app = GameApp(
     "nmbrs",
@@ -181,6 +181,7 @@ def judge(
     *, rules, data, as_json: JsonOpt = False,
 ) -> None:
     """Judge a turn: each move's result and score, or why it is refused (exit 1 when refused)."""
+    from solver.nmbrs import GAME
     from solver.nmbrs.moves import parse_moves
     from solver.nmbrs.referee import judge as judge_turn
     from solver.nmbrs.table import Table
@@ -189,14 +190,14 @@ def judge(
     d, rules = data, _fit(rules, data)
     t = Table.parse(table, d, rules)
     verdict = judge_turn(t, d.parse_hand(hand), parse_moves(moves, d), rules, d, opened)
-    if as_json:
-        _emit_json(_reason_after("violation", verdict.as_dict(), turn_reason(verdict)))
-    else:
-        typer.echo(_("table: {table}  hand: {hand}").format(table=t or _("(empty)"), hand=" ".join(map(str, verdict.hand)))
+
+    def show(v) -> None:
+        typer.echo(_("table: {table}  hand: {hand}").format(table=t or _("(empty)"), hand=" ".join(map(str, v.hand)))
                    + f"  [{rules.name}]")
-        _print_turn(verdict, d, rules)
-    if not verdict.legal:
-        raise typer.Exit(EXIT_ILLEGAL)
+        _print_turn(v, d, rules)
+
+    answer_verdict(GAME, verdict, as_json, show=show,
+                   data=_reason_after("violation", verdict.as_dict(), turn_reason(verdict)))
 
 
 @app.command("best")

@@ -16,7 +16,7 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _
-from trainer.clikit import EXIT_ILLEGAL, ExportOpt, GameApp, JsonOpt, emit_json, export_data
+from trainer.clikit import EXIT_ILLEGAL, ExportOpt, GameApp, JsonOpt, emit_json, export_data, answer_verdict
 
 app = GameApp(
     "ramikubic",
@@ -115,14 +115,7 @@ def judge(
     from solver.ramikubic import GAME
 
     position = _position(table, rack, melded, rules, data)
-    v = GAME.judge(position, new_table, rules, data)
-    if as_json:
-        emit_json({**v.as_dict(), "explanation": GAME.explain(v)})
-    else:
-        typer.echo(_("LEGAL") if v.legal else _("NOT LEGAL") + f"  ({', '.join(v.violations)})")
-        typer.echo(GAME.explain(v))
-    if not v.legal:
-        raise typer.Exit(EXIT_ILLEGAL)
+    answer_verdict(GAME, GAME.judge(position, new_table, rules, data), as_json)
 
 
 # ---------------------------------------------------------------- score
