@@ -13,9 +13,10 @@ from typing import Sequence
 from solver.i18n import N_, _, ngettext
 from solver.ramikubic.combos import MAX_SHOWN, CombinationVerdict
 from solver.ramikubic.tiles import Tile, tiles_text
-from solver.ramikubic.verdict import Verdict, Violation
+from solver.ramikubic.verdict import RoundVerdict, Verdict, Violation
 
-__all__ = ["fault_text", "explain_combination", "explain_move", "violation_text", "lay_lines", "meld_lines"]
+__all__ = ["fault_text", "explain_combination", "explain_move", "explain_turn", "violation_text", "lay_lines",
+           "meld_lines"]
 
 _FAULTS = {
     Violation.TOO_SHORT: N_("a combination has at least 3 tiles"),
@@ -91,6 +92,57 @@ def explain_move(v: Verdict) -> str:
             reasons=reasons, tiles=tiles_text(p.take_back), n=p.draw)
     return ngettext("Not legal: {reasons}. The table is restored: draw {n} tile.",
                     "Not legal: {reasons}. The table is restored: draw {n} tiles.", p.draw).format(reasons=reasons, n=p.draw)
+
+
+def explain_turn(v: RoundVerdict) -> str:
+    """One turn of a whole round: what was laid or drawn, or why the move is refused and the
+    penalty; a missed turn that puts the player out of the round.
+
+    >>> from solver.ramikubic.round import RoundState
+    >>> from solver.ramikubic.rules import Rules
+    >>> from solver.ramikubic.tiles import TileSet
+    >>> s = RoundState.parse("racks Ann: 7y 7g 7r | Bob: 1r; pool 4b; missed Ann:1", Rules(), TileSet.default())
+    >>> explain_turn(s.judge("overtime"))
+    'Over time: the table is restored, draw 1 tile. Ann missed 2 turns in a row: out of the round.'
+    >>> explain_turn(s.judge("pass", 1))
+    "It is not Bob's turn: Ann is to play. The move is not played."
+    """
+    if Violation.ROUND_OVER in v.violations:
+        return _("The round is over: no more moves.")
+    if Violation.NOT_YOUR_TURN in v.violations:
+        return _("It is not {player}'s turn: {mover} is to play. The move is not played.").format(
+            player=v.name, mover=v.mover)
+    if v.legal:
+        assert v.turn is not None
+        if v.placed:
+            text = explain_move(v.turn)
+        elif v.drew:
+            text = _("Nothing laid: draw a tile and pass.")
+        else:
+            text = _("Nothing laid, and the pool is empty: pass.")
+    else:
+        if Violation.OVERTIME in v.violations:
+            head = _("Over time")
+        elif Violation.NOT_UNDERSTOOD in v.violations:
+            head = _("Not understood ({reason})").format(reason=v.reason)
+        else:
+            assert v.turn is not None
+            head = _("Not legal: {reasons}").format(reasons="; ".join(violation_text(v.turn, c) for c in v.violations))
+        back = v.penalty.take_back
+        if back and v.drew:
+            tail = ngettext("the table is restored: take back {tiles}, draw {n} tile.",
+                            "the table is restored: take back {tiles}, draw {n} tiles.", v.drew)
+        elif back:
+            tail = _("the table is restored: take back {tiles}; the pool is empty, nothing to draw.")
+        elif v.drew:
+            tail = ngettext("the table is restored, draw {n} tile.", "the table is restored, draw {n} tiles.", v.drew)
+        else:
+            tail = _("the table is restored; the pool is empty, nothing to draw.")
+        text = _("{head}: {tail}").format(head=head, tail=tail.format(tiles=tiles_text(back), n=v.drew))
+    if v.ejected:
+        text += " " + _("{player} missed {n} turns in a row: out of the round.").format(
+            player=v.name, n=v.missed)
+    return text
 
 
 def lay_lines(lay) -> list[str]:
