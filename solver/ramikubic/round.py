@@ -406,7 +406,7 @@ class RoundState:
             taken = turn.placed if turn is not None else ()
             vs, penalty = (Violation.OVERTIME,), Penalty(draw_n, taken, True)
         elif reason:
-            vs, penalty = (Violation.NOT_UNDERSTOOD,), Penalty(draw_n, (), True)
+            vs, penalty = (Violation.NOT_UNDERSTOOD,), Penalty()
         else:
             assert turn is not None
             vs, penalty = turn.violations, turn.penalty
@@ -416,10 +416,9 @@ class RoundState:
             if short or len(named) != drew:
                 reason = (f"{tiles_text(sorted(short.elements()))} is not in the pool" if short else
                           f"this turn draws {drew} tile{'s' * (drew != 1)}, not {len(named)} ({tiles_text(named)})")
-                vs, penalty = (Violation.NOT_UNDERSTOOD,), Penalty(draw_n, (), True)
-                drew = min(draw_n, len(self.pool))
-        if reason:
-            named = ()
+                vs, penalty = (Violation.NOT_UNDERSTOOD,), Penalty()
+        if vs and vs[0].not_understood:  # not played: the same player is still to play
+            return RoundVerdict(**base, violations=vs, penalty=Penalty(), turn=turn, reason=reason)
         missed = self.missed[seat] + 1 if overtime or (vs and self.rules.missed_turn is MissedTurn.PENALTY) else 0
         limit = self.rules.eject_after
         ejected = 0 < limit <= missed

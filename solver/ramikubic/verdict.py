@@ -42,8 +42,8 @@ class Violation(Code):
     """The initial meld is worth less than the rules' minimum (20)."""
 
     NOT_UNDERSTOOD = "not-understood", True
-    """A move of a round that cannot be read (no table, no tile): a drill or ``play`` asks again;
-    in a log or at the table it is refused with the penalty."""
+    """A move of a round that cannot be read (no table, no tile): not played, no penalty (``play``
+    asks again; in a log, the same player is still to play)."""
     NOT_YOUR_TURN = "not-your-turn"
     """A move of a round by a player who is not to play: not played, the table unchanged."""
     ROUND_OVER = "round-over"
@@ -132,6 +132,9 @@ class Verdict:
         }
 
 
+_NOT_PLAYED = (Violation.NOT_YOUR_TURN, Violation.ROUND_OVER)
+
+
 @dataclass(frozen=True)
 class RoundVerdict:
     """The referee's verdict on one turn of a whole round (:class:`solver.ramikubic.round.RoundState`):
@@ -166,8 +169,10 @@ class RoundVerdict:
 
     @property
     def played(self) -> bool:
-        """Whether the turn happened (the player was to play and the round was on)."""
-        return Violation.NOT_YOUR_TURN not in self.violations and Violation.ROUND_OVER not in self.violations
+        """Whether the turn happened: the player was to play, the round was on and the move could be
+        read (a move not understood — text that is no move, a tile neither on the table nor in the
+        rack — is not played: no penalty, the same player still to play)."""
+        return not self.violations or not (self.violations[0].not_understood or self.violations[0] in _NOT_PLAYED)
 
     @property
     def placed(self) -> tuple[Tile, ...]:

@@ -96,14 +96,17 @@ def explain_move(v: Verdict) -> str:
 
 def explain_turn(v: RoundVerdict) -> str:
     """One turn of a whole round: what was laid or drawn, or why the move is refused and the
-    penalty; a missed turn that puts the player out of the round.
+    penalty; a missed turn that puts the player out of the round. (``play`` and ``follow`` say
+    "Legal." or "Not legal." before it.)
 
     >>> from solver.ramikubic.round import RoundState
     >>> from solver.ramikubic.rules import Rules
     >>> from solver.ramikubic.tiles import TileSet
     >>> s = RoundState.parse("racks Ann: 7y 7g 7r | Bob: 1r; pool 4b; missed Ann:1", Rules(), TileSet.default())
+    >>> explain_turn(s.judge("+ 7y 7g 7r"))
+    '3 tiles laid (7y 7g 7r), 21 points (initial meld worth 21).'
     >>> explain_turn(s.judge("overtime"))
-    'Over time: the table is restored, draw 1 tile. Ann missed 2 turns in a row: out of the round.'
+    'Over time. The table is restored: draw 1 tile. Ann missed 2 turns in a row: out of the round.'
     >>> explain_turn(s.judge("pass", 1))
     "It is not Bob's turn: Ann is to play. The move is not played."
     """
@@ -115,34 +118,41 @@ def explain_turn(v: RoundVerdict) -> str:
     if v.legal:
         assert v.turn is not None
         if v.placed:
-            text = explain_move(v.turn)
-        elif v.drew:
-            text = _("Nothing laid: draw a tile and pass.")
-        else:
-            text = _("Nothing laid, and the pool is empty: pass.")
+            t = v.turn
+            meld = " " + _("(initial meld worth {points})").format(points=t.meld_points) if t.meld_points is not None else ""
+            return ngettext("{n} tile laid ({tiles}), {points} points{meld}.",
+                            "{n} tiles laid ({tiles}), {points} points{meld}.", t.tiles_placed).format(
+                n=t.tiles_placed, tiles=tiles_text(t.placed), points=t.points_placed, meld=meld)
+        if v.drew:
+            return _("Nothing laid: draw a tile and pass.")
+        return _("Nothing laid, and the pool is empty: pass.")
+    if Violation.NOT_UNDERSTOOD in v.violations:
+        head = _("Not understood: {reason}").format(reason=v.reason)
+    elif Violation.OVERTIME in v.violations:
+        head = _("Over time")
     else:
-        if Violation.OVERTIME in v.violations:
-            head = _("Over time")
-        elif Violation.NOT_UNDERSTOOD in v.violations:
-            head = _("Not understood ({reason})").format(reason=v.reason)
-        else:
-            assert v.turn is not None
-            head = _("Not legal: {reasons}").format(reasons="; ".join(violation_text(v.turn, c) for c in v.violations))
-        back = v.penalty.take_back
-        if back and v.drew:
-            tail = ngettext("the table is restored: take back {tiles}, draw {n} tile.",
-                            "the table is restored: take back {tiles}, draw {n} tiles.", v.drew)
-        elif back:
-            tail = _("the table is restored: take back {tiles}; the pool is empty, nothing to draw.")
-        elif v.drew:
-            tail = ngettext("the table is restored, draw {n} tile.", "the table is restored, draw {n} tiles.", v.drew)
-        else:
-            tail = _("the table is restored; the pool is empty, nothing to draw.")
-        text = _("{head}: {tail}").format(head=head, tail=tail.format(tiles=tiles_text(back), n=v.drew))
+        assert v.turn is not None
+        head = _capital("; ".join(violation_text(v.turn, c) for c in v.violations))
+    if not v.played:
+        return _("{head}. The move is not played: {mover} is still to play.").format(head=head, mover=v.mover)
+    back = v.penalty.take_back
+    if back and v.drew:
+        tail = ngettext("The table is restored: take back {tiles}, draw {n} tile.",
+                        "The table is restored: take back {tiles}, draw {n} tiles.", v.drew)
+    elif back:
+        tail = _("The table is restored: take back {tiles}; the pool is empty, nothing to draw.")
+    elif v.drew:
+        tail = ngettext("The table is restored: draw {n} tile.", "The table is restored: draw {n} tiles.", v.drew)
+    else:
+        tail = _("The table is restored; the pool is empty, nothing to draw.")
+    text = _("{head}. {tail}").format(head=head, tail=tail.format(tiles=tiles_text(back), n=v.drew))
     if v.ejected:
-        text += " " + _("{player} missed {n} turns in a row: out of the round.").format(
-            player=v.name, n=v.missed)
+        text += " " + _("{player} missed {n} turns in a row: out of the round.").format(player=v.name, n=v.missed)
     return text
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def lay_lines(lay) -> list[str]:
