@@ -180,7 +180,7 @@ def _readings(tiles: tuple[Tile, ...], wrap: Wrap, ts: TileSet) -> tuple[Reading
 
 def readings(tiles: Sequence[Tile], rules: Rules, ts: TileSet) -> tuple[Reading, ...]:
     """Every way ``tiles`` (any order) make a group or run under ``rules``; empty when they make none."""
-    return _readings(tuple(sorted(tiles)), rules.wrap, ts)
+    return _readings(tuple(sorted(tiles, key=Tile.sort_key)), rules.wrap, ts)
 
 
 def is_valid(tiles: Sequence[Tile], rules: Rules, ts: TileSet) -> bool:

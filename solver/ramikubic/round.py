@@ -106,7 +106,7 @@ def check_names(names: Sequence[str], rules: Rules, ts: TileSet) -> tuple[str, .
 
 
 def _sorted(tiles) -> tuple[Tile, ...]:
-    return tuple(sorted(tiles))
+    return tuple(sorted(tiles, key=Tile.sort_key))
 
 
 @dataclass(frozen=True)
@@ -209,6 +209,11 @@ class RoundState:
     # -- the notation ----------------------------------------------------------------------
 
     def __str__(self) -> str:
+        if "text" not in self._cache:
+            self._cache["text"] = self._text()
+        return self._cache["text"]
+
+    def _text(self) -> str:
         return format_fields([
             ("racks", " | ".join(f"{n}: {tiles_text(r)}" for n, r in zip(self.names, self.racks))),
             ("pool", tiles_text(self.pool)),
