@@ -347,8 +347,7 @@ class _Table:
                     continue
                 player, move = seat, rest
                 if self.seconds is not None and clock is not None and time.monotonic() - clock[1] > self.seconds:
-                    typer.echo(_("Time is up ({seconds:g} s): the turn is over time.").format(seconds=self.seconds))
-                    rest = move = self.match.overtime
+                    rest = move = self.match.overtime  # too late: the turn is over time, whatever was typed
                 if follow and ":" in rest:
                     who, _sep, what = rest.partition(":")
                     found = [i for i, n in enumerate(self.match.names) if n.lower() == who.strip().lower()]

@@ -436,12 +436,12 @@ def test_play_with_a_clock_records_a_late_move_as_over_time(tmp_path, monkeypatc
     save = tmp_path / "late.jsonl"
     r = run("play", "--players", "Ann,Bob", "--deal", DEAL, "--seconds", "50", input=f"+ 7y 7g 7r\nsave {save}\nquit\n")
     assert r.exit_code == 0, r.output
-    assert "Time is up (50 s): the turn is over time." in r.output and "Over time." in r.output
+    assert "Not legal. Over time. The table is restored: draw 1 tile." in r.output
     moves = [m.move for m in read(save.read_text("utf-8"), "late").rounds[0].moves]
     assert moves[0] == "overtime"
     monkeypatch.undo()
     r = run("play", "--players", "Ann,Bob", "--deal", DEAL, "--seconds", "50", input="+ 7y 7g 7r\nquit\n")
-    assert "Time is up" not in r.output and "3 tiles laid" in r.output  # in time
+    assert "Over time" not in r.output and "3 tiles laid" in r.output  # in time
     for bad in ("0", "-3", "nan"):
         r = run("play", "--seconds", bad, input="quit\n")
         assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1
