@@ -48,19 +48,18 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from typing import Any, Mapping, Sequence
 
 from solver.errors import IllegalMove, SearchTooLarge, TablecalcError, quoted
 from solver.game import TERMINAL
 from solver.parsing import format_fields, parse_fields
 from solver.ramikubic.best import solve
-from solver.ramikubic.combos import is_valid, meld_value, patterns
+from solver.ramikubic.combos import is_valid, meld_value, rack_combinations
 from solver.ramikubic.position import Position, check_table, parse_table, table_text
 from solver.ramikubic.referee import PASS_WORDS, judge
 from solver.ramikubic.rules import BlockedEnd, MissedTurn, Rules
 from solver.ramikubic.scoring import MAX_PLAYERS, Round, round_scores
-from solver.ramikubic.tiles import JOKER, Table, Tile, TileSet, tiles_text
+from solver.ramikubic.tiles import Table, Tile, TileSet, tiles_text
 from solver.ramikubic.verdict import Penalty, RoundVerdict, Violation
 
 __all__ = ["RoundState", "End", "OVERTIME", "OVERTIME_WORDS", "MIN_PLAYERS", "check_names", "max_players"]
@@ -328,29 +327,10 @@ class RoundState:
             return []
         rack = self.racks[self.to]
         melded = self.to in self.melded
-        have = Counter(rack)
-        jokers = have[JOKER]
-        out, seen = ["pass"], set()
-        for p in patterns(self.rules.wrap, self.tiles, 5):
-            need = Counter(p.tiles)
-            short = sum((need - have).values())
-            if short > jokers or short == len(p.tiles):
-                continue
-            left = have.copy()
-            combo = []
-            for t in p.tiles:
-                if left[t] > 0:
-                    left[t] -= 1
-                    combo.append(t)
-                else:
-                    combo.append(JOKER)
-            key = tuple(sorted(combo))
-            if key in seen:
-                continue
-            seen.add(key)
-            if not melded and meld_value(combo, self.rules, self.tiles) < self.rules.meld_points:
-                continue
-            out.append("+ " + tiles_text(combo))
+        out = ["pass"]
+        for combo in rack_combinations(rack, self.rules, self.tiles):
+            if melded or meld_value(combo, self.rules, self.tiles) >= self.rules.meld_points:
+                out.append("+ " + tiles_text(combo))
         if melded:
             for i, c in enumerate(self.table, 1):
                 for t in sorted(set(rack)):
