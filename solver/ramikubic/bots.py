@@ -4,7 +4,7 @@ none reads a clock: the same seed plays the same game on every machine.
 
 * ``best``: the exact best lay each turn (:func:`~solver.ramikubic.best.solve`): the most tiles
   (or points, :attr:`Rules.objective`), rearranging the table as it likes; before the initial
-  meld, the meld laying the most tiles;
+  meld, the meld laying the most tiles; with ``keep_jokers``, its jokers kept but to go out;
 * ``greedy``: the first combinations it finds in its own rack (those it can make without a joker
   first), then a tile added wherever one fits; it never rearranges the table, and before the
   initial meld it lays what it found only when that is worth the meld;
@@ -21,7 +21,7 @@ none reads a clock: the same seed plays the same game on every machine.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from solver.errors import SearchTooLarge, TablecalcError, quoted
@@ -60,8 +60,15 @@ def move_text(old: Table, new: Table) -> str:
 
 
 def best_move(state) -> str:
-    """The exact best lay of the player to move, as a move (``pass`` when nothing can be laid)."""
-    return solve(state.position(), state.rules, state.tiles).short_answer
+    """The exact best lay of the player to move, as a move (``pass`` when nothing can be laid).
+    With ``keep_jokers`` it keeps its jokers, except to lay its last tile."""
+    position = state.position()
+    lay = solve(position, state.rules, state.tiles)
+    if state.rules.keep_jokers and JOKER in position.rack:
+        out = solve(position, replace(state.rules, keep_jokers=False), state.tiles)
+        if out.tiles_placed == len(position.rack):
+            return out.short_answer
+    return lay.short_answer
 
 
 def _take(pattern: Sequence[Tile], rack: Counter, jokers: bool) -> Combination | None:

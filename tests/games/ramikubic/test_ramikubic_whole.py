@@ -374,6 +374,14 @@ def test_the_best_bot_lays_the_exact_best_and_the_greedy_bot_never_rearranges():
         assert pick.legal and pick.answer in s.legal_moves()
 
 
+def test_with_keep_jokers_the_best_bot_keeps_its_jokers_but_to_go_out():
+    m = Match(("Ann", "Bob"), Rules().with_options(keep_jokers=True), TS)
+    keep = m.parse_deal("racks Ann: 7y 7g 7r 3r joker | Bob: 1r; table 7b 8b 9b; melded Ann")
+    assert keep.judge(m.bot("best", 0, None).choose(keep)).placed == T("7y 7g 7r")
+    out = m.parse_deal("racks Ann: 7y 7g joker | Bob: 1r; table 7b 8b 9b; melded Ann")
+    assert out.apply(m.bot("best", 0, None).choose(out)).racks[0] == ()
+
+
 def test_a_bot_sees_only_its_own_rack():
     s = S("racks Ann: 10b 7y 7g 2r | Bob: 1r 5g 9y; table 7b 8b 9b; melded Ann")
     other = S("racks Ann: 10b 7y 7g 2r | Bob: 3r 3y 3g; table 7b 8b 9b; melded Ann")
