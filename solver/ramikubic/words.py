@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from solver.i18n import N_, _, ngettext
+from solver.i18n import N_, _, ngettext, pgettext
 from solver.ramikubic.combos import MAX_SHOWN, CombinationVerdict
 from solver.ramikubic.tiles import Tile, tiles_text
 from solver.ramikubic.verdict import RoundVerdict, Verdict, Violation
@@ -29,6 +29,11 @@ _FAULTS = {
 }
 _KINDS = (N_("group"), N_("run"))
 """The kinds of combination (:class:`solver.ramikubic.combos.Kind`), for the catalogues."""
+
+
+def _listed(parts) -> str:
+    """Clauses one after another, separated as the language writes it (French: `` ; ``)."""
+    return pgettext("between clauses", "; ").join(parts)
 
 
 def fault_text(fault: Violation, tiles: Sequence[Tile] = ()) -> str:
@@ -50,7 +55,7 @@ def explain_combination(v: CombinationVerdict) -> str:
         return _("{tiles} is a valid {kind}{jokers}, worth {points}.").format(
             tiles=shown, kind=_(str(r.kind)), jokers=jokers, points=r.points)
     more = _(", and {n} more").format(n=len(rs) - MAX_SHOWN) if len(rs) > MAX_SHOWN else ""
-    listed = "; ".join(" ".join(r.laid()) for r in rs[:MAX_SHOWN])
+    listed = _listed(" ".join(r.laid()) for r in rs[:MAX_SHOWN])
     return _("{tiles} is valid, {n} readings: {listed}{more}. Worth up to {points}.").format(
         tiles=shown, n=len(rs), listed=listed, more=more, points=v.points)
 
@@ -68,7 +73,7 @@ def violation_text(v: Verdict, code: Violation) -> str:
                         "{n} jokers were taken from the table and not laid again", n).format(n=n)
     if code is Violation.NOT_A_COMBINATION:
         parts = [f"{tiles_text(v.new_table[i - 1])} ({fault_text(f, v.new_table[i - 1])})" for i, f in v.invalid]
-        return _("not a group or a run: {parts}").format(parts="; ".join(parts))
+        return _("not a group or a run: {parts}").format(parts=_listed(parts))
     if code is Violation.MELD_USES_TABLE:
         return _("the initial meld comes from your rack alone: the table's combinations stay as they are")
     return _("the initial meld is worth {points}, less than {need}").format(points=v.meld_points, need=v.rules.meld_points)
@@ -84,7 +89,7 @@ def explain_move(v: Verdict) -> str:
         return ngettext("Legal: {n} tile laid ({tiles}), {points} points{meld}.",
                         "Legal: {n} tiles laid ({tiles}), {points} points{meld}.", n).format(
             n=n, tiles=tiles_text(v.placed), points=v.points_placed, meld=meld)
-    reasons = "; ".join(violation_text(v, c) for c in v.violations)
+    reasons = _listed(violation_text(v, c) for c in v.violations)
     p = v.penalty
     if p.take_back:
         return ngettext("Not legal: {reasons}. The table is restored: take back {tiles}, draw {n} tile.",
@@ -132,7 +137,7 @@ def explain_turn(v: RoundVerdict) -> str:
         head = _("Over time")
     else:
         assert v.turn is not None
-        head = _capital("; ".join(violation_text(v.turn, c) for c in v.violations))
+        head = _capital(_listed(violation_text(v.turn, c) for c in v.violations))
     if not v.played:
         return _("{head}. The move is not played: {mover} is still to play.").format(head=head, mover=v.mover)
     back = v.penalty.take_back

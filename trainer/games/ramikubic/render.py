@@ -33,7 +33,7 @@ def end_text(state: RoundState) -> str:
         return _("{player} laid every tile on their first turn.").format(player=name)
     if state.end == End.LAST_PLAYER:
         return _("{player} is the only player left in the round.").format(player=name)
-    return _("blocked: nobody lays and the pool is empty; the lowest rack wins.")
+    return _("blocked (nobody lays and the pool is empty); the lowest rack wins.")
 
 
 _last_seat: list[int | None] = [None]
