@@ -11,6 +11,7 @@ At the prompts of ``play`` and ``follow`` a few words are commands, in English, 
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -38,6 +39,9 @@ PlayersOpt = Annotated[Optional[str], typer.Option(
     "--players", help="How many players, or their names separated by commas (\"Ann,Bob,Cid\").")]
 BotOpt = Annotated[Optional[list[str]], typer.Option(
     "--bot", help="The bots' kind: one for every bot, or one per seat (repeat the option); see the game's docs.")]
+SecondsOpt = Annotated[Optional[float], typer.Option(
+    "--seconds", help="A clock: a move typed after this many seconds is a turn over time, with the rules' penalty "
+                      "(for a game whose rules time a turn).")]
 
 
 def command_word(text: str) -> tuple[str | None, str]:
@@ -206,7 +210,7 @@ def add_whole_commands(app, game_name: str) -> None:
              bot: BotOpt = None, seed: SeedOpt = None,
              rounds: Annotated[int, typer.Option("--rounds", help="Rounds to play.")] = 1,
              deal: Annotated[Optional[str], typer.Option("--deal", help="Start the first round here, in the game's notation (default: dealt from --seed).")] = None,
-             *, rules, data) -> None:
+             seconds: SecondsOpt = None, *, rules, data) -> None:
         """A game against the computer (or between people at one screen), every move refereed: type a move,
         or hint, undo, save FILE, quit (indice, annuler, sauver, quitter; tip, ongedaan, bewaar, stoppen)."""
         from solver.registry import find_game
@@ -215,7 +219,7 @@ def add_whole_commands(app, game_name: str) -> None:
         names = _names(players, _fewest(game, rules, data))
         if not 1 <= humans <= len(names):
             raise TablecalcError(f"bad --humans {humans}: expected 1 to {len(names)}")
-        table = _Table(game, rules, data, names, set(range(humans)), bot, seed)
+        table = _Table(game, rules, data, names, set(range(humans)), bot, seed, seconds)
         _advise(table.match)
         table.play(rounds, deal)
 
@@ -224,13 +228,14 @@ def add_whole_commands(app, game_name: str) -> None:
                deal: Annotated[Optional[str], typer.Option("--deal", help="The round's start, in the game's notation (default: dealt from --seed).")] = None,
                seed: SeedOpt = None,
                log: Annotated[Optional[str], typer.Option("--log", help="Write the game so far to FILE when it ends.")] = None,
-               *, rules, data) -> None:
+               seconds: SecondsOpt = None, *, rules, data) -> None:
         """Follow a real game at the table: type each move as it happens (NAME: MOVE, or MOVE for the
         player to move), get the referee's verdict on each; undo, save FILE, quit."""
         from solver.registry import find_game
 
         game = find_game(game_name)
-        table = _Table(game, rules, data, _names(players, _fewest(game, rules, data)), set(), None, seed)
+        table = _Table(game, rules, data, _names(players, _fewest(game, rules, data)), set(), None,
+                       seed, seconds)
         table.follow(deal)
         if log is not None:
             _save(log, table.log_lines())
@@ -239,9 +244,16 @@ def add_whole_commands(app, game_name: str) -> None:
 class _Table:
     """One table: the match, the round being played, its history (for undo) and its moves (for the log)."""
 
-    def __init__(self, game, rules, data, names, humans: set[int], bots, seed):
+    def __init__(self, game, rules, data, names, humans: set[int], bots, seed, seconds: float | None = None):
         self.game, self.rules, self.humans = game, rules, humans
         self.match = game.new_match(names, rules, data)
+        if seconds is not None:
+            from trainer.drills import check_seconds
+
+            check_seconds(seconds, "--seconds")
+            if getattr(self.match, "overtime", None) is None:
+                raise TablecalcError(f"{game.title} has no turn clock: --seconds is for a game whose rules time a turn")
+        self.seconds = seconds
         self.seed = seed if seed is not None else random.randrange(2 ** 31)
         self.rng = random.Random(self.seed)
         kinds = tuple(bots or ()) or (next(iter(self.match.bots)),)
@@ -342,6 +354,7 @@ class _Table:
         history = [(start, None)]
         moves: list[tuple[int, str]] = []
         last_shown = None
+        clock: tuple | None = None  # (the turn, when it started): read only with --seconds
         while not history[-1][0].is_terminal():
             state = history[-1][0]
             seat = state.current_player()
@@ -357,6 +370,8 @@ class _Table:
                             player=name))
                     self._show(state, seat)
                     last_shown = (len(history), seat)
+                if self.seconds is not None and (clock is None or clock[0] != len(history)):
+                    clock = (len(history), time.monotonic())
                 line = self._ask(_("{player}, your move").format(player=name) if not follow
                                  else _("Move ({player} to play)").format(player=name))
                 if line is None:
@@ -372,6 +387,8 @@ class _Table:
                 if not rest:
                     continue
                 player, move = seat, rest
+                if self.seconds is not None and clock is not None and time.monotonic() - clock[1] > self.seconds:
+                    rest = move = self.match.overtime  # too late: the turn is over time, whatever was typed
                 if follow and ":" in rest:
                     who, _sep, what = rest.partition(":")
                     found = [i for i, n in enumerate(self.match.names) if n.lower() == who.strip().lower()]

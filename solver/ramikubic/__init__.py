@@ -1,5 +1,5 @@
 """Ramikubic: tile rummy — combinations, the initial meld, the best lay with table rearrangement
-(exact, by integer programming), the referee of a move, and scores.
+(exact, by integer programming), the referee of a move, scores, and whole rounds.
 
 >>> from solver.ramikubic import TileSet, Rules, judge_combination
 >>> ts = TileSet.default()
@@ -10,7 +10,9 @@ The package's modules (docs/adding-a-game.md): ``tiles`` and ``rules`` (the tile
 options), ``verdict`` (the violation codes, the penalty and the verdict, as data), ``combos``
 (the one home of valid groups and runs), ``position`` (table, rack, melded), ``referee`` (a move
 judged), ``best`` (the best lay and the initial meld), ``state`` (one turn move by move),
-``scoring``, ``deal``, ``words`` (every sentence) and ``game`` (:data:`GAME`, the registry's entry).
+``round`` (a whole round: every rack, the pool, the turns), ``match`` (rounds and their scores,
+the analysis), ``bots``, ``scoring``, ``deal``, ``words`` (every sentence) and ``game``
+(:data:`GAME`, the registry's entry).
 """
 
 from solver.ramikubic.tiles import JOKER, Colour, Tile, TileSet, tiles_text

@@ -33,7 +33,10 @@ same answer on every machine.
 
 from __future__ import annotations
 
+import os
+import sys
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -44,7 +47,7 @@ from solver.ramikubic.rules import MeldJoker, Objective, Rules
 from solver.ramikubic.tiles import JOKER, Tile, TileSet, tiles_text
 
 __all__ = ["Lay", "Meld", "Move", "Plan", "best_lay", "best_meld", "solve", "optimise", "keeps_all", "describe_moves",
-           "MAX_RUN", "EXACT_NODES", "LAYOUT_NODES"]
+           "MAX_RUN", "EXACT_NODES", "LAYOUT_NODES", "SOLVE_ERROR"]
 
 EXACT_NODES = 100_000
 """The most branch-and-bound nodes an exact solve may take before tablecalc gives up with an error
@@ -65,6 +68,33 @@ class Plan:
     combos: tuple[Combination, ...]
     kept: tuple[int, ...]
     placed: tuple[Tile, ...]
+
+
+SOLVE_ERROR = 4
+"""SciPy's status for HiGHS's "Solve error" (seen on about one model in 10,000 of whole games, after
+the presolve; the same model without it is solved)."""
+
+
+@contextmanager
+def _native_output_hidden():
+    """The process's standard output (file descriptor 1) pointed at the null device while HiGHS runs:
+    on the model it fails, HiGHS prints a debugging line there itself (not through Python), which
+    would break a command's text or JSON. Python's own buffered output is written out first."""
+    fd = 1  # the process's standard output, where native code writes
+    if sys.stdout is not None:
+        sys.stdout.flush()
+    try:
+        saved, null = os.dup(fd), os.open(os.devnull, os.O_WRONLY)
+    except OSError:  # no standard output to hide
+        yield
+        return
+    try:
+        os.dup2(null, fd)
+        yield
+    finally:
+        os.dup2(saved, fd)
+        os.close(null)
+        os.close(saved)
 
 
 def optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, goal: tuple[str, ...],
@@ -153,7 +183,11 @@ def optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, g
         lower[Y:Y + K] = upper[Y:Y + K] = [fixed[k] for k in kinds]
         lower[YJ] = upper[YJ] = fixed[JOKER]
     options = {"mip_rel_gap": 0, "presolve": True, "node_limit": nodes or EXACT_NODES}  # no time limit: no clock
-    res = milp(c, integrality=np.ones(n), bounds=Bounds(lower, upper), constraints=rows, options=options)
+    with _native_output_hidden():
+        res = milp(c, integrality=np.ones(n), bounds=Bounds(lower, upper), constraints=rows, options=options)
+        if res.status == SOLVE_ERROR:  # HiGHS fails on a rare model after its presolve: solved again without
+            res = milp(c, integrality=np.ones(n), bounds=Bounds(lower, upper), constraints=rows,
+                       options={**options, "presolve": False})
     if res.status == 1 and nodes is None:  # pragma: no cover - never seen on a set of 84 tiles
         raise SearchTooLarge(f"the best play was not proven within {EXACT_NODES:,} nodes of the search: "
                              "expected a smaller table or rack")

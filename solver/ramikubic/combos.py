@@ -34,11 +34,11 @@ from functools import cache
 from typing import Sequence
 
 from solver.ramikubic.rules import GROUP_MAX, MIN_SIZE, MeldJoker, Rules, Wrap
-from solver.ramikubic.tiles import Tile, TileSet, tiles_text
+from solver.ramikubic.tiles import JOKER, Tile, TileSet, tiles_text
 from solver.ramikubic.verdict import Violation
 
 __all__ = ["Kind", "Pattern", "run_numbers", "run_allowed", "Reading", "CombinationVerdict", "patterns", "readings", "is_valid",
-           "judge_combination", "meld_value", "why_not", "MAX_SHOWN"]
+           "judge_combination", "meld_value", "why_not", "rack_combinations", "MAX_SHOWN"]
 
 MAX_SHOWN = 12
 """The most readings a verdict lists (three jokers alone can be hundreds of runs and groups)."""
@@ -148,6 +148,36 @@ def patterns(wrap: Wrap, ts: TileSet, max_run: int | None = None) -> tuple[Patte
     return tuple(out)
 
 
+def rack_combinations(rack: Sequence[Tile], rules: Rules, ts: TileSet, max_run: int = 5) -> list[tuple[Tile, ...]]:
+    """Every group and every run of 3 to ``max_run`` tiles that ``rack`` can make on its own, a
+    joker standing in for each tile it lacks (at least one tile its own), each once, in pattern order.
+
+    >>> ts = TileSet.default()
+    >>> [tiles_text(c) for c in rack_combinations(ts.parse_tiles("7y 7g 7r 8r joker"), Rules(), ts)][:4]
+    ['joker 7y 7g', 'joker 7y 7r', 'joker 7g 7r', '7y 7g 7r']
+    """
+    have = Counter(rack)
+    jokers = have[JOKER]
+    out, seen = [], set()
+    for p in patterns(rules.wrap, ts, max_run):
+        short = sum((Counter(p.tiles) - have).values())
+        if short > jokers or short == len(p.tiles):
+            continue
+        left = have.copy()
+        combo = []
+        for t in p.tiles:
+            if left[t] > 0:
+                left[t] -= 1
+                combo.append(t)
+            else:
+                combo.append(JOKER)
+        key = tuple(sorted(combo))
+        if key not in seen:
+            seen.add(key)
+            out.append(tuple(combo))
+    return out
+
+
 @cache
 def _by_size(wrap: Wrap, ts: TileSet) -> dict[int, tuple[Pattern, ...]]:
     sizes: dict[int, list[Pattern]] = {}
@@ -180,7 +210,7 @@ def _readings(tiles: tuple[Tile, ...], wrap: Wrap, ts: TileSet) -> tuple[Reading
 
 def readings(tiles: Sequence[Tile], rules: Rules, ts: TileSet) -> tuple[Reading, ...]:
     """Every way ``tiles`` (any order) make a group or run under ``rules``; empty when they make none."""
-    return _readings(tuple(sorted(tiles)), rules.wrap, ts)
+    return _readings(tuple(sorted(tiles, key=Tile.sort_key)), rules.wrap, ts)
 
 
 def is_valid(tiles: Sequence[Tile], rules: Rules, ts: TileSet) -> bool:

@@ -23,13 +23,14 @@ from solver.game import BaseGame, DataOption
 from solver.i18n import N_
 from solver.ramikubic.best import Lay, solve
 from solver.ramikubic.deal import deal
+from solver.ramikubic.match import Match
 from solver.ramikubic.position import Position, table_text
 from solver.ramikubic.referee import judge
 from solver.ramikubic.rules import Rules
 from solver.ramikubic.state import Turn
 from solver.ramikubic.tiles import TileSet
-from solver.ramikubic.verdict import Verdict, Violation
-from solver.ramikubic.words import explain_move
+from solver.ramikubic.verdict import RoundVerdict, Verdict, Violation
+from solver.ramikubic.words import explain_move, explain_turn
 
 __all__ = ["Ramikubic", "GAME", "DEALT_TABLE"]
 
@@ -89,12 +90,19 @@ class Ramikubic(BaseGame):
             return table_text((first[:-1], *situation.table[1:]))
         return " ".join(str(t) for t in situation.rack[:2])
 
-    def explain(self, verdict: Verdict) -> str:
+    def explain(self, verdict: Verdict | RoundVerdict) -> str:
+        """A move's verdict in words: one position's (``judge``), or one turn's of a whole round."""
+        if isinstance(verdict, RoundVerdict):
+            return explain_turn(verdict)
         return explain_move(verdict)
 
     def new_state(self, situation: Position, rules: Rules, tiles: TileSet) -> Turn:
         """One turn, move by move: lay a combination, add a tile, end (see :mod:`solver.ramikubic.state`)."""
         return Turn.start(situation, rules, tiles)
+
+    def new_match(self, names: tuple[str, ...], rules: Rules, tiles: TileSet) -> Match:
+        """Rounds between 2 and 6 players, played whole (see :mod:`solver.ramikubic.match`)."""
+        return Match(tuple(names), rules, tiles)
 
 
 GAME = Ramikubic()

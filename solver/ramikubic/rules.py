@@ -19,10 +19,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from solver.i18n import N_
+from solver.i18n import N_, _
 from solver.rules import BaseRules, option
 
-__all__ = ["Rules", "Wrap", "MeldJoker", "Objective", "PRESETS", "MIN_SIZE", "GROUP_MAX", "MAX_RACK"]
+__all__ = ["Rules", "Wrap", "MeldJoker", "Objective", "MissedTurn", "BlockedEnd", "PRESETS", "MIN_SIZE", "GROUP_MAX",
+           "MAX_RACK", "MAX_EJECT"]
 
 MIN_SIZE = 3
 """Every combination has at least 3 tiles (seed)."""
@@ -30,6 +31,8 @@ GROUP_MAX = 4
 """A group has at most one tile of each colour, so at most 4 (seed)."""
 MAX_RACK = 40
 """The most tiles dealt to a player (``rack_size``)."""
+MAX_EJECT = 10
+"""The most missed turns in a row ``eject_after`` may wait for."""
 
 
 class Wrap(enum.StrEnum):
@@ -59,6 +62,25 @@ class Objective(enum.StrEnum):
     """Default: the most tiles from the rack."""
     POINTS = "points"
     """The most points from the rack (a joker counts its end-of-round value, 50)."""
+
+
+class MissedTurn(enum.StrEnum):
+    """What counts as a missed turn, towards the ejection of a player who misses turns in a row."""
+
+    OVERTIME = "overtime"
+    """Default: a turn that ran over the time (the seed's "ne joue pas": the player did not play in time)."""
+    PENALTY = "penalty"
+    """Any turn that ends with the penalty: over the time, or a move the referee refused."""
+
+
+class BlockedEnd(enum.StrEnum):
+    """When a round ends blocked, nobody having laid every tile (the pool being empty)."""
+
+    PASSES = "passes"
+    """Default: once every player still in the round has, in turn, laid nothing with the pool empty."""
+    NO_LAY = "no-lay"
+    """As soon as the pool is empty and no player still in the round can lay (the solver decides);
+    a full round of turns laying nothing ends it too."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +133,23 @@ class Rules(BaseRules):
     first_turn_laid: int = option(
         100, N_("What each opponent who had laid tiles loses when a player lays every tile on their first turn."),
         always=False, words=N_("first-turn finish: -{value} if tiles laid"))
+    eject_after: int = option(
+        2, N_("The missed turns in a row that put a player out of the round (0: never)."), lo=0, hi=MAX_EJECT,
+        always=False, words=lambda v: _(_EJECT_NEVER) if v == 0 else _(_EJECT_AFTER).format(value=v))
+    missed_turn: MissedTurn = option(
+        MissedTurn.OVERTIME, N_("What counts as a missed turn: a turn over time, or any turn ending with the "
+                                "penalty (over time or refused)."),
+        always=False, words={MissedTurn.OVERTIME: N_("a missed turn = over time"),
+                             MissedTurn.PENALTY: N_("a missed turn = any penalty")})
+    blocked_end: BlockedEnd = option(
+        BlockedEnd.PASSES, N_("When a round ends blocked once the pool is empty: after a full round of turns "
+                              "laying nothing, or as soon as nobody can lay."),
+        always=False, words={BlockedEnd.PASSES: N_("blocked after a round of passes"),
+                             BlockedEnd.NO_LAY: N_("blocked when nobody can lay")})
+
+
+_EJECT_NEVER = N_("no ejection")
+_EJECT_AFTER = N_("out after {value} missed turns in a row")
 
 
 PRESETS = Rules.presets()

@@ -45,6 +45,8 @@ class Round:
     first: bool = False
     laid: tuple[bool, ...] = ()
     winner: int | None = None
+    ejected: frozenset[int] = frozenset()
+    """Players put out of the round (missed turns): never the lowest rack of a blocked round."""
 
 
 def parse_round(text: str, ts: TileSet) -> Round:
@@ -83,8 +85,9 @@ def round_scores(r: Round, rules: Rules, ts: TileSet) -> tuple[int, ...]:
         return tuple(0 if i == r.winner else -(rules.first_turn_laid if laid else rules.first_turn_not_laid)
                      for i, laid in enumerate(r.laid))
     left = [sum(ts.points(t) for t in rack) for rack in r.racks]
-    low = min(left)
-    return tuple(0 if (i == r.winner or (r.winner is None and v == low)) else -v for i, v in enumerate(left))
+    low = min((v for i, v in enumerate(left) if i not in r.ejected), default=None)
+    return tuple(0 if (i == r.winner or (r.winner is None and v == low and i not in r.ejected)) else -v
+                 for i, v in enumerate(left))
 
 
 def totals(rounds: Sequence[Sequence[int]]) -> tuple[int, ...]:

@@ -35,11 +35,11 @@ from dataclasses import dataclass
 
 from solver.errors import IllegalMove, TablecalcError, quoted
 from solver.game import TERMINAL
-from solver.ramikubic.combos import is_valid, patterns
+from solver.ramikubic.combos import is_valid, rack_combinations
 from solver.ramikubic.position import Position, Table, table_text
 from solver.ramikubic.referee import judge, judge_step
 from solver.ramikubic.rules import Rules
-from solver.ramikubic.tiles import JOKER, Tile, TileSet, tiles_text
+from solver.ramikubic.tiles import Tile, TileSet, tiles_text
 from solver.ramikubic.verdict import Verdict
 
 __all__ = ["Turn", "TurnMove", "MoveKind"]
@@ -153,27 +153,7 @@ class Turn:
     # -- the moves -----------------------------------------------------------------------
 
     def _lays(self) -> list[TurnMove]:
-        have = Counter(self.rack)
-        jokers = have[JOKER]
-        out, seen = [], set()
-        for p in patterns(self.rules.wrap, self.tiles, 5):
-            need = Counter(p.tiles)
-            short = sum((need - have).values())
-            if short > jokers or short == len(p.tiles):
-                continue
-            left = have.copy()
-            tiles = []
-            for t in p.tiles:
-                if left[t] > 0:
-                    left[t] -= 1
-                    tiles.append(t)
-                else:
-                    tiles.append(JOKER)
-            key = tuple(sorted(tiles))
-            if key not in seen:
-                seen.add(key)
-                out.append(TurnMove(MoveKind.LAY, tuple(tiles)))
-        return out
+        return [TurnMove(MoveKind.LAY, c) for c in rack_combinations(self.rack, self.rules, self.tiles)]
 
     def _adds(self) -> list[TurnMove]:
         if not self.position.melded:

@@ -63,6 +63,7 @@ class Colour(enum.StrEnum):
         return _FRENCH[self]
 
 
+_COLOUR_ORDER = tuple(Colour)
 _FRENCH = {Colour.BLUE: "bl", Colour.YELLOW: "ja", Colour.GREEN: "ve", Colour.RED: "ro"}
 _COLOUR_WORDS: dict[str, Colour] = {
     **{c.value: c for c in Colour}, **{c.letter: c for c in Colour}, **{v: c for c, v in _FRENCH.items()},
@@ -91,7 +92,7 @@ class Tile:
         return self.number is None
 
     def __str__(self) -> str:
-        return "joker" if self.number is None else f"{self.number}{self.colour.letter}"  # type: ignore[union-attr]
+        return "joker" if self.number is None else f"{self.number}{self.colour[0]}"  # type: ignore[index]
 
     def __lt__(self, other: "Tile") -> bool:  # colour order, then number, jokers last
         return self.sort_key() < other.sort_key()
@@ -99,7 +100,7 @@ class Tile:
     def sort_key(self) -> tuple:
         if self.number is None:
             return (1, 0, 0)
-        return (0, list(Colour).index(self.colour), self.number)  # type: ignore[arg-type]
+        return (0, _COLOUR_ORDER.index(self.colour), self.number)  # type: ignore[arg-type]
 
 
 JOKER = Tile()

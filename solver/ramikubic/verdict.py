@@ -16,7 +16,7 @@ from solver.game import Code
 from solver.ramikubic.rules import Rules
 from solver.ramikubic.tiles import Table, Tile, tiles_text
 
-__all__ = ["Violation", "Penalty", "Verdict"]
+__all__ = ["Violation", "Penalty", "Verdict", "RoundVerdict"]
 
 
 class Violation(Code):
@@ -40,6 +40,16 @@ class Violation(Code):
     """The initial meld moved or used tiles already on the table."""
     MELD_TOO_LOW = "meld-too-low"
     """The initial meld is worth less than the rules' minimum (20)."""
+
+    NOT_UNDERSTOOD = "not-understood", True
+    """A move of a round that cannot be read (no table, no tile): not played, no penalty (``play``
+    asks again; in a log, the same player is still to play)."""
+    NOT_YOUR_TURN = "not-your-turn"
+    """A move of a round by a player who is not to play: not played, the table unchanged."""
+    ROUND_OVER = "round-over"
+    """A move after the round ended: not played."""
+    OVERTIME = "overtime"
+    """The turn ran over the time (``turn_seconds``): the tiles laid go back, the penalty is drawn."""
 
     TOO_SHORT = "too-short"
     """Fewer than 3 tiles."""
@@ -119,4 +129,61 @@ class Verdict:
             "jokers_missing": self.jokers_missing,
             "invalid": [{"combination": i, "fault": str(f)} for i, f in self.invalid],
             "meld_points": self.meld_points, "moved": list(self.moved), "penalty": self.penalty.as_dict(),
+        }
+
+
+_NOT_PLAYED = (Violation.NOT_YOUR_TURN, Violation.ROUND_OVER)
+
+
+@dataclass(frozen=True)
+class RoundVerdict:
+    """The referee's verdict on one turn of a whole round (:class:`solver.ramikubic.round.RoundState`):
+    who played (``player``) and who was to play (``to_move``), the move as typed, the table move's
+    own verdict (``turn``: ``None`` when the move was not judged as a table: out of turn, after the
+    round, over time with nothing typed, not understood), the violations and the penalty, and what
+    the turn does to the player: the tiles it ``drew`` (a pass, or the penalty), whether it counts
+    as a ``missed`` turn and whether the player is ``ejected`` by it."""
+
+    situation: str
+    answer: str
+    player: int
+    to_move: int
+    name: str
+    mover: str
+    """The name of the player who was to play."""
+    violations: tuple[Violation, ...]
+    penalty: Penalty = Penalty()
+    turn: Verdict | None = None
+    drew: int = 0
+    missed: int = 0
+    """0 for a turn played; for a missed turn, the missed turns in a row it makes."""
+    ejected: bool = False
+    reason: str = ""
+    """Why the move could not be read (``not-understood``)."""
+    named_draw: tuple[Tile, ...] = ()
+    """The tiles the log says were drawn (``drew``), when it says so."""
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    @property
+    def played(self) -> bool:
+        """Whether the turn happened: the player was to play, the round was on and the move could be
+        read (a move not understood — text that is no move, a tile neither on the table nor in the
+        rack — is not played: no penalty, the same player still to play)."""
+        return not self.violations or not (self.violations[0].not_understood or self.violations[0] in _NOT_PLAYED)
+
+    @property
+    def placed(self) -> tuple[Tile, ...]:
+        """The tiles the turn laid (none unless legal)."""
+        return self.turn.placed if self.legal and self.turn is not None else ()
+
+    def as_dict(self) -> dict:
+        return {
+            "situation": self.situation, "answer": self.answer, "player": self.name, "legal": self.legal,
+            "violations": [str(v) for v in self.violations], "placed": [str(t) for t in self.placed],
+            "table": [tiles_text(c) for c in self.turn.new_table] if self.legal and self.turn is not None else None,
+            "drew": self.drew, "missed": self.missed, "ejected": self.ejected, "penalty": self.penalty.as_dict(),
+            "reason": self.reason or None, "turn": self.turn.as_dict() if self.turn is not None else None,
         }

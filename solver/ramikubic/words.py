@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from solver.i18n import N_, _, ngettext
+from solver.i18n import N_, _, ngettext, pgettext
 from solver.ramikubic.combos import MAX_SHOWN, CombinationVerdict
 from solver.ramikubic.tiles import Tile, tiles_text
-from solver.ramikubic.verdict import Verdict, Violation
+from solver.ramikubic.verdict import RoundVerdict, Verdict, Violation
 
-__all__ = ["fault_text", "explain_combination", "explain_move", "violation_text", "lay_lines", "meld_lines"]
+__all__ = ["fault_text", "explain_combination", "explain_move", "explain_turn", "violation_text", "lay_lines",
+           "meld_lines"]
 
 _FAULTS = {
     Violation.TOO_SHORT: N_("a combination has at least 3 tiles"),
@@ -28,6 +29,11 @@ _FAULTS = {
 }
 _KINDS = (N_("group"), N_("run"))
 """The kinds of combination (:class:`solver.ramikubic.combos.Kind`), for the catalogues."""
+
+
+def _listed(parts) -> str:
+    """Clauses one after another, separated as the language writes it (French: `` ; ``)."""
+    return pgettext("between clauses", "; ").join(parts)
 
 
 def fault_text(fault: Violation, tiles: Sequence[Tile] = ()) -> str:
@@ -49,7 +55,7 @@ def explain_combination(v: CombinationVerdict) -> str:
         return _("{tiles} is a valid {kind}{jokers}, worth {points}.").format(
             tiles=shown, kind=_(str(r.kind)), jokers=jokers, points=r.points)
     more = _(", and {n} more").format(n=len(rs) - MAX_SHOWN) if len(rs) > MAX_SHOWN else ""
-    listed = "; ".join(" ".join(r.laid()) for r in rs[:MAX_SHOWN])
+    listed = _listed(" ".join(r.laid()) for r in rs[:MAX_SHOWN])
     return _("{tiles} is valid, {n} readings: {listed}{more}. Worth up to {points}.").format(
         tiles=shown, n=len(rs), listed=listed, more=more, points=v.points)
 
@@ -67,7 +73,7 @@ def violation_text(v: Verdict, code: Violation) -> str:
                         "{n} jokers were taken from the table and not laid again", n).format(n=n)
     if code is Violation.NOT_A_COMBINATION:
         parts = [f"{tiles_text(v.new_table[i - 1])} ({fault_text(f, v.new_table[i - 1])})" for i, f in v.invalid]
-        return _("not a group or a run: {parts}").format(parts="; ".join(parts))
+        return _("not a group or a run: {parts}").format(parts=_listed(parts))
     if code is Violation.MELD_USES_TABLE:
         return _("the initial meld comes from your rack alone: the table's combinations stay as they are")
     return _("the initial meld is worth {points}, less than {need}").format(points=v.meld_points, need=v.rules.meld_points)
@@ -83,7 +89,7 @@ def explain_move(v: Verdict) -> str:
         return ngettext("Legal: {n} tile laid ({tiles}), {points} points{meld}.",
                         "Legal: {n} tiles laid ({tiles}), {points} points{meld}.", n).format(
             n=n, tiles=tiles_text(v.placed), points=v.points_placed, meld=meld)
-    reasons = "; ".join(violation_text(v, c) for c in v.violations)
+    reasons = _listed(violation_text(v, c) for c in v.violations)
     p = v.penalty
     if p.take_back:
         return ngettext("Not legal: {reasons}. The table is restored: take back {tiles}, draw {n} tile.",
@@ -91,6 +97,67 @@ def explain_move(v: Verdict) -> str:
             reasons=reasons, tiles=tiles_text(p.take_back), n=p.draw)
     return ngettext("Not legal: {reasons}. The table is restored: draw {n} tile.",
                     "Not legal: {reasons}. The table is restored: draw {n} tiles.", p.draw).format(reasons=reasons, n=p.draw)
+
+
+def explain_turn(v: RoundVerdict) -> str:
+    """One turn of a whole round: what was laid or drawn, or why the move is refused and the
+    penalty; a missed turn that puts the player out of the round. (``play`` and ``follow`` say
+    "Legal." or "Not legal." before it.)
+
+    >>> from solver.ramikubic.round import RoundState
+    >>> from solver.ramikubic.rules import Rules
+    >>> from solver.ramikubic.tiles import TileSet
+    >>> s = RoundState.parse("racks Ann: 7y 7g 7r | Bob: 1r; pool 4b; missed Ann:1", Rules(), TileSet.default())
+    >>> explain_turn(s.judge("+ 7y 7g 7r"))
+    '3 tiles laid (7y 7g 7r), 21 points (initial meld worth 21).'
+    >>> explain_turn(s.judge("overtime"))
+    'Over time. The table is restored: draw 1 tile. Ann missed 2 turns in a row: out of the round.'
+    >>> explain_turn(s.judge("pass", 1))
+    "It is not Bob's turn: Ann is to play. The move is not played."
+    """
+    if Violation.ROUND_OVER in v.violations:
+        return _("The round is over: no more moves.")
+    if Violation.NOT_YOUR_TURN in v.violations:
+        return _("It is not {player}'s turn: {mover} is to play. The move is not played.").format(
+            player=v.name, mover=v.mover)
+    if v.legal:
+        assert v.turn is not None
+        if v.placed:
+            t = v.turn
+            meld = " " + _("(initial meld worth {points})").format(points=t.meld_points) if t.meld_points is not None else ""
+            return ngettext("{n} tile laid ({tiles}), {points} points{meld}.",
+                            "{n} tiles laid ({tiles}), {points} points{meld}.", t.tiles_placed).format(
+                n=t.tiles_placed, tiles=tiles_text(t.placed), points=t.points_placed, meld=meld)
+        if v.drew:
+            return _("Nothing laid: draw a tile and pass.")
+        return _("Nothing laid, and the pool is empty: pass.")
+    if Violation.NOT_UNDERSTOOD in v.violations:
+        head = _("Not understood: {reason}").format(reason=v.reason)
+    elif Violation.OVERTIME in v.violations:
+        head = _("Over time")
+    else:
+        assert v.turn is not None
+        head = _capital(_listed(violation_text(v.turn, c) for c in v.violations))
+    if not v.played:
+        return _("{head}. The move is not played: {mover} is still to play.").format(head=head, mover=v.mover)
+    back = v.penalty.take_back
+    if back and v.drew:
+        tail = ngettext("The table is restored: take back {tiles}, draw {n} tile.",
+                        "The table is restored: take back {tiles}, draw {n} tiles.", v.drew)
+    elif back:
+        tail = _("The table is restored: take back {tiles}; the pool is empty, nothing to draw.")
+    elif v.drew:
+        tail = ngettext("The table is restored: draw {n} tile.", "The table is restored: draw {n} tiles.", v.drew)
+    else:
+        tail = _("The table is restored; the pool is empty, nothing to draw.")
+    text = _("{head}. {tail}").format(head=head, tail=tail.format(tiles=tiles_text(back), n=v.drew))
+    if v.ejected:
+        text += " " + _("{player} missed {n} turns in a row: out of the round.").format(player=v.name, n=v.missed)
+    return text
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def lay_lines(lay) -> list[str]:

@@ -314,6 +314,40 @@ def test_the_best_lay_reads_no_clock(monkeypatch):
     assert calls and all("time_limit" not in o and o.get("node_limit") for o in calls), calls
 
 
+HIGHS_FAILS = ("table 9b 9g 9r | 7b 7y 7r | 3y 4y 5y 6y | 2b 2y 2g | 2b 2g 2r | 6r 7r 8r | 8b 8y 8g 8r | 3b 3g 3r | "
+               "4b 4y 4g 4r; rack 8b 10b 1y 10y 1g 6g 3r; melded")
+"""A position met in a whole game (benchmarks/bench_bots.py) on which HiGHS stops with "Solve error"
+after its presolve, printing a debugging line on standard output itself."""
+
+
+def test_a_model_highs_fails_after_presolve_is_solved_again_and_prints_nothing(capfd):
+    from solver.ramikubic.best import SOLVE_ERROR
+
+    import scipy.optimize
+
+    statuses = []
+    real = scipy.optimize.milp
+
+    def spy(*args, **kwargs):
+        r = real(*args, **kwargs)
+        statuses.append(r.status)
+        return r
+
+    position = Position.parse(HIGHS_FAILS, TS)
+    scipy.optimize.milp = spy
+    try:
+        lay = solve(position, Rules(), TS)
+    finally:
+        scipy.optimize.milp = real
+    assert lay.answer == "pass" and lay.tiles_placed == 0
+    assert statuses[0] == SOLVE_ERROR and statuses[1] == 0  # the retry without presolve
+    out, err = capfd.readouterr()
+    assert "Highs" not in out + err
+    r = runner.invoke(app, ["ramikubic", "best", "--table", HIGHS_FAILS.split(";")[0][6:], "--rack",
+                            "8b 10b 1y 10y 1g 6g 3r", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["answer"] == "pass"
+
+
 def test_the_layout_keeps_as_many_old_combinations_as_an_unbounded_search():
     """On dealt 40-tile tables the layout step's node budget never bites: it keeps as many tiles of
     the old combinations whole as a search with no bound at all (under the 20 ms clock it used to
