@@ -20,6 +20,7 @@ a command), or ``error`` — a known bad input, which the loader checks fails wi
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -84,7 +85,7 @@ def load_pack(name_or_path: str) -> Pack:
         where = name_or_path
     else:
         p = Path(name_or_path)
-        if not p.is_file():
+        if not os.path.lexists(p):
             raise TablecalcError(
                 f"no puzzle pack {name_or_path!r}: expected a file or one of {', '.join(list_packs())}"
             )

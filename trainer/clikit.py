@@ -30,7 +30,7 @@ helptext.install()  # --help in the player's language (see trainer/helptext.py)
 
 __all__ = [
     "EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "Group", "fail", "search_progress",
-    "work_progress", "check_jobs", "JobsOpt", "GamesGroup", "emit_json", "export_data", "ExportOpt", "JsonOpt",
+    "work_progress", "check_jobs", "JobsOpt", "GamesGroup", "emit_json", "export_data", "ExportOpt", "ForceOpt", "JsonOpt",
     "preset_option", "choice_option", "add_rules_command", "GameApp",
 ]
 
@@ -271,22 +271,18 @@ def preset_option(game_name: str, *, optional: bool = False):
 
 ExportOpt = Annotated[
     Optional[Path],
-    typer.Option("--export", help="Write the built-in data file to FILE, to edit and pass back (never overwrites)."),
+    typer.Option("--export", help="Write the built-in data file to FILE, to edit and pass back (an existing FILE only with --force)."),
 ]
+ForceOpt = Annotated[bool, typer.Option(
+    "--force", help="Write over FILE if it exists (never over your history or the endgame tables).")]
 
 
-def export_data(text: str, path: Path, what: str, option: str = "--deck") -> None:
+def export_data(text: str, path: Path, what: str, option: str = "--deck", *, force: bool = False) -> None:
     """Write a built-in data file (``text``) to ``path`` for a player to edit and pass back with
-    ``option``; an existing file is never overwritten."""
-    from solver.errors import TablecalcError
+    ``option``; an existing file only with ``force`` (see :func:`solver.files.write_file`)."""
+    from solver.files import write_file
 
-    try:
-        with open(path, "x", encoding="utf-8") as f:
-            f.write(text)
-    except FileExistsError:
-        raise TablecalcError(f"{str(path)!r} already exists: tablecalc never overwrites a file; give a new name") from None
-    except OSError as e:
-        raise TablecalcError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
+    write_file(path, text, f"the {what} file", force=force)
     typer.echo(f"Wrote the built-in {what} to {path}: edit it, then pass it back with {option} {path}")
 
 

@@ -18,7 +18,7 @@ from solver.i18n import _
 from solver.nainjaune.rules import Announce, OperaOrder, Payment
 from solver.nainjaune.simulate import Bot
 from solver.nainjaune.solver import Goal
-from trainer.clikit import EXIT_ILLEGAL, Group, JsonOpt, add_rules_command, emit_json, choice_option, preset_option
+from trainer.clikit import EXIT_ILLEGAL, ForceOpt, Group, JsonOpt, add_rules_command, emit_json, choice_option, preset_option
 
 app = typer.Typer(
     cls=Group,
@@ -213,6 +213,7 @@ def simulate(
     rounds: Annotated[int, typer.Option("--rounds", "-r", help="Rounds at most (the game ends sooner when someone cannot stake or pay).")] = 10,
     seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed (same seed, same game).")] = None,
     log: Annotated[Optional[Path], typer.Option("--log", help="Write every deal, move and settlement as JSON lines to FILE.")] = None,
+    force: ForceOpt = False,
     bot: choice_option("--bot", choices=Bot, help="greedy (default) or random.") = "greedy",
     preset: PresetOpt = "classic", payment: PaymentOpt = None, announce: AnnounceOpt = None,
     ten_suit: TenOpt = None, king_suit: KingOpt = None, opera_order: OperaOpt = None,
@@ -221,14 +222,16 @@ def simulate(
 ) -> None:
     """Whole games between bots, with every player's tokens after each round."""
     from solver.nainjaune import GAME
-    from solver.gamelog import write_log
+    from solver.gamelog import check_log_target, write_log
     from solver.nainjaune.simulate import log_lines, play_game
 
     rules = GAME.rules(preset, payment=payment, announce=announce, ten_suit=ten_suit, king_suit=king_suit,
                        opera=opera_order, start_tokens=start_tokens)
+    if log is not None:
+        check_log_target(log, force=force)  # refused before the game is played
     game = play_game(players, rounds, seed, rules, bot)
     if log is not None:
-        write_log(log, log_lines(game))
+        write_log(log, log_lines(game), force=force)
     if as_json:
         emit_json(game.as_dict())
         return

@@ -17,7 +17,7 @@ import typer
 from solver.expr import Intermediates, Order
 from solver.nambarz.rules import HolderPlace, SimplestScope
 from solver.nambarz.simulate import Policy
-from trainer.clikit import EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json, export_data, choice_option, preset_option
+from trainer.clikit import EXIT_ILLEGAL, ExportOpt, ForceOpt, Group, JsonOpt, add_rules_command, emit_json, export_data, choice_option, preset_option
 
 app = typer.Typer(cls=Group, no_args_is_help=True,
                   help="Nambarz: cover the top card by concordance or by the simplest calculation.")
@@ -136,14 +136,14 @@ def score(
 
 
 @app.command("deck")
-def deck_cmd(deck: DeckOpt = None, export: ExportOpt = None, as_json: JsonOpt = False) -> None:
+def deck_cmd(deck: DeckOpt = None, export: ExportOpt = None, force: ForceOpt = False, as_json: JsonOpt = False) -> None:
     """Show the deck: every card and its copies (which animals are assumed, not confirmed); --export writes the deck file to edit."""
     from solver.nambarz import GAME
 
     if export is not None:
         from solver.parsing import data_file
 
-        export_data(data_file("nambarz_deck.toml"), export, "deck")
+        export_data(data_file("nambarz_deck.toml"), export, "deck", force=force)
         return
 
     d = GAME.load_data(GAME.rules(), deck)
@@ -163,6 +163,7 @@ def simulate(
     policy: PolicyOpt = "greedy",
     teams: Annotated[Optional[int], typer.Option("--teams", help="Teams of K players sitting together (2 to 6).")] = None,
     log: Annotated[Optional[Path], typer.Option("--log", help="Write the deals and every move as JSON lines to FILE.")] = None,
+    force: ForceOpt = False,
     preset: PresetOpt = "basic",
     jokers: JokersOpt = None,
     hand_size: HandSizeOpt = None,
@@ -173,14 +174,16 @@ def simulate(
     as_json: JsonOpt = False,
 ) -> None:
     """Whole games between bots, every move chosen among the legal ones: the rounds and the score sheet."""
-    from solver.gamelog import write_log
+    from solver.gamelog import check_log_target, write_log
     from solver.nambarz import GAME
     from solver.nambarz.simulate import log_lines, play_game
 
     rules = _round_rules(preset, jokers, hand_size, joker_on_joker, play_drawn, holder_place)
+    if log is not None:
+        check_log_target(log, force=force)  # refused before the game is played
     game = play_game(players, rounds, seed, rules, policy, GAME.load_data(rules, deck), teams)
     if log is not None:
-        write_log(log, log_lines(game))
+        write_log(log, log_lines(game), force=force)
     if as_json:
         emit_json(game.as_dict())
         return

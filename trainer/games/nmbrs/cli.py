@@ -17,7 +17,7 @@ from solver.errors import TablecalcError
 from solver.i18n import _, ngettext
 from solver.nmbrs.rules import Doubling, EmptyClosed, JokerColour, Opening, ScoreBy, SequenceRule
 from trainer.clikit import (
-    EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json as _emit_json, export_data, choice_option, preset_option,
+    EXIT_ILLEGAL, ExportOpt, ForceOpt, Group, JsonOpt, add_rules_command, emit_json as _emit_json, export_data, choice_option, preset_option,
     search_progress,
 )
 
@@ -303,12 +303,13 @@ def score(
 
 
 @app.command("deck")
-def deck_cmd(preset: PresetOpt = "basic", deck: DeckOpt = None, export: ExportOpt = None, as_json: JsonOpt = False) -> None:
+def deck_cmd(preset: PresetOpt = "basic", deck: DeckOpt = None, export: ExportOpt = None, force: ForceOpt = False,
+             as_json: JsonOpt = False) -> None:
     """Show the deck: each number's colour and points (the points are an estimate with the built-in deck); --export writes the deck file to edit."""
     if export is not None:
         from solver.parsing import data_file
 
-        export_data(data_file("nmbrs_deck.toml"), export, "deck")
+        export_data(data_file("nmbrs_deck.toml"), export, "deck", force=force)
         return
     rules, d = _setup(preset, deck)
     cards = [{"card": str(c), "number": c.number, "colour": str(c.colour), "points": d.points_of(c)}
@@ -346,6 +347,7 @@ def simulate(
     seed: Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed (same seed, same game).")] = None,
     policy: Annotated[str, typer.Option("--policy", help="best (default), greedy or random; or one per seat: best,random.")] = "best",
     log: Annotated[Optional[Path], typer.Option("--log", help="Write every deal and move as JSON lines to FILE (read by referee).")] = None,
+    force: ForceOpt = False,
     preset: PresetOpt = "basic",
     sequence_rule: SeqRuleOpt = None,
     opening: OpeningOpt = None,
@@ -356,14 +358,16 @@ def simulate(
     as_json: JsonOpt = False,
 ) -> None:
     """Whole games between bots: every move through the referee, each round's score sheet."""
-    from solver.gamelog import write_log
+    from solver.gamelog import check_log_target, write_log
     from solver.i18n import _
     from solver.nmbrs.simulate import log_lines, play_game
 
     rules, d = _game_rules(preset, deck, sequence_rule, opening, max_turns, retake_refused, empty_closed)
+    if log is not None:
+        check_log_target(log, force=force)  # refused before the game is played
     game = play_game(players, rounds, seed, rules, policy, d)
     if log is not None:
-        write_log(log, log_lines(game))
+        write_log(log, log_lines(game), force=force)
     if as_json:
         _emit_json(game.as_dict())
         return

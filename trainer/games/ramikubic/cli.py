@@ -16,7 +16,7 @@ import typer
 from solver.errors import TablecalcError
 from solver.i18n import _
 from solver.ramikubic.rules import MeldJoker, Wrap
-from trainer.clikit import EXIT_ILLEGAL, ExportOpt, Group, JsonOpt, add_rules_command, emit_json, export_data, choice_option, preset_option
+from trainer.clikit import EXIT_ILLEGAL, ExportOpt, ForceOpt, Group, JsonOpt, add_rules_command, emit_json, export_data, choice_option, preset_option
 
 app = typer.Typer(
     cls=Group,
@@ -189,14 +189,14 @@ def score(
 
 
 @app.command("tiles")
-def tiles(tiles_file: TilesOpt = None, export: ExportOpt = None, as_json: JsonOpt = False) -> None:
+def tiles(tiles_file: TilesOpt = None, export: ExportOpt = None, force: ForceOpt = False, as_json: JsonOpt = False) -> None:
     """The tile set tablecalc plays with, and how to write a tile; --export writes the tile file to edit."""
     from solver.ramikubic import GAME
 
     if export is not None:
         from importlib import resources
 
-        export_data(resources.files("solver.ramikubic").joinpath("tiles.toml").read_text("utf-8"), export, "tiles", "--tiles")
+        export_data(resources.files("solver.ramikubic").joinpath("tiles.toml").read_text("utf-8"), export, "tiles", "--tiles", force=force)
         return
 
     ts = GAME.load_data(GAME.rules(), tiles_file)
