@@ -304,6 +304,9 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
         if loaded.game != game.name:
             raise TablecalcError(f"pack {pack!r} is for {loaded.game}, not {game.name}")
         cases = loaded.playable
+        if not cases:
+            raise TablecalcError(f"pack {pack!r} has no case a drill can ask: its cases are commands, known bad "
+                                 "input or situations under changed rule options")
     timed = the_drill.round_seconds is not None
     if count is None and not cases and not timed:
         count = 10
