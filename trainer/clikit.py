@@ -23,10 +23,11 @@ from typer.exceptions import Abort
 
 from solver.errors import IllegalMove, SearchTooLarge, quoted
 from solver.i18n import N_
-from trainer import coercion, helptext
+from trainer import coercion, helptext, out
 
 coercion.install()  # plain options without importing pydantic (see trainer/coercion.py)
 helptext.install()  # --help in the player's language (see trainer/helptext.py)
+out.install()  # no control character typed or read reaches the terminal (see trainer/out.py)
 
 __all__ = [
     "EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "Group", "fail", "search_progress",
@@ -182,10 +183,9 @@ def _progress_bar(label: str, columns, show_rate: bool = False):
         yield None
         return
     import rich.progress as rp
-    from rich.console import Console
 
     with rp.Progress(rp.TextColumn(label), rp.BarColumn(), *columns(rp), rp.TextColumn("(Ctrl-C stops)"),
-                     console=Console(stderr=True), transient=True) as bar:
+                     console=out.console(stderr=True), transient=True) as bar:
         task = bar.add_task(label, total=None, rate="")
 
         def progress(done: int, total: int) -> None:
@@ -316,8 +316,8 @@ JobsOpt = Annotated[
 
 
 def emit_json(data) -> None:
-    """Print one JSON document on one line (UTF-8, not ASCII-escaped)."""
-    typer.echo(json.dumps(data, ensure_ascii=False))
+    """Print one JSON document on one line (:func:`trainer.out.json_text`)."""
+    typer.echo(out.json_text(data))
 
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]

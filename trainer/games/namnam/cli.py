@@ -61,9 +61,10 @@ def judge(position: PositionArg, pit: Annotated[str, typer.Argument(help="The pi
     else:
         from solver.namnam import Position
         from trainer.games.namnam.render import console, marks_of, print_board
+        from trainer.out import safe
 
         console.print((_("LEGAL") if v.legal else _("NOT LEGAL") + f"  ({', '.join(v.violations)})"))
-        console.print(GAME.explain(v))
+        console.print(safe(GAME.explain(v)))  # it quotes what was typed
         if v.legal:
             marks = marks_of((v.last, *v.captured_pits) if not v.captured else v.captured_pits, pos.to_move)
             print_board(Position.parse(v.after), rules, marks)
@@ -118,11 +119,12 @@ def best(position: PositionArg,
         emit_json(r.as_dict())
         return
     from trainer.games.namnam.render import console, print_board
+    from trainer.out import safe
 
     print_board(pos, rules)
     how = "exact" if r.exact else f"estimate at depth {r.depth}"
     moves = ", ".join(map(str, r.moves)) or "none (the game is over)"
-    console.print(f"Best: [bold]{moves}[/]   value {r.value:+d} for the mover ({how}, {r.source})")
+    console.print(f"Best: [bold]{moves}[/]   value {r.value:+d} for the mover ({how}, {safe(r.source)})")
     if r.pv:
         console.print(f"Principal variation: {' '.join(map(str, r.pv))}")
     console.print(f"[dim]{r.nodes} nodes in {r.seconds:.2f} s[/]")
@@ -184,7 +186,7 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
     from rich.table import Table
 
     from trainer.games.namnam.render import console
-    from trainer.out import escape
+    from trainer.out import safe
 
     table = Table(title=f"Endgame tables up to {t.max_seeds} seeds (side to move)")
     for col in ("seeds", "positions", "wins", "draws", "losses", "cyclic"):
@@ -193,7 +195,7 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
         table.add_row(*(str(r[k]) for k in ("seeds", "positions", "wins", "draws", "losses", "cyclic")))
     console.print(table)
     if path:
-        console.print(f"Saved to {escape(str(path))}")
+        console.print(f"Saved to {safe(path)}")
 
 
 @app.command("play")

@@ -14,6 +14,7 @@ from solver.namnam.bots import PLAY_LEVELS, computer_move
 from solver.namnam.referee import judge
 from solver.namnam.words import explain_verdict, side_name
 from trainer.games.namnam.render import console, marks_of, print_board
+from trainer.out import safe
 
 __all__ = ["play_game"]
 
@@ -50,7 +51,7 @@ def play_game(position: Position, rules: Rules, *, level: str, first: str, seed:
             answer = str(computer_move(state.position, rules, level, rng))
             console.print(_("The computer sows pit {pit}.").format(pit=answer))
         v = judge(state.position, answer, rules)
-        console.print(explain_verdict(v) if v.legal or mover != human else f"[bold]{explain_verdict(v)}[/]")
+        console.print(safe(explain_verdict(v)) if v.legal or mover != human else f"[bold]{safe(explain_verdict(v))}[/]")
         if not v.legal:
             continue
         show = True
