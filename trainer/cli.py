@@ -23,7 +23,8 @@ from solver.parsing import parse_range, parse_whole, read_lines
 from solver.registry import all_games, game_names
 from solver.expr import Intermediates, Order
 from trainer.clikit import (
-    EXIT_BAD_INPUT, ForceOpt, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json, work_progress,
+    EXIT_BAD_INPUT, ForceOpt, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json, interrupted_code,
+    work_progress,
 )
 from trainer.helptext import help_text
 from trainer.drills import check_seconds, drill_class, option
@@ -326,7 +327,7 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
         summary = play(the_drill, opts, io, history)
         _warn_damage(history)
     if summary.stopped == "interrupted":
-        raise typer.Exit(130)
+        raise typer.Exit(interrupted_code())  # 130 for Ctrl-C, 143 for SIGTERM
 
 
 # ---------------------------------------------------------------- progress

@@ -30,7 +30,7 @@ helptext.install()  # --help in the player's language (see trainer/helptext.py)
 out.install()  # no control character typed or read reaches the terminal (see trainer/out.py)
 
 __all__ = [
-    "EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "Group", "fail", "search_progress",
+    "EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "EXIT_TERMINATED", "interrupted_code", "Group", "fail", "search_progress",
     "work_progress", "check_jobs", "JobsOpt", "GamesGroup", "emit_json", "export_data", "ExportOpt", "ForceOpt", "JsonOpt",
     "preset_option", "choice_option", "add_rules_command", "GameApp",
 ]
@@ -43,6 +43,9 @@ EXIT_TOO_LARGE = 3
 """The question is understood but its search would take too long or too much memory."""
 EXIT_INTERRUPTED = 130
 """Stopped by Ctrl-C (128 + SIGINT, as shells report it)."""
+EXIT_TERMINATED = 143
+"""Stopped by SIGTERM (128 + SIGTERM): what a shell reports for a process SIGTERM ends, so a script or
+a service manager sees the code it always saw, while the stop itself is now as clean as Ctrl-C's."""
 
 
 class Group(TyperGroup):
@@ -59,6 +62,7 @@ class Group(TyperGroup):
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         words = list(sys.argv[1:] if args is None else args)
         token = _JSON_ERRORS.set("--json" in words[:words.index("--")] if "--" in words else "--json" in words)
+        previous = _catch_sigterm()
         try:
             code = super().main(words, prog_name, complete_var, standalone_mode=False, **extra)
         except NoArgsIsHelpError as e:
@@ -67,11 +71,13 @@ class Group(TyperGroup):
         except ClickException as e:  # usage errors: one line, like the project's own
             fail(_usage_message(e), EXIT_BAD_INPUT, exit_now=False)
             code = EXIT_BAD_INPUT
-        except Abort:  # end of input at a prompt, or Ctrl-C while the command line is read
-            fail("stopped (end of input or Ctrl-C)", EXIT_INTERRUPTED, exit_now=False)
-            code = EXIT_INTERRUPTED
+        except Abort:  # end of input at a prompt, or Ctrl-C (SIGTERM) while the command line is read
+            code = interrupted_code()
+            fail("stopped (SIGTERM)" if code == EXIT_TERMINATED else "stopped (end of input or Ctrl-C)", code,
+                 exit_now=False)
         finally:
             _JSON_ERRORS.reset(token)
+            _release_sigterm(previous)
         sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx):
@@ -80,6 +86,8 @@ class Group(TyperGroup):
         except SearchTooLarge as e:
             fail(str(e), EXIT_TOO_LARGE)
         except KeyboardInterrupt:
+            if interrupted_code() == EXIT_TERMINATED:
+                fail("stopped (SIGTERM): nothing was saved from this command", EXIT_TERMINATED)
             fail("interrupted (Ctrl-C): nothing was saved from this command", EXIT_INTERRUPTED)
         except IllegalMove as e:  # a game's state refused a move: its verdict, worded by the game
             fail(explain_illegal(e))
@@ -92,6 +100,54 @@ class Group(TyperGroup):
                 raise
             where = f" {quoted(str(e.filename))}" if e.filename else ""
             fail(f"cannot use the file{where}: {e.strerror or e}")
+
+
+_TERMINATED = False
+"""Whether a SIGTERM stopped the command being run (it is then handled as Ctrl-C is)."""
+
+
+def _on_sigterm(signum, frame) -> None:
+    """SIGTERM (a service manager, ``kill``, a closing session) is handled as Ctrl-C: the same
+    ``KeyboardInterrupt`` at the same clean points (a SIGINT held back is delivered later; worker
+    processes are ended by whoever catches it), then one line and :data:`EXIT_TERMINATED`. A
+    second SIGTERM ends the process at once."""
+    import signal
+
+    global _TERMINATED
+    _TERMINATED = True
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if callable(signal.getsignal(signal.SIGINT)):
+        signal.raise_signal(signal.SIGINT)  # delivered as Ctrl-C, when and where Ctrl-C would be
+    else:  # SIGINT ignored for a moment (worker processes starting): stop here
+        raise KeyboardInterrupt
+
+
+def _catch_sigterm():
+    """Handle SIGTERM as Ctrl-C while a command runs; what to restore after (``None``: nothing)."""
+    import signal
+
+    global _TERMINATED
+    _TERMINATED = False
+    try:
+        return signal.signal(signal.SIGTERM, _on_sigterm)
+    except (ValueError, OSError):  # not the main thread: signals are not ours to change
+        return None
+
+
+def _release_sigterm(previous) -> None:
+    import signal
+
+    if previous is not None:
+        try:
+            signal.signal(signal.SIGTERM, previous)
+        except (ValueError, OSError):
+            pass
+
+
+def interrupted_code() -> int:
+    """The exit code of a command stopped by a ``KeyboardInterrupt``: :data:`EXIT_TERMINATED` when a
+    SIGTERM caused it, else :data:`EXIT_INTERRUPTED` (Ctrl-C)."""
+    return EXIT_TERMINATED if _TERMINATED else EXIT_INTERRUPTED
 
 
 def explain_illegal(e: IllegalMove) -> str:
