@@ -240,3 +240,16 @@ def test_every_reader_refuses_a_fifo_in_one_line_without_blocking(tmp_path):
                            timeout=20, env={**os.environ, "TABLECALC_HOME": str(tmp_path / "home")})
         assert r.returncode == 2, (words, r.stderr)
         assert r.stderr.count("\n") == 1 and "FIFO" in r.stderr and "Traceback" not in r.stderr, (words, r.stderr)
+
+
+def test_standard_input_is_capped_like_a_file():
+    """``referee -`` once read all of standard input (2.1 GB: a MemoryError traceback; 300 MB: 1.5 s):
+    it reads one byte past the cap and refuses, for every game's referee."""
+    from solver.files import MAX_FILE_BYTES
+
+    referees = [path for path, _ in COMMANDS if path[-1] == "referee"]
+    assert referees
+    for path in referees:
+        r = CliRunner().invoke(app, [*path, "-"], input="{}\n" * (MAX_FILE_BYTES // 3 + 10))
+        _refused(r, "standard input")
+        assert "too large" in r.stderr
