@@ -443,7 +443,7 @@ def play(
     deck: DeckOpt = None,
 ) -> None:
     """Play against bots in the terminal: every move refereed, the score sheet after each round."""
-    from trainer.clikit import EXIT_INTERRUPTED
+    from trainer.clikit import interrupted_code
     from trainer.games.nmbrs.play import play_game
 
     rules, d = _game_rules(preset, deck, sequence_rule, opening, max_turns, retake_refused, empty_closed)
@@ -452,7 +452,7 @@ def play(
     except KeyboardInterrupt:
         typer.echo("")
         typer.echo(_game_stopped())
-        raise typer.Exit(EXIT_INTERRUPTED) from None
+        raise typer.Exit(interrupted_code()) from None  # 130 for Ctrl-C, 143 for SIGTERM
 
 
 def _game_stopped() -> str:
