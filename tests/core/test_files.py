@@ -17,36 +17,18 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
 from solver.errors import TablecalcError
 from solver.files import read_bytes, write_file
+from tests.support.cli_tree import commands, options
 from trainer.cli import app
 
 WRITING_OPTIONS = ("--log", "--export", "--plot")
 """The options that name a file tablecalc writes (a command's LOG argument is read, not written)."""
 
 
-def _leaf_commands():
-    """(path, {option: param}) of every command of the CLI, walking the tree from the root."""
-    root = typer.main.get_command(app)
-    out = []
-
-    def walk(cmd, path, ctx):
-        if hasattr(cmd, "list_commands"):
-            for name in cmd.list_commands(ctx):
-                sub = cmd.get_command(ctx, name)
-                if sub is not None:
-                    walk(sub, [*path, name], ctx)
-        else:
-            out.append((tuple(path), {o: p for p in cmd.params if p.param_type_name == "option" for o in p.opts}))
-
-    walk(root, [], root.make_context("tablecalc", ["--help"], resilient_parsing=True))
-    return out
-
-
-COMMANDS = _leaf_commands()
+COMMANDS = [(path, options(command)) for path, command in commands()]
 WRITERS = [(path, option) for path, opts in COMMANDS for option in WRITING_OPTIONS if option in opts]
 
 

@@ -38,6 +38,7 @@ from solver.errors import TablecalcError
 from solver.expr import Order, evaluate, parse_expression
 from solver.parsing import parse_fields, parse_whole
 from solver.registry import all_games
+from tests.support.cli_tree import commands, options
 
 settings.register_profile("quick", max_examples=150, deadline=None, derandomize=True,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -236,25 +237,9 @@ def _leaf_commands():
     game's commands are included). Commands that play or simulate whole games, build tables or run a
     drill are left out (`arith table` answers 13,243 selections): they wait for a person or run long
     by design, and have their own tests."""
-    import typer
-
-    from trainer.cli import app
-
-    root = typer.main.get_command(app)
-    out = []
-
-    def walk(cmd, path, ctx):
-        if hasattr(cmd, "list_commands"):
-            for name in cmd.list_commands(ctx):
-                sub = cmd.get_command(ctx, name)
-                if sub is not None and name not in ("drill", "play", "simulate", "table", "tables", "build"):
-                    walk(sub, [*path, name], ctx)
-        else:
-            opts = [o for p in cmd.params for o in getattr(p, "opts", []) if o.startswith("--")]
-            out.append((tuple(path), tuple(sorted(opts))))
-
-    walk(root, [], root.make_context("tablecalc", ["--help"], resilient_parsing=True))
-    return out
+    long_running = {"drill", "play", "simulate", "table", "tables", "build"}
+    return [(path, tuple(sorted(o for o in options(command) if o.startswith("--"))))
+            for path, command in commands() if not long_running & set(path)]
 
 
 COMMANDS = _leaf_commands()
@@ -341,30 +326,9 @@ def _stoppable_command_lines():
     from tests.core.test_docs import EXAMPLES
 
     lines = [shlex.split(e.command)[1:] for e in EXAMPLES if e.output is not None]
-    lines += [[*path, "--seed", "1"] for path, _ in _walk_all() if path[0] == "drill" or path[-1] == "play"]
+    lines += [[*path, "--seed", "1"] for path, _ in commands() if path[0] == "drill" or path[-1] == "play"]
     lines.append(["arith", "table", "--jobs", "2"])
     return lines
-
-
-def _walk_all():
-    import typer
-
-    from trainer.cli import app
-
-    root = typer.main.get_command(app)
-    out = []
-
-    def walk(cmd, path, ctx):
-        if hasattr(cmd, "list_commands"):
-            for name in cmd.list_commands(ctx):
-                sub = cmd.get_command(ctx, name)
-                if sub is not None:
-                    walk(sub, [*path, name], ctx)
-        else:
-            out.append((tuple(path), cmd))
-
-    walk(root, [], root.make_context("tablecalc", ["--help"], resilient_parsing=True))
-    return out
 
 
 STOPPABLE = _stoppable_command_lines()

@@ -21,9 +21,9 @@ import re
 import shlex
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
+from tests.support.cli_tree import commands
 from trainer.cli import app
 from trainer.out import Out
 
@@ -83,23 +83,13 @@ def check(words, input="", env=None):
 
 
 def _leaves():
-    """(path, arguments, value options) of every command, walking the tree from the root."""
-    root = typer.main.get_command(app)
+    """(path, how many arguments, value options) of every command."""
     out = []
-
-    def walk(cmd, path, ctx):
-        if hasattr(cmd, "list_commands"):
-            for name in cmd.list_commands(ctx):
-                sub = cmd.get_command(ctx, name)
-                if sub is not None:
-                    walk(sub, [*path, name], ctx)
-            return
-        arguments = [p for p in cmd.params if p.param_type_name == "argument"]
-        options = [p.opts[0] for p in cmd.params if p.param_type_name == "option" and not p.is_flag
-                   and not p.opts[0].endswith("-completion")]
-        out.append((tuple(path), len(arguments), tuple(options)))
-
-    walk(root, [], root.make_context("tablecalc", ["--help"], resilient_parsing=True))
+    for path, command in commands():
+        arguments = [p for p in command.params if p.param_type_name == "argument"]
+        values = [p.opts[0] for p in command.params if p.param_type_name == "option" and not p.is_flag
+                  and not p.opts[0].endswith("-completion")]
+        out.append((path, len(arguments), tuple(values)))
     return out
 
 
