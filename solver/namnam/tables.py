@@ -365,8 +365,9 @@ def _payload(tables: "Tables") -> bytes:
     return b"".join(parts)
 
 
-def save(tables: "Tables", path: Path) -> None:
+def save(tables: "Tables", path: Path | str) -> None:
     """Write ``tables`` to ``path`` (see :meth:`Tables.save`)."""
+    path = Path(path)
     header = _header(tables)
     payload = _payload(tables)
     header["sha256"] = hashlib.sha256(_canonical(header) + b"\n" + payload).hexdigest()
