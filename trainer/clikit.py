@@ -62,8 +62,9 @@ class Group(TyperGroup):
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         words = list(sys.argv[1:] if args is None else args)
         token = _JSON_ERRORS.set("--json" in words[:words.index("--")] if "--" in words else "--json" in words)
-        previous = _catch_sigterm()
+        watching = None
         try:
+            watching = _watch_interrupts()
             code = super().main(words, prog_name, complete_var, standalone_mode=False, **extra)
         except NoArgsIsHelpError as e:
             typer.echo(e.ctx.get_help())
@@ -71,14 +72,39 @@ class Group(TyperGroup):
         except ClickException as e:  # usage errors: one line, like the project's own
             fail(_usage_message(e), EXIT_BAD_INPUT, exit_now=False)
             code = EXIT_BAD_INPUT
-        except Abort:  # end of input at a prompt, or Ctrl-C (SIGTERM) while the command line is read
-            code = interrupted_code()
-            fail("stopped (SIGTERM)" if code == EXIT_TERMINATED else "stopped (end of input or Ctrl-C)", code,
-                 exit_now=False)
+        except (Abort, KeyboardInterrupt):  # end of input at a prompt, or Ctrl-C (SIGTERM) outside a command
+            code = _stop_line("stopped (end of input or Ctrl-C)")
+        except RuntimeError as e:  # Ctrl-C or SIGTERM while a class was built (see _interrupted)
+            if not _interrupted(e):
+                raise
+            code = _stop_line("stopped (Ctrl-C)")
         finally:
             _JSON_ERRORS.reset(token)
-            _release_sigterm(previous)
+            _unwatch_interrupts(watching)
+        if _STOP["terminated"] or _STOP["lost"]:
+            # the interrupt came where Python could not raise it (a finaliser, the end of an import),
+            # where a command took it for its own stop, or where Typer turned it into a silent 130:
+            # the run still ends as a stopped one, with its line
+            if code not in (EXIT_BAD_INPUT, EXIT_TOO_LARGE, EXIT_TERMINATED) and not (
+                    code == EXIT_INTERRUPTED and not _STOP["terminated"]):
+                code = _stop_line("stopped (Ctrl-C)")
+        # CPython marks a KeyboardInterrupt raised inside text run by exec() (a dataclass being built
+        # while a module is imported) as unhandled even once it was handled, and would end the
+        # process by SIGINT at exit instead of with this code; a clean exec() clears the mark.
+        exec("None")
         sys.exit(code if isinstance(code, int) else 0)
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        """The command line read into a context; a Ctrl-C or SIGTERM meanwhile is an ``Abort`` (one
+        line), not the silent exit 130 Typer would make of it."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt:
+            raise Abort() from None
+        except RuntimeError as e:
+            if _interrupted(e):
+                raise Abort() from None
+            raise
 
     def invoke(self, ctx):
         try:
@@ -86,9 +112,11 @@ class Group(TyperGroup):
         except SearchTooLarge as e:
             fail(str(e), EXIT_TOO_LARGE)
         except KeyboardInterrupt:
-            if interrupted_code() == EXIT_TERMINATED:
-                fail("stopped (SIGTERM): nothing was saved from this command", EXIT_TERMINATED)
-            fail("interrupted (Ctrl-C): nothing was saved from this command", EXIT_INTERRUPTED)
+            _stopped()
+        except RuntimeError as e:
+            if not _interrupted(e):
+                raise
+            _stopped()
         except IllegalMove as e:  # a game's state refused a move: its verdict, worded by the game
             fail(explain_illegal(e))
         except ValueError as e:  # TablecalcError, and any input the checks let through
@@ -102,8 +130,9 @@ class Group(TyperGroup):
             fail(f"cannot use the file{where}: {e.strerror or e}")
 
 
-_TERMINATED = False
-"""Whether a SIGTERM stopped the command being run (it is then handled as Ctrl-C is)."""
+_STOP = {"terminated": False, "lost": False}
+"""What stopped the command being run: a SIGTERM (handled as Ctrl-C is), and whether a Ctrl-C or a
+SIGTERM was lost where Python cannot raise it (reported by ``sys.unraisablehook``)."""
 
 
 def _on_sigterm(signum, frame) -> None:
@@ -113,30 +142,42 @@ def _on_sigterm(signum, frame) -> None:
     second SIGTERM ends the process at once."""
     import signal
 
-    global _TERMINATED
-    _TERMINATED = True
+    _STOP["terminated"] = True
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if callable(signal.getsignal(signal.SIGINT)):
         signal.raise_signal(signal.SIGINT)  # delivered as Ctrl-C, when and where Ctrl-C would be
-    else:  # SIGINT ignored for a moment (worker processes starting): stop here
+    else:  # SIGINT ignored for a moment: stop here
         raise KeyboardInterrupt
 
 
-def _catch_sigterm():
-    """Handle SIGTERM as Ctrl-C while a command runs; what to restore after (``None``: nothing)."""
+def _watch_interrupts():
+    """While a command runs: SIGTERM handled as Ctrl-C, and an interrupt Python could not raise
+    (in a finaliser) noted instead of printed. What to restore after."""
     import signal
 
-    global _TERMINATED
-    _TERMINATED = False
+    _STOP.update(terminated=False, lost=False)
+    hook = sys.unraisablehook
+
+    def unraisable(report) -> None:
+        if isinstance(report.exc_value, KeyboardInterrupt):
+            _STOP["lost"] = True
+            return
+        hook(report)
+
+    sys.unraisablehook = unraisable
     try:
-        return signal.signal(signal.SIGTERM, _on_sigterm)
+        return hook, signal.signal(signal.SIGTERM, _on_sigterm)
     except (ValueError, OSError):  # not the main thread: signals are not ours to change
-        return None
+        return hook, None
 
 
-def _release_sigterm(previous) -> None:
+def _unwatch_interrupts(watching) -> None:
     import signal
 
+    if watching is None:
+        return
+    hook, previous = watching
+    sys.unraisablehook = hook
     if previous is not None:
         try:
             signal.signal(signal.SIGTERM, previous)
@@ -144,10 +185,34 @@ def _release_sigterm(previous) -> None:
             pass
 
 
+def _stop_line(ctrl_c: str) -> int:
+    """Print the one line of a run stopped by SIGTERM (or, worded ``ctrl_c``, by Ctrl-C); its exit code."""
+    code = interrupted_code()
+    fail("stopped (SIGTERM)" if code == EXIT_TERMINATED else ctrl_c, code, exit_now=False)
+    return code
+
+
+def _interrupted(e: BaseException) -> bool:
+    """Whether ``e`` stands for a Ctrl-C or a SIGTERM: Python 3.11 wraps a ``KeyboardInterrupt``
+    raised while a class is being built (``__set_name__``: a dataclass's fields, as a module is
+    imported) in a plain RuntimeError caused by it. (Click's ``Exit`` and ``Abort`` are
+    RuntimeErrors too, and are never taken for one.)"""
+    while type(e) is RuntimeError:
+        e = e.__cause__
+    return isinstance(e, KeyboardInterrupt)
+
+
+def _stopped():
+    """The one line and exit code of a command stopped by Ctrl-C or SIGTERM."""
+    if interrupted_code() == EXIT_TERMINATED:
+        fail("stopped (SIGTERM): nothing was saved from this command", EXIT_TERMINATED)
+    fail("interrupted (Ctrl-C): nothing was saved from this command", EXIT_INTERRUPTED)
+
+
 def interrupted_code() -> int:
     """The exit code of a command stopped by a ``KeyboardInterrupt``: :data:`EXIT_TERMINATED` when a
     SIGTERM caused it, else :data:`EXIT_INTERRUPTED` (Ctrl-C)."""
-    return EXIT_TERMINATED if _TERMINATED else EXIT_INTERRUPTED
+    return EXIT_TERMINATED if _STOP["terminated"] else EXIT_INTERRUPTED
 
 
 def explain_illegal(e: IllegalMove) -> str:
