@@ -128,6 +128,10 @@ def run_in_order(function: Callable, jobs: list, processes: int) -> Iterator:
     workers: list = []
     finished = False
     try:
+        if hasattr(signal, "pthread_sigmask"):  # POSIX: the worker's resource tracker, started now, since
+            from multiprocessing import resource_tracker  # starting it unblocks the signals held below
+
+            resource_tracker.ensure_running()
         with _signals_held():  # a signal held back is raised as this block ends, the workers ours to end
             for _ in range(min(processes, len(jobs))):
                 mine, theirs = context.Pipe()
