@@ -214,17 +214,19 @@ def test_a_save_stopped_half_way_leaves_the_old_file(home, built, monkeypatch):
     assert sorted(p.name for p in path.parent.iterdir()) == sorted([path.name, tables.cache_path(8).name])
 
 
-KILLED_SAVE = """
-import os, sys, time
+KILLED = """
+import sys, time
 import solver.files as files
-def slow(fd):
-    print("saving", flush=True)
+import solver.namnam.tables as tables
+def slow(*args):
+    print("{when}", flush=True)
     time.sleep(60)
-files.os.fsync = slow
+{patch}
 sys.argv = ["tablecalc", "namnam", "tables", "--build", "9", "--json"]
 from trainer.cli import app
 app()
 """
+PATCHES = {"building": "tables._settle = slow", "saving": "files.os.fsync = slow"}
 
 
 @pytest.mark.parametrize("when", ["building", "saving"])
@@ -233,12 +235,9 @@ def test_a_build_killed_half_way_leaves_nothing_best_would_read(home, built, whe
     ``best`` finds are the ones from before, whole (a temporary file left behind is never read)."""
     built["t8"].save(tables.cache_path(8))
     env = {**os.environ, "TABLECALC_HOME": str(home)}
-    script = KILLED_SAVE if when == "saving" else KILLED_SAVE.replace("files.os.fsync = slow", "")
+    script = KILLED.format(when=when, patch=PATCHES[when])
     p = subprocess.Popen([sys.executable, "-c", script], env=env, stdout=subprocess.PIPE, text=True)
-    if when == "saving":
-        assert p.stdout.readline() == "saving\n"  # the new file is being written
-    else:
-        time.sleep(1.0)  # python starting, then layer 9 being solved
+    assert p.stdout.readline() == f"{when}\n"  # layer 9 is being solved / the new file is being written
     p.send_signal(signal.SIGKILL)
     p.wait(10)
     p.stdout.close()
