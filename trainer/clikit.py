@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import inspect
-import json
 import sys
 from contextlib import contextmanager
 from contextvars import ContextVar
