@@ -20,24 +20,37 @@ a command), or ``error`` — a known bad input, which the loader checks fails wi
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from solver.errors import TablecalcError, quoted
+from solver.errors import TablecalcError, quoted, quoted_path
 from solver.parsing import read_text
 from solver.registry import find_game
 
-__all__ = ["Case", "Pack", "load_pack", "list_packs", "format_pack"]
+__all__ = ["Case", "Pack", "load_pack", "list_packs", "format_pack", "MAX_PACK_BYTES", "MAX_CASES"]
 
-MAX_PACK_BYTES = 16 << 20
-"""The largest pack file read (16 MB; the shipped packs are a few dozen kB)."""
+MAX_PACK_BYTES = 128 << 10
+"""The largest pack file read (128 kB, about a thousand cases; the shipped packs are 4 to 14 kB): a
+larger one is refused from its size, before it is read. Reading a pack's situations takes time in
+proportion to their length: a pack at the cap is read in under a second (Nambarz's hands, the
+slowest to read, about 0.8 s)."""
+MAX_CASES = 1000
+"""The most cases a pack may hold (the shipped ones hold a few dozen): counted before any is read."""
+MAX_SITUATION = 1000
+"""The longest situation or answer (the shipped ones: 212 characters at most)."""
 MAX_FIELD = 10_000
-"""The longest text field of a case."""
+"""The longest other text of a case (its source) or of a pack (its description)."""
+MAX_NAME = 200
+"""The longest name: a pack's name, a case's id, a preset, a rule option and its value."""
+MAX_WORDS = 100
+"""The most words of a case's command, and of rule options a case changes."""
+MAX_EXIT = 255
 
+_PACK_KEYS = {"name", "game", "description", "cases"}
 _CASE_KEYS = {"id", "source", "situation", "preset", "options", "answer", "command", "expect"}
-_REQUIRED = {"id"}
 EXPECT_KEYS = ("verdict", "best", "json", "exit", "error")
 """What a case's ``expect`` may say."""
 
@@ -65,9 +78,11 @@ class Pack:
 
     @property
     def playable(self) -> tuple[Case, ...]:
-        """The cases a drill can ask: those with a situation, but for those recorded as bad input
+        """The cases a drill can ask: those with a situation under a preset as it stands (a drill's
+        puzzle keeps its preset's name, not changed options), but for those recorded as bad input
         (``expect.error``)."""
-        return tuple(c for c in self.cases if c.situation is not None and not (c.expect or {}).get("error"))
+        return tuple(c for c in self.cases
+                     if c.situation is not None and not c.options and not (c.expect or {}).get("error"))
 
 
 def list_packs() -> list[str]:
@@ -77,94 +92,145 @@ def list_packs() -> list[str]:
 
 
 def load_pack(name_or_path: str) -> Pack:
-    """Load a shipped pack by name, or a pack file by path; every situation and preset is checked
-    by its game."""
+    """Load a shipped pack by name, or a pack file by path: every field checked for its type and
+    bounds (the error names the file, the case and the field), then every situation and preset by
+    its game."""
     if name_or_path in list_packs():
         text = resources.files("puzzles.packs").joinpath(f"{name_or_path}.json").read_text("utf-8")
         where = name_or_path
     else:
         p = Path(name_or_path)
-        if not p.is_file():
+        if not os.path.lexists(p):
             raise TablecalcError(
-                f"no puzzle pack {name_or_path!r}: expected a file or one of {', '.join(list_packs())}"
+                f"no puzzle pack {quoted(name_or_path)}: expected a file or one of {', '.join(list_packs())}"
             )
         text, where = read_text(p, "puzzle pack", MAX_PACK_BYTES), str(p)
+    pack = f"puzzle pack {quoted_path(where)}"
     if not text.strip():
-        raise TablecalcError(f"puzzle pack {where!r} is empty: expected a JSON object with 'name', 'game', 'cases'")
+        raise TablecalcError(f"{pack} is empty: expected a JSON object with 'name', 'game', 'cases'")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise TablecalcError(f"puzzle pack {where!r} is not JSON: {e.msg} at line {e.lineno}") from None
+        raise TablecalcError(f"{pack} is not JSON: {e.msg} at line {e.lineno}") from None
     except RecursionError:
-        raise TablecalcError(f"puzzle pack {where!r} is nested too deeply: expected a pack of cases") from None
+        raise TablecalcError(f"{pack} is nested too deeply: expected a pack of cases") from None
     except ValueError as e:  # a number of thousands of digits
-        raise TablecalcError(f"puzzle pack {where!r} is not usable JSON ({e})") from None
+        raise TablecalcError(f"{pack} is not usable JSON ({e})") from None
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list) or not isinstance(data.get("game"), str):
-        raise TablecalcError(f"puzzle pack {where!r}: expected an object with 'name', 'game' and a 'cases' list")
-    for key in ("name", "description"):
-        if not isinstance(data.get(key, ""), str):
-            raise TablecalcError(f"puzzle pack {where!r}: {key!r} must be text, not {quoted(data[key])}")
+        raise TablecalcError(f"{pack}: expected an object with 'name', 'game' and a 'cases' list")
+    unknown = sorted(set(data) - _PACK_KEYS)
+    if unknown:
+        raise TablecalcError(f"{pack}: unknown key {quoted(unknown[0])}; expected {', '.join(sorted(_PACK_KEYS))}")
+    _text(data, "name", pack, MAX_NAME)
+    _text(data, "description", pack, MAX_FIELD, empty=True)
     try:
         game = find_game(data["game"])
     except TablecalcError as e:
-        raise TablecalcError(f"puzzle pack {where!r}: {e}") from None
+        raise TablecalcError(f"{pack}: {e}") from None
     if not data["cases"]:
-        raise TablecalcError(f"puzzle pack {where!r} has no cases: expected at least one in its 'cases' list")
-    cases = tuple(_case(c, where, i) for i, c in enumerate(data["cases"]))
-    for c in cases:
-        _check(game, c, where)
+        raise TablecalcError(f"{pack} has no cases: expected at least one in its 'cases' list")
+    if len(data["cases"]) > MAX_CASES:
+        raise TablecalcError(f"{pack} has {len(data['cases']):,} cases: expected at most {MAX_CASES:,}")
+    cases = tuple(_case(c, pack, i) for i, c in enumerate(data["cases"]))
     ids = [c.id for c in cases]
     if len(set(ids)) != len(ids):
-        raise TablecalcError(f"puzzle pack {where!r}: case ids must be unique")
+        twice = next(i for i in ids if ids.count(i) > 1)
+        raise TablecalcError(f"{pack}: case ids must be unique; {quoted(twice)} is given twice")
+    loaded: dict = {}  # a deck is read once per set of rules, not once per case
+    for c in cases:
+        _check(game, c, pack, loaded)
     return Pack(str(data.get("name", where)), game.name, str(data.get("description", "")), cases)
 
 
-def _case(raw: Any, where: str, i: int) -> Case:
+def _text(raw: dict, key: str, here: str, longest: int, *, empty: bool = False, label: str = "") -> None:
+    """``raw[key]``, when given, is text of at most ``longest`` characters (not empty unless ``empty``);
+    the error names the field ``label + key``."""
+    value = raw.get(key)
+    if value is None:
+        return
+    name = repr(label + key)
+    if not isinstance(value, str) or not (0 if empty else 1) <= len(value) <= longest:
+        if isinstance(value, str) and len(value) > longest:
+            raise TablecalcError(f"{here}: {name} is {len(value):,} characters long: expected at most {longest:,}")
+        raise TablecalcError(f"{here}: {name} = {quoted(value)}: expected text of {0 if empty else 1} to {longest:,} characters")
+
+
+def _case(raw: Any, pack: str, i: int) -> Case:
     if not isinstance(raw, dict):
-        raise TablecalcError(f"puzzle pack {where!r}, case {i + 1}: expected an object")
-    unknown = set(raw) - _CASE_KEYS
-    missing = _REQUIRED - set(raw)
-    if unknown or missing:
-        what = f"unknown key {sorted(unknown)[0]!r}" if unknown else f"missing key {sorted(missing)[0]!r}"
-        raise TablecalcError(f"puzzle pack {where!r}, case {i + 1}: {what}; expected keys {', '.join(sorted(_CASE_KEYS))}")
-    here = f"puzzle pack {where!r}, case {i + 1}"
-    for key, value in raw.items():
-        want = {"expect": dict, "options": dict, "command": list}.get(key, str)
-        if value is not None and not isinstance(value, want):
-            kind = {dict: "an object", list: "a list of words"}.get(want, "text")
-            raise TablecalcError(f"{here}: {key!r} must be {kind}, not {quoted(value)}")
-        if isinstance(value, str) and len(value) > MAX_FIELD:
-            raise TablecalcError(f"{here}: {key!r} is {len(value):,} characters long: expected at most {MAX_FIELD:,}")
-    if (raw.get("situation") is None) == (raw.get("command") is None):
-        raise TablecalcError(f"{here}: expected either a 'situation' or a 'command'")
-    if raw.get("command") is not None and not all(isinstance(w, str) and len(w) <= MAX_FIELD for w in raw["command"]):
-        raise TablecalcError(f"{here}: 'command' must be a list of words (text)")
-    unknown_expect = sorted(set(raw.get("expect") or {}) - set(EXPECT_KEYS))
-    if unknown_expect:
-        raise TablecalcError(f"{here}: 'expect' has the unknown key {unknown_expect[0]!r}; "
-                             f"expected some of {', '.join(EXPECT_KEYS)} (docs/known-cases.md)")
-    if raw.get("command") is not None:
-        raw = {**raw, "command": tuple(raw["command"])}
+        raise TablecalcError(f"{pack}, case {i + 1}: expected an object, not {quoted(raw)}")
+    case_id = raw.get("id")
+    here = f"{pack}, case {quoted(case_id) if isinstance(case_id, str) and 0 < len(case_id) <= MAX_NAME else i + 1}"
+    unknown = sorted(set(raw) - _CASE_KEYS)
+    if unknown:
+        raise TablecalcError(f"{here}: unknown key {quoted(unknown[0])}; expected keys {', '.join(sorted(_CASE_KEYS))}")
+    if "id" not in raw:
+        raise TablecalcError(f"{here}: missing key 'id'; expected keys {', '.join(sorted(_CASE_KEYS))}")
+    for key, longest in (("id", MAX_NAME), ("preset", MAX_NAME), ("situation", MAX_SITUATION), ("answer", MAX_SITUATION)):
+        _text(raw, key, here, longest)
+    _text(raw, "source", here, MAX_FIELD, empty=True)
+    if raw.get("id") is None:
+        raise TablecalcError(f"{here}: 'id' = None: expected text of 1 to {MAX_NAME} characters")
+    options, command, expect = raw.get("options"), raw.get("command"), raw.get("expect")
+    if options is not None:
+        if not isinstance(options, dict) or len(options) > MAX_WORDS:
+            raise TablecalcError(f"{here}: 'options' = {quoted(options)}: expected an object of at most {MAX_WORDS} "
+                                 "rule options, e.g. {\"wrap\": \"full\"}")
+        for name, value in options.items():
+            if len(name) > MAX_NAME or not (isinstance(value, (bool, int)) and -10**12 <= value <= 10**12
+                                            or isinstance(value, str) and len(value) <= MAX_NAME):
+                raise TablecalcError(f"{here}: 'options.{name[:MAX_NAME]}' = {quoted(value)}: expected a value as "
+                                     "typed on the command line (text, a whole number, true or false)")
+    if command is not None and (not isinstance(command, list) or not 0 < len(command) <= MAX_WORDS
+                                or not all(isinstance(w, str) and len(w) <= MAX_FIELD for w in command)):
+        raise TablecalcError(f"{here}: 'command' = {quoted(command)}: expected a list of 1 to {MAX_WORDS} words "
+                             "(the words after 'tablecalc GAME')")
+    if expect is not None:
+        if not isinstance(expect, dict):
+            raise TablecalcError(f"{here}: 'expect' = {quoted(expect)}: expected an object with keys of "
+                                 f"{', '.join(EXPECT_KEYS)}")
+        unknown_expect = sorted(set(expect) - set(EXPECT_KEYS))
+        if unknown_expect:
+            raise TablecalcError(f"{here}: 'expect' has the unknown key {quoted(unknown_expect[0])}; "
+                                 f"expected some of {', '.join(EXPECT_KEYS)} (docs/known-cases.md)")
+        _text(expect, "error", here, MAX_FIELD, label="expect.")
+        for key in ("verdict", "best", "json"):
+            if key in expect and not isinstance(expect[key], dict):
+                raise TablecalcError(f"{here}: 'expect.{key}' = {quoted(expect[key])}: expected an object")
+        if "exit" in expect and (type(expect["exit"]) is not int or not 0 <= expect["exit"] <= MAX_EXIT):
+            raise TablecalcError(f"{here}: 'expect.exit' = {quoted(expect['exit'])}: expected an exit code, 0 to {MAX_EXIT}")
+    if (raw.get("situation") is None) == (command is None):
+        raise TablecalcError(f"{here}: expected either a 'situation' or a 'command' (it has "
+                             f"{'both' if command is not None else 'neither'})")
+    if command is not None:
+        raw = {**raw, "command": tuple(command)}
     return Case(**raw)
 
 
-def _check(game, case: Case, where: str) -> None:
-    """The case's preset exists and its situation reads and fits that preset — or fails as its
+def _check(game, case: Case, pack: str, loaded: dict) -> None:
+    """The case's preset and options exist and its situation reads and fits them — or fails as its
     ``expect.error`` says."""
     expected_error = (case.expect or {}).get("error")
     try:
-        rules = game.rules(case.preset, **(case.options or {}))
+        try:
+            rules = game.rules(case.preset, **(case.options or {}))
+        except TypeError:  # an option the game's rules do not have
+            known = ", ".join(spec.flags.split("/")[0].lstrip("-") for spec in game.Rules.options()) \
+                if hasattr(getattr(game, "Rules", None), "options") else "the game's rule options"
+            raise TablecalcError(f"unknown rule option among {', '.join(map(quoted, case.options or {}))}: "
+                                 f"expected {known}") from None
         if case.situation is None:
             return
-        data = game.load_data(rules)
+        if rules not in loaded:
+            loaded[rules] = game.load_data(rules)
+        data = loaded[rules]
         game.check_situation(game.parse_situation(case.situation, data), rules, data)
     except TablecalcError as e:
         if expected_error and expected_error in str(e):
             return
-        raise TablecalcError(f"puzzle pack {where!r}, case {case.id!r}: {e}") from None
+        raise TablecalcError(f"{pack}, case {quoted(case.id)}: {e}") from None
     if expected_error:
         raise TablecalcError(
-            f"puzzle pack {where!r}, case {case.id!r}: expected the error {expected_error!r}, but the situation reads"
+            f"{pack}, case {quoted(case.id)}: expected the error {quoted(expected_error)}, but the situation reads"
         )
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
 
 from solver.errors import TablecalcError
@@ -78,16 +79,42 @@ def answer_batch(
             progress(done, len(lines))
 
 
-def _ignore_interrupts() -> None:
+_HELD = (signal.SIGINT, signal.SIGTERM)
+"""The signals held back while worker processes are started (Ctrl-C, and SIGTERM, which the command
+line turns into a Ctrl-C: see :func:`trainer.clikit.interrupted_code`)."""
+
+
+def _serve(function: Callable, conn) -> None:
+    """A worker: Ctrl-C is the parent's to handle (ignored here); SIGTERM, held back while the worker
+    started, ends it silently from now on. Answers ``(index, job)`` with ``(True, result)`` or
+    ``(False, exception)`` until told to stop (``None``) or its parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        try:
+            answer = (True, function(message))
+        except Exception as e:  # the parent raises it, as map would
+            answer = (False, e)
+        conn.send(answer)
 
 
 def run_in_order(function: Callable, jobs: list, processes: int) -> Iterator:
     """``map(function, jobs)`` on ``processes`` worker processes (this one when 1), results in the
     order of ``jobs``.
 
-    Workers ignore Ctrl-C (they are started with it ignored, so not even their start-up can
-    print a traceback); the parent gets the ``KeyboardInterrupt`` and stops them.
+    Each worker has a pipe of its own (no lock shared between processes, so a worker ended at any
+    moment — by the parent, or by a signal sent to the whole process group — can never leave the
+    others or the parent waiting for ever). Ctrl-C and SIGTERM are held back while the workers
+    start (no start-up is cut short with a traceback; one that came meanwhile is raised once they
+    exist); the workers ignore Ctrl-C. However this generator ends — finished, an error, a
+    ``KeyboardInterrupt`` — every worker is ended and waited for before it returns.
 
     >>> list(run_in_order(abs, [-1, 2, -3], 1))
     [1, 2, 3]
@@ -95,19 +122,83 @@ def run_in_order(function: Callable, jobs: list, processes: int) -> Iterator:
     if processes <= 1 or len(jobs) <= 1:
         yield from map(function, jobs)
         return
+    from multiprocessing.connection import wait
+
     context = multiprocessing.get_context("spawn")
+    workers: list = []
+    finished = False
     try:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited by the workers as they start
+        if hasattr(signal, "pthread_sigmask"):  # POSIX: the worker's resource tracker, started now, since
+            from multiprocessing import resource_tracker  # starting it unblocks the signals held below
+
+            resource_tracker.ensure_running()
+        with _signals_held():  # a signal held back is raised as this block ends, the workers ours to end
+            for _ in range(min(processes, len(jobs))):
+                mine, theirs = context.Pipe()
+                worker = context.Process(target=_serve, args=(function, theirs), daemon=True)
+                workers.append((worker, mine))
+                worker.start()
+                theirs.close()
+        idle, busy, done = [conn for _, conn in workers], {}, {}
+        given = wanted = 0
+        while wanted < len(jobs):
+            while idle and given < len(jobs):
+                conn = idle.pop()
+                conn.send(jobs[given])
+                busy[conn] = given
+                given += 1
+            for conn in wait(list(busy)):
+                index = busy.pop(conn)
+                try:
+                    ok, value = conn.recv()
+                except (EOFError, OSError):
+                    raise TablecalcError("a worker process ended before its work was done (killed, or out of "
+                                         "memory?): try again, or with fewer --jobs") from None
+                if not ok:
+                    raise value
+                done[index] = value
+                idle.append(conn)
+            while wanted in done:
+                yield done.pop(wanted)
+                wanted += 1
+        for _, conn in workers:
+            conn.send(None)
+        finished = True
+    finally:
+        _end(workers, finished)
+
+
+def _end(workers: list, finished: bool) -> None:
+    """Wait for every worker: told to stop when the work is ``finished``; otherwise (an error, an
+    interrupt) ended at once, which is safe since nothing they hold is shared."""
+    for worker, conn in workers:
+        if worker.pid is None:  # never started
+            continue
+        if finished:
+            worker.join(5)
+        if worker.exitcode is None:
+            worker.kill()
+        worker.join()
+        conn.close()
+
+
+@contextmanager
+def _signals_held():
+    """Hold back Ctrl-C and SIGTERM (delivered after); where signals cannot be held (no
+    ``pthread_sigmask``), ignore Ctrl-C instead, which the workers inherit as they start."""
+    if hasattr(signal, "pthread_sigmask"):
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+        try:
+            yield
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        return
+    try:
+        previous_int = signal.signal(signal.SIGINT, signal.SIG_IGN)
     except ValueError:  # not the main thread: signals are not ours to change
-        previous = None
+        previous_int = None
     try:
-        pool = context.Pool(min(processes, len(jobs)), initializer=_ignore_interrupts)
+        yield
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-    try:
-        yield from pool.imap(function, jobs)
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+        if previous_int is not None:
+            signal.signal(signal.SIGINT, previous_int)

@@ -11,7 +11,7 @@ from itertools import islice
 
 from solver.errors import SearchTooLarge, quoted
 
-__all__ = ["MAX_VALUES", "MAX_WORK", "SPLIT_STEPS", "Budgeted"]
+__all__ = ["MAX_VALUES", "MAX_WORK", "SPLIT_STEPS", "Budgeted", "available_memory"]
 
 MAX_VALUES = 4_000_000
 """Memory budget: the most intermediate values one search may store (about 400 MB)."""
@@ -76,3 +76,40 @@ class Budgeted:
                 f"search too large: {' '.join(map(str, self._question))} would need more than "
                 f"{self.max_values:,} intermediate values; expected fewer numbers (or fewer large ones)"
             )
+
+
+def available_memory() -> int | None:
+    """The bytes of memory this process may still take, as far as the system says: the memory
+    available (``MemAvailable`` on Linux, free pages elsewhere), less when a control group or
+    ``ulimit -v`` caps the process lower; ``None`` when nothing says."""
+    import os
+    import resource
+
+    found: list[int] = []
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    found.append(int(line.split()[1]) * 1024)
+                    break
+    except (OSError, ValueError, IndexError):
+        try:
+            found.append(os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"))
+        except (ValueError, OSError, AttributeError):
+            pass
+    try:  # a cgroup v2 limit (a container, a systemd slice)
+        with open("/sys/fs/cgroup/memory.max", encoding="ascii") as f:
+            limit = f.read().strip()
+        with open("/sys/fs/cgroup/memory.current", encoding="ascii") as f:
+            current = int(f.read().strip())
+        if limit.isdigit():
+            found.append(max(0, int(limit) - current))
+    except (OSError, ValueError):
+        pass
+    try:
+        soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
+        if soft != resource.RLIM_INFINITY:
+            found.append(soft)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return min(found) if found else None

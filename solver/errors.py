@@ -26,6 +26,17 @@ def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
     return repr(s[:limit] + "…") + f" ({len(s)} characters)"
 
 
+def quoted_path(path: object, limit: int = QUOTE_LIMIT) -> str:
+    """A file's name as an error quotes it: ``repr``, its end kept when it is long (the end
+    names the file).
+
+    >>> quoted_path("/a/very/long/folder/name/game.jsonl", limit=15)
+    "'…ame/game.jsonl'"
+    """
+    s = str(path)
+    return repr(s if len(s) <= limit else "…" + s[-(limit - 1):])
+
+
 class TablecalcError(ValueError):
     """Bad input: the message quotes it and says what was expected.
 

@@ -18,27 +18,27 @@ solver.errors.TablecalcError: log, line 1: expected a JSON object per line, e.g.
 from __future__ import annotations
 
 import json
-import sys
+import os
 from pathlib import Path
 from typing import Iterable
 
 from solver.errors import TablecalcError, quoted
+from solver.files import check_target, write_file
 from solver.parsing import read_text
 
-__all__ = ["MAX_LOG_LINES", "read_log", "log_objects", "write_log"]
+__all__ = ["MAX_LOG_LINES", "read_log", "log_objects", "write_log", "check_log_target"]
 
 MAX_LOG_LINES = 20_000
 """The most lines a log may have."""
 
 
 def read_log(log: str | Path) -> tuple[str, str]:
-    """The text of a log file (``-``: standard input) and the name to quote it by."""
+    """The text of a log file (``-``: standard input, capped like a file) and the name to quote it by."""
     if str(log) == "-":
-        return sys.stdin.read(), "stdin"
-    p = Path(log)
-    if not p.is_file():
+        return read_text("-", "log"), "stdin"
+    if not os.path.lexists(log):
         raise TablecalcError(f"no log file {quoted(str(log))}: expected a file of JSON lines (or - for stdin)")
-    return read_text(p, "log"), str(log)
+    return read_text(log, "log"), str(log)
 
 
 def log_objects(text: str, source: str = "log", max_lines: int = MAX_LOG_LINES) -> list[tuple[int, dict]]:
@@ -66,11 +66,16 @@ def log_objects(text: str, source: str = "log", max_lines: int = MAX_LOG_LINES) 
     return out
 
 
-def write_log(path: str | Path, lines: Iterable[dict]) -> None:
-    """Write ``lines`` as JSON lines to ``path`` (UTF-8, one object per line)."""
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            for line in lines:
-                f.write(json.dumps(line, ensure_ascii=False) + "\n")
-    except OSError as e:
-        raise TablecalcError(f"cannot write the log {quoted(str(path))}: {e.strerror or e}") from None
+def write_log(path: str | Path, lines: Iterable[dict], *, force: bool = False) -> None:
+    """Write ``lines`` as JSON lines to ``path`` (UTF-8, one object per line), atomically and never
+    over an existing file unless ``force`` (never over tablecalc's own files: :mod:`solver.files`)."""
+    def write(f) -> None:
+        for line in lines:
+            f.write((json.dumps(line, ensure_ascii=False) + "\n").encode("utf-8"))
+
+    write_file(path, write, "the log", force=force)
+
+
+def check_log_target(path: str | Path, *, force: bool = False) -> None:
+    """Refuse now (before a game is played) a log :func:`write_log` would refuse to write."""
+    check_target(path, "the log", force=force)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence, TypeVar
 
 from solver.errors import TablecalcError, quoted
+from solver.files import MAX_FILE_BYTES, read_bytes  # the shared readers live with the writers
 
 __all__ = [
     "MAX_DIGITS", "WHOLE", "is_whole", "parse_whole", "parse_range", "read_bytes", "read_text", "read_lines",
@@ -73,30 +74,8 @@ def parse_range(text: str, what: str, max_len: int) -> range:
     return range(lo, hi + 1)
 
 
-MAX_FILE_BYTES = 1 << 20
-"""The largest deck or pack file tablecalc reads (1 MB: a deck is a few hundred bytes)."""
 MAX_BATCH_BYTES = 256 << 20
 """The largest batch of queries read at once (256 MB, about five million lines)."""
-
-
-def read_bytes(path: str | Path, what: str, limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of a file (``-``: standard input), at most ``limit`` of them, or a
-    :class:`TablecalcError` saying why it cannot be read (``/dev/zero`` is refused, not read
-    for ever)."""
-    import sys
-
-    p = Path(path)
-    try:
-        if str(path) == "-":
-            data = sys.stdin.buffer.read(limit + 1)
-        else:
-            with p.open("rb") as f:
-                data = f.read(limit + 1)
-    except OSError as e:
-        raise TablecalcError(f"cannot read {what} {quoted(str(p))}: {e.strerror or e}") from None
-    if len(data) > limit:
-        raise TablecalcError(f"{what} {quoted(str(p))} is too large: expected at most {limit:,} bytes")
-    return data
 
 
 def read_text(path: str | Path, what: str, limit: int = MAX_FILE_BYTES) -> str:

@@ -21,6 +21,7 @@ from collections import defaultdict
 from datetime import date, datetime, timedelta, timezone, tzinfo
 
 from solver.errors import TablecalcError
+from solver.files import check_target, write_file
 from solver.i18n import N_, _, ngettext
 from solver.registry import game_names
 from trainer.history import History
@@ -51,13 +52,14 @@ def calendar_levels(goal: int) -> tuple[int, ...]:
 
 
 def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = timezone.utc,
-               drill: str | None = None, now: datetime | None = None) -> None:
+               drill: str | None = None, now: datetime | None = None, force: bool = False) -> None:
     """Draw the progress chart of ``history`` (of one ``drill`` if given) to ``path``.
 
     Points are per day, or per week (per month) when the history spans more than
     60 days (500 days), so that a long history stays readable. The format follows the
     file's extension (PNG when there is none). An empty history raises
-    :class:`TablecalcError` instead of drawing an empty chart.
+    :class:`TablecalcError` instead of drawing an empty chart. The file is written as
+    :func:`solver.files.write_file` writes (an existing file only with ``force``).
     """
     from trainer.stats import compute_stats, penalties_text, summary
 
@@ -70,6 +72,7 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
             f"(e.g. 'tablecalc drill {drill or game_names()[0]}')"
         )
     path = pathlib.Path(path)
+    check_target(path, "the chart", force=force)  # before the drawing, not after it
     try:
         import matplotlib.dates as mdates
     except ImportError:
@@ -218,10 +221,7 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
         title_fontsize=10, alignment="left", labelspacing=0.8,
     )
     legend.get_title().set_color("0.25")
-    try:
-        fig.savefig(path, format=fmt, facecolor="white")
-    except OSError as e:
-        raise TablecalcError(f"cannot write the chart to {str(path)!r}: {e.strerror or e}") from None
+    write_file(path, lambda f: fig.savefig(f, format=fmt, facecolor="white"), "the chart", force=force)
 
 
 def _headline(t: Trend | None, stats: dict, today: date) -> tuple[str, str, str]:

@@ -23,7 +23,8 @@ from solver.parsing import parse_range, parse_whole, read_lines
 from solver.registry import all_games, game_names
 from solver.expr import Intermediates, Order
 from trainer.clikit import (
-    EXIT_BAD_INPUT, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json, work_progress,
+    EXIT_BAD_INPUT, ForceOpt, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json, interrupted_code,
+    work_progress,
 )
 from trainer.helptext import help_text
 from trainer.drills import check_seconds, drill_class, option
@@ -304,6 +305,9 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
         if loaded.game != game.name:
             raise TablecalcError(f"pack {pack!r} is for {loaded.game}, not {game.name}")
         cases = loaded.playable
+        if not cases:
+            raise TablecalcError(f"pack {pack!r} has no case a drill can ask: its cases are commands, known bad "
+                                 "input or situations under changed rule options")
     timed = the_drill.round_seconds is not None
     if count is None and not cases and not timed:
         count = 10
@@ -323,7 +327,7 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
         summary = play(the_drill, opts, io, history)
         _warn_damage(history)
     if summary.stopped == "interrupted":
-        raise typer.Exit(130)
+        raise typer.Exit(interrupted_code())  # 130 for Ctrl-C, 143 for SIGTERM
 
 
 # ---------------------------------------------------------------- progress
@@ -332,6 +336,7 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
 @app.command()
 def stats(
     plot: Annotated[Optional[Path], typer.Option("--plot", help="Write a chart of your progress to FILE.png.")] = None,
+    force: ForceOpt = False,
     drill: Annotated[Optional[str], typer.Option("--drill", "-d", help="Only this drill (a game's name or alias).")] = None,
     goal: Annotated[Optional[int], typer.Option(
         "--goal", help="Set your daily goal: answers a day (0: no goal; 20 until set). Saved in the history.")] = None,
@@ -348,7 +353,7 @@ def stats(
     if plot is not None and plot.suffix.lower() not in PLOT_SUFFIXES:
         raise TablecalcError(
             f"bad --plot {str(plot)!r}: expected a file name ending in {', '.join(PLOT_SUFFIXES)} "
-            "(the chart's format; other files are never overwritten)"
+            "(the chart's format)"
         )
     name = find_game(drill).name if drill is not None else None
     if goal is not None:
@@ -357,7 +362,7 @@ def stats(
     with History.open(read_only=True) as history:
         data = compute_stats(history, tz=None, drill=name)
         if plot is not None:
-            plot_stats(history, plot, tz=None, drill=name)
+            plot_stats(history, plot, tz=None, drill=name, force=force)
         _warn_damage(history)
     if as_json:
         emit_json(data)

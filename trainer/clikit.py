@@ -22,16 +22,18 @@ from typer.exceptions import Abort
 
 from solver.errors import IllegalMove, SearchTooLarge, quoted
 from solver.i18n import N_
-from trainer import coercion, helptext
+from trainer import coercion, helptext, out
 from trainer.out import emit_json
 
 coercion.install()  # plain options without importing pydantic (see trainer/coercion.py)
 helptext.install()  # --help in the player's language (see trainer/helptext.py)
+out.install()  # no control character typed or read reaches the terminal (see trainer/out.py)
 
 __all__ = [
-    "EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "Group", "fail", "search_progress",
-    "work_progress", "check_jobs", "JobsOpt", "GamesGroup", "emit_json", "export_data", "ExportOpt", "JsonOpt",
-    "preset_option", "choice_option", "add_rules_command", "GameApp", "answer_verdict",
+    "EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "EXIT_TERMINATED", "interrupted_code",
+    "Group", "fail", "search_progress", "work_progress", "check_jobs", "JobsOpt", "GamesGroup", "emit_json",
+    "export_data", "ExportOpt", "ForceOpt", "JsonOpt", "preset_option", "choice_option", "add_rules_command",
+    "GameApp", "answer_verdict",
 ]
 
 EXIT_ILLEGAL = 1
@@ -42,6 +44,9 @@ EXIT_TOO_LARGE = 3
 """The question is understood but its search would take too long or too much memory."""
 EXIT_INTERRUPTED = 130
 """Stopped by Ctrl-C (128 + SIGINT, as shells report it)."""
+EXIT_TERMINATED = 143
+"""Stopped by SIGTERM (128 + SIGTERM): what a shell reports for a process SIGTERM ends, so a script or
+a service manager sees the code it always saw, while the stop itself is now as clean as Ctrl-C's."""
 
 
 class Group(TyperGroup):
@@ -58,7 +63,9 @@ class Group(TyperGroup):
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         words = list(sys.argv[1:] if args is None else args)
         token = _JSON_ERRORS.set("--json" in words[:words.index("--")] if "--" in words else "--json" in words)
+        watching = None
         try:
+            watching = _watch_interrupts()
             code = super().main(words, prog_name, complete_var, standalone_mode=False, **extra)
         except NoArgsIsHelpError as e:
             typer.echo(e.ctx.get_help())
@@ -66,12 +73,39 @@ class Group(TyperGroup):
         except ClickException as e:  # usage errors: one line, like the project's own
             fail(_usage_message(e), EXIT_BAD_INPUT, exit_now=False)
             code = EXIT_BAD_INPUT
-        except Abort:  # end of input at a prompt, or Ctrl-C while the command line is read
-            fail("stopped (end of input or Ctrl-C)", EXIT_INTERRUPTED, exit_now=False)
-            code = EXIT_INTERRUPTED
+        except (Abort, KeyboardInterrupt):  # end of input at a prompt, or Ctrl-C (SIGTERM) outside a command
+            code = _stop_line("stopped (end of input or Ctrl-C)")
+        except RuntimeError as e:  # Ctrl-C or SIGTERM while a class was built (see _interrupted)
+            if not _interrupted(e):
+                raise
+            code = _stop_line("stopped (Ctrl-C)")
         finally:
             _JSON_ERRORS.reset(token)
+            _unwatch_interrupts(watching)
+        if _STOP["terminated"] or _STOP["lost"]:
+            # the interrupt came where Python could not raise it (a finaliser, the end of an import),
+            # where a command took it for its own stop, or where Typer turned it into a silent 130:
+            # the run still ends as a stopped one, with its line
+            if code not in (EXIT_BAD_INPUT, EXIT_TOO_LARGE, EXIT_TERMINATED) and not (
+                    code == EXIT_INTERRUPTED and not _STOP["terminated"]):
+                code = _stop_line("stopped (Ctrl-C)")
+        # CPython marks a KeyboardInterrupt raised inside text run by exec() (a dataclass being built
+        # while a module is imported) as unhandled even once it was handled, and would end the
+        # process by SIGINT at exit instead of with this code; a clean exec() clears the mark.
+        exec("None")
         sys.exit(code if isinstance(code, int) else 0)
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        """The command line read into a context; a Ctrl-C or SIGTERM meanwhile is an ``Abort`` (one
+        line), not the silent exit 130 Typer would make of it."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except KeyboardInterrupt:
+            raise Abort() from None
+        except RuntimeError as e:
+            if _interrupted(e):
+                raise Abort() from None
+            raise
 
     def invoke(self, ctx):
         try:
@@ -79,7 +113,11 @@ class Group(TyperGroup):
         except SearchTooLarge as e:
             fail(str(e), EXIT_TOO_LARGE)
         except KeyboardInterrupt:
-            fail("interrupted (Ctrl-C): nothing was saved from this command", EXIT_INTERRUPTED)
+            _stopped()
+        except RuntimeError as e:
+            if not _interrupted(e):
+                raise
+            _stopped()
         except IllegalMove as e:  # a game's state refused a move: its verdict, worded by the game
             fail(explain_illegal(e))
         except ValueError as e:  # TablecalcError, and any input the checks let through
@@ -91,6 +129,91 @@ class Group(TyperGroup):
                 raise
             where = f" {quoted(str(e.filename))}" if e.filename else ""
             fail(f"cannot use the file{where}: {e.strerror or e}")
+
+
+_STOP = {"terminated": False, "lost": False}
+"""What stopped the command being run: a SIGTERM (handled as Ctrl-C is), and whether a Ctrl-C or a
+SIGTERM was lost where Python cannot raise it (reported by ``sys.unraisablehook``)."""
+
+
+def _on_sigterm(signum, frame) -> None:
+    """SIGTERM (a service manager, ``kill``, a closing session) is handled as Ctrl-C: the same
+    ``KeyboardInterrupt`` at the same clean points (a SIGINT held back is delivered later; worker
+    processes are ended by whoever catches it), then one line and :data:`EXIT_TERMINATED`. A
+    second SIGTERM ends the process at once."""
+    import signal
+
+    _STOP["terminated"] = True
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if callable(signal.getsignal(signal.SIGINT)):
+        signal.raise_signal(signal.SIGINT)  # delivered as Ctrl-C, when and where Ctrl-C would be
+    else:  # SIGINT ignored for a moment: stop here
+        raise KeyboardInterrupt
+
+
+def _watch_interrupts():
+    """While a command runs: SIGTERM handled as Ctrl-C, and an interrupt Python could not raise
+    (in a finaliser) noted instead of printed. What to restore after."""
+    import signal
+
+    _STOP.update(terminated=False, lost=False)
+    hook = sys.unraisablehook
+
+    def unraisable(report) -> None:
+        if isinstance(report.exc_value, KeyboardInterrupt):
+            _STOP["lost"] = True
+            return
+        hook(report)
+
+    sys.unraisablehook = unraisable
+    try:
+        return hook, signal.signal(signal.SIGTERM, _on_sigterm)
+    except (ValueError, OSError):  # not the main thread: signals are not ours to change
+        return hook, None
+
+
+def _unwatch_interrupts(watching) -> None:
+    import signal
+
+    if watching is None:
+        return
+    hook, previous = watching
+    sys.unraisablehook = hook
+    if previous is not None:
+        try:
+            signal.signal(signal.SIGTERM, previous)
+        except (ValueError, OSError):
+            pass
+
+
+def _stop_line(ctrl_c: str) -> int:
+    """Print the one line of a run stopped by SIGTERM (or, worded ``ctrl_c``, by Ctrl-C); its exit code."""
+    code = interrupted_code()
+    fail("stopped (SIGTERM)" if code == EXIT_TERMINATED else ctrl_c, code, exit_now=False)
+    return code
+
+
+def _interrupted(e: BaseException) -> bool:
+    """Whether ``e`` stands for a Ctrl-C or a SIGTERM: Python 3.11 wraps a ``KeyboardInterrupt``
+    raised while a class is being built (``__set_name__``: a dataclass's fields, as a module is
+    imported) in a plain RuntimeError caused by it. (Click's ``Exit`` and ``Abort`` are
+    RuntimeErrors too, and are never taken for one.)"""
+    while type(e) is RuntimeError:
+        e = e.__cause__
+    return isinstance(e, KeyboardInterrupt)
+
+
+def _stopped():
+    """The one line and exit code of a command stopped by Ctrl-C or SIGTERM."""
+    if interrupted_code() == EXIT_TERMINATED:
+        fail("stopped (SIGTERM): nothing was saved from this command", EXIT_TERMINATED)
+    fail("interrupted (Ctrl-C): nothing was saved from this command", EXIT_INTERRUPTED)
+
+
+def interrupted_code() -> int:
+    """The exit code of a command stopped by a ``KeyboardInterrupt``: :data:`EXIT_TERMINATED` when a
+    SIGTERM caused it, else :data:`EXIT_INTERRUPTED` (Ctrl-C)."""
+    return EXIT_TERMINATED if _STOP["terminated"] else EXIT_INTERRUPTED
 
 
 def explain_illegal(e: IllegalMove) -> str:
@@ -182,10 +305,9 @@ def _progress_bar(label: str, columns, show_rate: bool = False):
         yield None
         return
     import rich.progress as rp
-    from rich.console import Console
 
     with rp.Progress(rp.TextColumn(label), rp.BarColumn(), *columns(rp), rp.TextColumn("(Ctrl-C stops)"),
-                     console=Console(stderr=True), transient=True) as bar:
+                     console=out.console(stderr=True), transient=True) as bar:
         task = bar.add_task(label, total=None, rate="")
 
         def progress(done: int, total: int) -> None:
@@ -271,22 +393,18 @@ def preset_option(game_name: str, *, optional: bool = False):
 
 ExportOpt = Annotated[
     Optional[Path],
-    typer.Option("--export", help="Write the built-in data file to FILE, to edit and pass back (never overwrites)."),
+    typer.Option("--export", help="Write the built-in data file to FILE, to edit and pass back (an existing FILE only with --force)."),
 ]
+ForceOpt = Annotated[bool, typer.Option(
+    "--force", help="Write over FILE if it exists (never over your history or the endgame tables).")]
 
 
-def export_data(text: str, path: Path, what: str, option: str = "--deck") -> None:
+def export_data(text: str, path: Path, what: str, option: str = "--deck", *, force: bool = False) -> None:
     """Write a built-in data file (``text``) to ``path`` for a player to edit and pass back with
-    ``option``; an existing file is never overwritten."""
-    from solver.errors import TablecalcError
+    ``option``; an existing file only with ``force`` (see :func:`solver.files.write_file`)."""
+    from solver.files import write_file
 
-    try:
-        with open(path, "x", encoding="utf-8") as f:
-            f.write(text)
-    except FileExistsError:
-        raise TablecalcError(f"{str(path)!r} already exists: tablecalc never overwrites a file; give a new name") from None
-    except OSError as e:
-        raise TablecalcError(f"cannot write {str(path)!r}: {e.strerror or e}") from None
+    write_file(path, text, f"the {what} file", force=force)
     typer.echo(f"Wrote the built-in {what} to {path}: edit it, then pass it back with {option} {path}")
 
 

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import pathlib
 import sqlite3
 import threading
@@ -43,15 +42,16 @@ from typing import NamedTuple
 from fsrs import Card, Rating, Scheduler, State
 
 from solver.errors import TablecalcError
+from solver.files import HISTORY_APPLICATION_ID, HISTORY_NAME, data_home, kind_of
 from solver.parsing import is_whole
 
 SCHEMA_VERSION = 1
 #: ``PRAGMA application_id`` of a tablecalc history ("tblc"), also readable in the file header.
-APPLICATION_ID = int.from_bytes(b"tblc", "big")
+APPLICATION_ID = int.from_bytes(HISTORY_APPLICATION_ID, "big")
 APPLICATION = "tablecalc-history"
 #: Seconds a writer waits for another trainer holding the file before giving up.
 BUSY_TIMEOUT = 30.0
-FILENAME = "history.sqlite3"
+FILENAME = HISTORY_NAME
 #: Answers a day the learner aims for, until ``tablecalc stats --goal N`` says otherwise.
 DEFAULT_DAILY_GOAL = 20
 #: The highest daily goal accepted (0 turns the goal off).
@@ -126,12 +126,7 @@ def default_path() -> pathlib.Path:
     >>> default_path().name
     'history.sqlite3'
     """
-    home = os.environ.get("TABLECALC_HOME", "").strip()
-    if home:
-        return pathlib.Path(home).expanduser() / FILENAME
-    import platformdirs
-
-    return pathlib.Path(platformdirs.user_data_dir("tablecalc", appauthor=False)) / FILENAME
+    return data_home() / FILENAME
 
 
 def rate(correct: bool, seconds: float, reference_seconds: float, hints: int = 0) -> Rating:
@@ -708,7 +703,7 @@ def _refuse_unless_history_or_new(path: pathlib.Path) -> None:
     if not path.exists():
         return
     if not path.is_file():
-        raise TablecalcError(f"the history path {str(path)!r} is a folder, not a file; {_WHAT_TO_DO}")
+        raise TablecalcError(f"the history path {str(path)!r} is {kind_of(path.stat().st_mode)}, not a file; {_WHAT_TO_DO}")
     try:
         with open(path, "rb") as f:
             header = f.read(100)

@@ -1,4 +1,12 @@
-"""Printing results: rich on a terminal, plain text elsewhere without importing rich.
+"""Printing results: rich on a terminal, plain text elsewhere without importing rich; and the one
+place where text a person typed or wrote in a file is made harmless before it is shown.
+
+Text from a person (a calculation, a player's name, a file's path, an answer) may hold what
+rich reads as markup (``[/]``, ``[bold]``) and what a terminal obeys (escape sequences that
+retitle the window, clear the screen, or open a link). :func:`printable` shows control
+characters as ``\\xNN``; :func:`safe` also escapes the markup, for text put inside markup.
+:class:`Out` passes everything it prints through :func:`printable`, and :func:`install` does
+the same for every ``typer.echo`` (the command line's plain output, its errors and JSON).
 
 The results are written with rich's console markup (``[bold]6÷2[/]``) and drawn by rich
 when a person looks at them. When the output goes to a pipe, a file or a test, colours
@@ -22,13 +30,94 @@ import re
 import sys
 from typing import Sequence
 
-__all__ = ["Out", "escape", "plain", "out", "emit_json"]
+__all__ = ["Out", "escape", "plain", "printable", "safe", "json_text", "emit_json", "console", "install", "out"]
 
 # rich.markup's tag pattern: backslashes, then [tag] where a tag starts with a-z # / @
 _TAG = re.compile(r"((\\*)\[([a-z#/@][^[]*?)])")
 _ESCAPE = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
 # the control characters rich removes from what it prints: bell, backspace, VT, FF, CR
 _STRIP = dict.fromkeys((7, 8, 11, 12, 13))
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""What a terminal obeys rather than shows: C0 controls (but tab and newline), DEL, C1 controls, and
+the bidirectional overrides that reorder what is shown."""
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character shown as an escape (``\\x1b``, ``\\u202e``) instead of
+    reaching the terminal; tab and newline stay.
+
+    >>> print(printable("A\\x1b]0;PWN\\x07 wins"))
+    A\\x1b]0;PWN\\x07 wins
+    """
+    if not _CONTROL.search(text):
+        return text
+    return _CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
+
+
+def safe(text: object) -> str:
+    """Text from a person, to put inside markup: shown as it is, control characters made visible.
+
+    >>> out = Out(terminal=False)
+    >>> out.print(f"[bold]{safe('[/]x')}[/] wins")
+    [/]x wins
+    """
+    return escape(printable(str(text)))
+
+
+def json_text(data) -> str:
+    """``data`` as one line of JSON (UTF-8, not ASCII-escaped), with no control character left raw:
+    JSON escapes those below 0x20 itself, and here DEL, the C1 controls and the bidirectional
+    overrides are written ``\\u009b`` too, which reads back the same.
+
+    >>> json_text({"name": "A\x9b1m"})
+    '{"name": "A\\\\u009b1m"}'
+    """
+    import json
+
+    text = json.dumps(data, ensure_ascii=False)
+    return _JSON_CONTROL.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+
+
+_JSON_CONTROL = re.compile("[\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def console(**options):
+    """A rich console (``options`` as :class:`rich.console.Console` takes them) that shows the control
+    characters of every string it draws (:func:`printable`): tables, panels and progress bars
+    included. Every rich output of tablecalc is drawn by one of these."""
+    global _SafeConsole
+    if _SafeConsole is None:
+        from rich.console import Console
+
+        class _SafeConsole(Console):
+            def render_str(self, text: str, **kwargs):
+                return super().render_str(printable(text), **kwargs)
+
+    return _SafeConsole(**options)
+
+
+_SafeConsole = None
+
+
+def install() -> None:
+    """Make every ``typer.echo`` of tablecalc show control characters instead of sending them (its
+    plain output, its error lines and its JSON, which :func:`emit_json` keeps
+    free of them in a form JSON reads back). Idempotent."""
+    import typer
+
+    if getattr(typer.echo, "_printable", False):
+        return
+    echo = typer.echo
+
+    def printable_echo(message=None, *args, **kwargs):
+        if isinstance(message, str):
+            message = printable(message)
+        return echo(message, *args, **kwargs)
+
+    printable_echo._printable = True  # type: ignore[attr-defined]
+    typer.echo = printable_echo
 
 
 def escape(text: str) -> str:
@@ -83,13 +172,12 @@ class Out:
     def console(self):
         """The rich console (imported on first use)."""
         if self._rich is None or self._rich.file is not self.stream:
-            from rich.console import Console
-
-            self._rich = Console(highlight=False, soft_wrap=True, emoji=False, stderr=self._stderr)
+            self._rich = console(highlight=False, soft_wrap=True, emoji=False, stderr=self._stderr)
         return self._rich
 
     def print(self, markup: str = "") -> None:
-        """Print one line of markup."""
+        """Print one line of markup (control characters shown, see :func:`printable`)."""
+        markup = printable(markup)
         if self.terminal:
             self.console.print(markup)
         else:
@@ -98,6 +186,8 @@ class Out:
     def table(self, columns: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
         """A borderless table, a bold header and two spaces either side of every cell;
         cells are markup."""
+        columns = [printable(c) for c in columns]
+        rows = [[printable(c) for c in row] for row in rows]
         if self.terminal:
             from rich.table import Table
 
@@ -123,7 +213,5 @@ out = Out()
 
 
 def emit_json(data) -> None:
-    """Print one JSON document on one line (UTF-8, not ASCII-escaped)."""
-    import json
-
-    print(json.dumps(data, ensure_ascii=False), flush=True)
+    """Print one JSON document on one line (:func:`json_text`)."""
+    print(json_text(data), flush=True)

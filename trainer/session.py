@@ -29,7 +29,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
-import json
 import random
 import signal
 import statistics
@@ -40,12 +39,11 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Iterator, Protocol
 
-from rich.markup import escape
-
 from solver.errors import TablecalcError, quoted
 from solver.i18n import N_, _, ngettext
 from solver.parsing import did_you_mean
 from trainer.drills import Drill, Judgement, Puzzle
+from trainer.out import json_text, printable, safe
 
 __all__ = ["SessionOptions", "Summary", "run_session", "JsonIO", "LineIO", "TerminalIO", "COMMANDS"]
 
@@ -147,7 +145,7 @@ class LineIO:
         self.stdout = stdout or sys.stdout
 
     def write(self, text: str) -> None:
-        self.stdout.write(text + "\n")
+        self.stdout.write(printable(text) + "\n")  # an answer or a name typed may hold escape sequences
         self.stdout.flush()
 
     def show_puzzle(self, p, index, total, deadline):
@@ -192,20 +190,20 @@ class JsonIO(LineIO):
     """One JSON object per line: puzzles and verdicts out, answers in."""
 
     def show_puzzle(self, p, index, total, deadline):
-        self.write(json.dumps({**p.as_dict(), "index": index}, ensure_ascii=False))
+        self.write(json_text({**p.as_dict(), "index": index}))
 
     def show_verdict(self, p, j, answer, scored=True):
         d = j.as_dict()
         d.update(item=p.item, answer=answer.text, seconds=round(answer.seconds, 3), timed_out=answer.timed_out)
-        self.write(json.dumps(d, ensure_ascii=False))
+        self.write(json_text(d))
 
     def show_summary(self, s):
-        self.write(json.dumps(s.as_dict(), ensure_ascii=False))
+        self.write(json_text(s.as_dict()))
 
     def show_message(self, kind, text, **data):
         if kind == "note":  # a program playing a drill reads puzzles, verdicts and the summary, not notes
             return
-        self.write(json.dumps({"type": kind, "text": text, **data}, ensure_ascii=False))
+        self.write(json_text({"type": kind, "text": text, **data}))
 
 
 # ---------------------------------------------------------------- a real terminal
@@ -238,7 +236,7 @@ class TerminalIO:
     def __init__(self):
         from prompt_toolkit import PromptSession
         from prompt_toolkit.key_binding import KeyBindings
-        from rich.console import Console
+        from trainer.out import console as rich_console
 
         keys = KeyBindings()
 
@@ -246,14 +244,14 @@ class TerminalIO:
         def _interrupt(event):  # end the prompt with a marker; the interrupt is raised outside asyncio
             event.app.exit(result=_INTERRUPTED)
 
-        self.console = Console(highlight=False)
+        self.console = rich_console(highlight=False)
         self.prompt = PromptSession(key_bindings=keys)
 
     def show_puzzle(self, p, index, total, deadline):
         of = f"/{total}" if total else ""
         gap = "" if getattr(self, "_noted", False) else "\n"
         self._noted = False
-        self.console.print(f"{gap}[bold cyan]#{index}{of}[/] {escape(p.prompt)}")
+        self.console.print(f"{gap}[bold cyan]#{index}{of}[/] {safe(p.prompt)}")
 
     def ask(self, p, deadline):
         start = time.monotonic()
@@ -299,7 +297,7 @@ class TerminalIO:
                     if _near_miss(j, scored) else f"[bold red]✗ {_('wrong')}[/]")
         score = "  [dim]" + _("score {score}, best {best}").format(score=j.score, best=j.best_score) + "[/]" if scored else ""
         self.console.print(f"{mark}{score}")
-        self.console.print(escape(j.explanation))
+        self.console.print(safe(j.explanation))
 
     def show_summary(self, s):
         from rich.table import Table
@@ -325,17 +323,17 @@ class TerminalIO:
     def show_message(self, kind, text, **data):
         if kind == "note":  # dim; a note just before a puzzle stays next to it
             gap = "" if getattr(self, "_noted", False) else "\n"
-            self.console.print(f"{gap}[dim]{escape(text)}[/]")
+            self.console.print(f"{gap}[dim]{safe(text)}[/]")
             self._noted = True
             return
         if kind in ("instructions", "help"):
             from rich.panel import Panel
 
             title = _("How to play") if kind == "instructions" else _("Help")
-            self.console.print(Panel(escape(text), title=title, title_align="left", border_style="cyan"))
+            self.console.print(Panel(safe(text), title=title, title_align="left", border_style="cyan"))
             return
         style, label = self._STYLES.get(kind, ("bold", kind))
-        self.console.print(_("{label}: {text}").format(label=f"[{style}]{escape(_(label))}[/]", text=escape(text)))
+        self.console.print(_("{label}: {text}").format(label=f"[{style}]{safe(_(label))}[/]", text=safe(text)))
 
 
 # ---------------------------------------------------------------- the loop

@@ -228,25 +228,25 @@ def render_stats(stats: dict, console=None) -> None:
     """Print the statistics as rich tables (to ``console``, default standard output), readable
     from 60 columns up."""
     from rich import box
-    from rich.console import Console
-    from rich.markup import escape
     from rich.table import Table
 
-    console = console or Console(highlight=False)
+    from trainer.out import console as rich_console, safe
+
+    console = console or rich_console(highlight=False)
     if not stats["answers"]:
         first, *others = game_names()
         if stats.get("drill"):
             console.print(_("No answers recorded yet for {drill} in {path}. Play it: [bold]tablecalc drill "
-                            "{drill}[/].").format(drill=stats["drill"], path=stats["history"]))
+                            "{drill}[/].").format(drill=safe(stats["drill"]), path=safe(stats["history"])))
         else:
             console.print(_("No answers recorded yet in {path}. Play a drill to start: [bold]tablecalc drill "
-                            "{first}[/] (or {others}).").format(path=stats["history"], first=first,
+                            "{first}[/] (or {others}).").format(path=safe(stats["history"]), first=first,
                                                                  others=", ".join(others)))
         return
 
     def table(title: str, columns: list[str], left: tuple = (), wrap: tuple = (), gap: int = 1) -> Table:
         # the title is printed above the table, so that it wraps at the terminal's width, not the table's
-        console.print(f"[bold]{escape(title)}[/]")
+        console.print(f"[bold]{safe(title)}[/]")
         t = Table(header_style="bold", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
                   padding=(0, gap - 1, 0, 0))
         for name in columns:
@@ -288,7 +288,7 @@ def render_stats(stats: dict, console=None) -> None:
                                          *([_("penalties")] if penalised else []), _("due")],
               left=(_("drill"), _("level")))
     for row in stats["by_drill"]:
-        t.add_row(row["drill"], row["level"], str(row["answers"]), _pct(row["accuracy"], colour=True),
+        t.add_row(safe(row["drill"]), safe(row["level"]), str(row["answers"]), _pct(row["accuracy"], colour=True),
                   _secs(row["median_seconds"]), *([str(row["penalties"])] if penalised else []),
                   f"{row['due_now']}/{row['items']}")
     console.print(t)
@@ -305,7 +305,7 @@ def render_stats(stats: dict, console=None) -> None:
             continue
         day = date.fromisoformat(row["day"])
         shown = _short_day(day) if row["day"] != previous else ""
-        t.add_row(shown, *([] if one_drill else [row["drill"]]), row["level"], str(row["answers"]),
+        t.add_row(shown, *([] if one_drill else [safe(row["drill"])]), safe(row["level"]), str(row["answers"]),
                   _pct(row["accuracy"], colour=True), _secs(row["median_seconds"]),
                   *([str(row["penalties"])] if penalised else []))
         previous = row["day"]
@@ -317,7 +317,7 @@ def render_stats(stats: dict, console=None) -> None:
         t = table(_("Weakest fact families (missed: in the latest {n})").format(n=RECENT_FAMILY_ANSWERS),
                   [_("family"), _("answers"), _("right"), _("missed"), _("slow")], left=(_("family"),), gap=2)
         for f in weak_families:
-            t.add_row(f["name"], str(f["answers"]), _pct(f["accuracy"], colour=True),
+            t.add_row(safe(f["name"]), str(f["answers"]), _pct(f["accuracy"], colour=True),
                       _("{wrong} of {n}").format(wrong=f["recent_wrong"], n=f["recent_answers"]),
                       str(f["recent_slow"]))
         console.print(t)
@@ -332,7 +332,7 @@ def render_stats(stats: dict, console=None) -> None:
     for row in stats["weakest"]:
         missed = row["last_missed_day"]
         when = readable_day(date.fromisoformat(missed), today, bare=True) if missed else "—"
-        t.add_row(row["label"], *([] if one_drill else [row["drill"]]),
+        t.add_row(safe(row["label"]), *([] if one_drill else [safe(row["drill"])]),
                   _("{wrong} of {n}").format(wrong=row["recent_wrong"], n=row["recent_answers"]), when,
                   _when(datetime.fromisoformat(row["due"]) - now))
     console.print(t)

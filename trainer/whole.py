@@ -10,6 +10,7 @@ At the prompts of ``play`` and ``follow`` a few words are commands, in English, 
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from pathlib import Path
@@ -19,6 +20,7 @@ import typer
 
 from solver.errors import TablecalcError, quoted
 from solver.i18n import _, ngettext
+from trainer.clikit import ForceOpt
 from trainer.out import emit_json
 
 __all__ = ["add_whole_commands", "WORDS", "command_word"]
@@ -105,12 +107,20 @@ def _plain(value) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _save(path: str, lines) -> None:
+def _check_log(path: str | None, force: bool) -> None:
+    """Refuse, before a game is played, a --log FILE that would not be written (:mod:`solver.files`)."""
+    if path is not None:
+        from solver.gamelog import check_log_target
+
+        check_log_target(path, force=force)
+
+
+def _save(path: str, lines, force: bool = False) -> None:
+    """Write a game's log atomically, over an existing file only with ``force``; never over the history
+    or the tables (:func:`solver.gamelog.write_log`)."""
     from solver.gamelog import write_log
 
-    if Path(path).exists():
-        raise TablecalcError(f"{quoted(path)} already exists: tablecalc never writes over a file; give a new name")
-    write_log(path, lines)
+    write_log(path, lines, force=force)
 
 
 def _advise(match) -> None:
@@ -160,18 +170,19 @@ def add_whole_commands(app, game_name: str) -> None:
                  rounds: Annotated[int, typer.Option("--rounds", help="Rounds to play (fewer if the game ends first).")] = 1,
                  seed: SeedOpt = None, bot: BotOpt = None,
                  log: Annotated[Optional[str], typer.Option("--log", help="Write the game as a log to FILE (JSON lines).")] = None,
-                 *, rules, data, as_json: JsonOpt = False) -> None:
+                 force: ForceOpt = False, *, rules, data, as_json: JsonOpt = False) -> None:
         """Seeded games between bots, every move judged by the referee; the same seed plays the same game."""
         from solver.registry import find_game
         from solver.whole.simulate import simulate as do_simulate
 
         game = find_game(game_name)
         names = _names(players, _fewest(game, rules, data))
+        _check_log(log, force)
         _advise(game.new_match(names, rules, data))
         played = do_simulate(game, rules, data, names, rounds=rounds,
                              seed=seed if seed is not None else random.randrange(2 ** 31), bots=tuple(bot or ()))
         if log is not None:
-            _save(log, played.log_lines())
+            _save(log, played.log_lines(), force)
         if as_json:
             emit_json(played.as_dict())
             return
@@ -228,17 +239,18 @@ def add_whole_commands(app, game_name: str) -> None:
                deal: Annotated[Optional[str], typer.Option("--deal", help="The round's start, in the game's notation (default: dealt from --seed).")] = None,
                seed: SeedOpt = None,
                log: Annotated[Optional[str], typer.Option("--log", help="Write the game so far to FILE when it ends.")] = None,
-               seconds: SecondsOpt = None, *, rules, data) -> None:
+               force: ForceOpt = False, seconds: SecondsOpt = None, *, rules, data) -> None:
         """Follow a real game at the table: type each move as it happens (NAME: MOVE, or MOVE for the
         player to move), get the referee's verdict on each; undo, save FILE, quit."""
         from solver.registry import find_game
 
         game = find_game(game_name)
+        _check_log(log, force)
         table = _Table(game, rules, data, _names(players, _fewest(game, rules, data)), set(), None,
                        seed, seconds)
         table.follow(deal)
         if log is not None:
-            _save(log, table.log_lines())
+            _save(log, table.log_lines(), force)
 
 
 class _Table:
@@ -291,6 +303,9 @@ class _Table:
             else:
                 self.rounds.append((self._deal, list(moves), None))
                 try:
+                    if os.path.lexists(rest):  # at the prompt, a new name rather than --force
+                        raise TablecalcError(_("{file} already exists: type save with a new name").format(
+                            file=quoted(rest)))
                     _save(rest, self.log_lines())
                     typer.echo(_("Saved to {file}.").format(file=rest))
                 except TablecalcError as e:

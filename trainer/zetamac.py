@@ -19,7 +19,6 @@ by line: a wrong line is answered "not yet" and the problem stays.
 from __future__ import annotations
 
 import enum
-import json
 import random
 import statistics
 import re
@@ -31,6 +30,7 @@ from typing import Callable, Sequence
 
 from solver.i18n import _, ngettext
 from trainer.drills import Drill, Judgement, Puzzle
+from trainer.out import json_text, safe
 
 __all__ = ["MODE", "Typed", "typed_status", "RoundReport", "report", "play_round"]
 
@@ -261,17 +261,15 @@ def _show_report(io, rep: RoundReport, slips: int) -> None:
     from trainer.session import JsonIO
 
     if isinstance(io, JsonIO):
-        io.write(json.dumps({**rep.as_dict(), "slips": slips}, ensure_ascii=False))
+        io.write(json_text({**rep.as_dict(), "slips": slips}))
     else:
         io.write(str(rep))
 
 
 def _show_in_terminal(io, rnd: "_Round", rep: RoundReport) -> None:
     """The round's end on screen: the score against your best, the pace, the slowest problems."""
-    from rich.markup import escape
-
     s = rnd.summary
-    io.console.print(f"[bold green]{escape(str(rep))}[/]" if rep.is_best else escape(str(rep)), highlight=False)
+    io.console.print(f"[bold green]{safe(rep)}[/]" if rep.is_best else safe(rep), highlight=False)
     if s.seconds:
         pace = ngettext("{n} answered, {median:.1f} s each (median); {slips} slip corrected.",
                         "{n} answered, {median:.1f} s each (median); {slips} slips corrected.", rnd.slips).format(
@@ -315,7 +313,7 @@ def _play_by_lines(rnd: _Round, io) -> None:
                 break
             rnd.slips += 1
             if isinstance(io, JsonIO):
-                io.write(json.dumps({"type": "not-yet", "item": p.item, "answer": rnd.typed}, ensure_ascii=False))
+                io.write(json_text({"type": "not-yet", "item": p.item, "answer": rnd.typed}))
             else:
                 io.write(_("not yet: {prompt} is not {typed}; try again").format(prompt=p.prompt, typed=rnd.typed.strip()))
 

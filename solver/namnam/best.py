@@ -149,9 +149,10 @@ class _OutOfTime(Exception):
 
 
 def best(position: Position, rules: Rules, *, depth: int | None = None, seconds: float | None = None,
-         tables: Tables | None = None) -> SearchResult:
+         tables: Tables | None = None, refused: tuple[str, ...] = ()) -> SearchResult:
     """The best moves in ``position``: from the tables when they cover it, else by search to
-    ``depth`` plies (default 8) or iterative deepening for ``seconds``."""
+    ``depth`` plies (default 8) or iterative deepening for ``seconds``. ``refused``: why saved
+    tables were not used (:func:`solver.namnam.tables.find`), said in the result's ``source``."""
     if depth is not None and not 1 <= depth <= MAX_DEPTH:
         raise TablecalcError(f"bad depth {depth}: expected 1 to {MAX_DEPTH} plies (or --time SECONDS)")
     if seconds is not None and not 0 < seconds <= 600:
@@ -200,8 +201,9 @@ def best(position: Position, rules: Rules, *, depth: int | None = None, seconds:
     moves = tuple(sorted(pit_number(i, d) for i, v in values.items() if v == top))
     first = next(i for i, v in values.items() if v == top)
     line = s.pv(c, first, reached)
+    source = f"search; {refused[0]}" if refused else "search"
     return SearchResult(str(position), moves, base + top, exact, tuple(_pits(line, d)), reached, s.nodes,
-                        time.perf_counter() - t0, "search", rules.name)
+                        time.perf_counter() - t0, source, rules.name)
 
 
 def move_values(position: Position, rules: Rules, *, depth: int = SOLVE_DEPTH,

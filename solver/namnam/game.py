@@ -22,7 +22,7 @@ from solver.namnam.position import Position
 from solver.namnam.referee import judge, legal_pits
 from solver.namnam.rules import Rules
 from solver.namnam.state import GameState
-from solver.namnam.tables import tables_for
+from solver.namnam.tables import find
 from solver.namnam.verdict import Verdict, Violation
 from solver.namnam.words import explain_verdict
 
@@ -55,7 +55,8 @@ class NamNam(BaseGame):
     def best(self, situation: Position, rules: Rules, data: None) -> SearchResult:
         """Exact from the tables for small boards (built on demand, kept in memory), else a search of
         :data:`~solver.namnam.best.SOLVE_DEPTH` plies using the largest tables already built."""
-        return best(situation, rules, depth=SOLVE_DEPTH, tables=tables_for(situation.seeds_on_board, rules))
+        found = find(situation.seeds_on_board, rules)
+        return best(situation, rules, depth=SOLVE_DEPTH, tables=found.tables, refused=found.refused)
 
     def best_answers(self, solution: SearchResult) -> tuple[str, ...]:
         return tuple(str(m) for m in solution.moves)

@@ -21,6 +21,11 @@ owner at every end (:class:`~solver.namnam.rules.Leftover`); the grand-slam rule
 Boards with ``n`` seeds are numbered in lexicographic order (:func:`rank`): layer ``n``
 has ``C(n+11, 11)`` of them.
 
+A table file says what it holds in a header — format, seed count, grand-slam rule, index scheme,
+a checksum of the values — and :func:`load` refuses, in one line, a file that is damaged or is
+not the one asked for (another seed count or rule under this name, values out of range, values
+the rules contradict); :func:`find` then answers without it, and ``best`` says so.
+
 >>> t = build(4)
 >>> [len(v) for v in t.values]
 [1, 12, 78, 364, 1365]
@@ -30,7 +35,9 @@ has ``C(n+11, 11)`` of them.
 
 from __future__ import annotations
 
-import os
+import hashlib
+import json
+import zlib
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
@@ -38,19 +45,23 @@ from typing import Callable
 
 import numpy as np
 
-from solver.errors import TablecalcError
+from solver.budget import available_memory
+from solver.errors import SearchTooLarge, TablecalcError, quoted, quoted_path
+from solver.files import TABLES_FOLDER, TABLES_MAGIC, data_home, read_bytes, write_file
 from solver.namnam.rules import GrandSlam, Rules
 from solver.namnam.sowing import PITS, ROW, SEEDS, legal_starts, rotate, sow
 
-__all__ = ["Tables", "build", "rank", "rank_many", "compositions", "layer_size", "cache_path", "load", "load_or_build",
-           "MAX_BUILD", "available", "largest", "tables_for", "SMALL_TABLES"]
+__all__ = ["Tables", "build", "rank", "rank_many", "unrank", "compositions", "layer_size", "cache_path", "load",
+           "save", "load_or_build", "MAX_BUILD", "available", "largest", "lookup", "find", "Lookup", "tables_for",
+           "SMALL_TABLES", "build_memory", "check_memory", "spot_check", "superseded", "FORMAT"]
 
 SMALL_TABLES = 8
 """Boards with at most this many seeds are solved exactly even when no tables were built: the
 8-seed tables are built in memory on demand (about two seconds), see :func:`tables_for`."""
 MAX_BUILD = 20
 """The largest N the build command accepts: layer 20 alone has 84 million boards, which would take
-some 17 GB of memory while it is solved (estimated from 18 seeds, built with 6.8 GB)."""
+some 17 GB of memory while it is solved (estimated from 18 seeds, built with 6.8 GB); a build is
+refused before it starts when the machine does not have the memory (:func:`check_memory`)."""
 _CHUNK = 1 << 20
 _COMB = np.array([[comb(a, b) for b in range(PITS)] for a in range(SEEDS + PITS)], dtype=np.int64)
 _COMB32 = _COMB[:MAX_BUILD + PITS].astype(np.int32)
@@ -144,12 +155,12 @@ class Tables:
         return rows
 
     def save(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        arrays = {f"v{n}": v for n, v in enumerate(self.values)}
-        arrays.update({f"c{n}": np.packbits(c) for n, c in enumerate(self.cyclic)})
-        tmp = path.with_suffix(".tmp.npz")
-        np.savez_compressed(tmp, grand_slam=np.array(self.grand_slam.value), **arrays)
-        os.replace(tmp, path)
+        """Write the tables to ``path``, atomically (a build killed half-way leaves the file as it was):
+        :data:`~solver.files.TABLES_MAGIC`, a header of one JSON line (format, seed count, grand-slam
+        rule, index scheme, layer sizes, and the SHA-256 of the header and the values), then the values
+        (one byte a board, layer by layer) and the ``cyclic`` bits, compressed with zlib. :func:`load`
+        checks all of it."""
+        save(self, path)
 
 
 def _layer(n: int, values: list[np.ndarray], forbid: bool, progress: Callable[[int], None] | None):
@@ -267,6 +278,7 @@ def build(max_seeds: int, rules: Rules | None = None, progress: Callable[[int, i
     cyclic: list[np.ndarray] = []
     if base is not None and base.grand_slam is slam:
         values, cyclic = list(base.values[:max_seeds + 1]), list(base.cyclic[:max_seeds + 1])
+    check_memory(max_seeds, len(values) - 1)  # before any work: a build that cannot fit is refused now
     for n in range(len(values), max_seeds + 1):
         if n == 0:
             v, c = np.zeros(1, dtype=np.int8), np.zeros(1, dtype=bool)
@@ -277,87 +289,340 @@ def build(max_seeds: int, rules: Rules | None = None, progress: Callable[[int, i
     return Tables(tuple(values), tuple(cyclic), slam)
 
 
-def cache_path(max_seeds: int, rules: Rules | None = None) -> Path:
-    """Where the built tables are kept: ``$TABLECALC_HOME`` or the user data folder, ``namnam/``."""
-    home = os.environ.get("TABLECALC_HOME", "").strip()
-    if home:
-        root = Path(home)
-    else:
-        import platformdirs
-
-        root = Path(platformdirs.user_data_dir("tablecalc", appauthor=False))
-    slam = (rules or Rules()).grand_slam.value
-    return root / "namnam" / f"endgame-{slam}-{max_seeds}.npz"
+# ---------------------------------------------------------------- memory
 
 
-def load(path: Path) -> Tables:
-    """Tables saved by :meth:`Tables.save`."""
+BYTES_PER_BOARD = 210
+"""Peak memory per board of the largest layer while it is solved (measured: 14 seeds ~180 bytes,
+15 seeds 1.5 GB for 7.7 million boards, 18 seeds 6.8 GB for 34.6 million: about 200)."""
+_BASE_MEMORY = 150 << 20
+"""What Python, NumPy and the program take before a build starts."""
+
+
+def build_memory(max_seeds: int, base_seeds: int = -1) -> int:
+    """The bytes a build of the tables up to ``max_seeds`` seeds needs at its peak, extending tables
+    of ``base_seeds`` seeds (every smaller layer is kept: a byte of value and one of ``cyclic``
+    per board; the largest layer solved takes :data:`BYTES_PER_BOARD` a board).
+
+    >>> round(build_memory(20) / 1e9, 1), round(build_memory(15) / 1e9, 1)
+    (18.4, 1.8)
+    """
+    if max_seeds <= base_seeds:
+        return 0
+    kept = sum(2 * layer_size(n) for n in range(max_seeds + 1))
+    return _BASE_MEMORY + kept + BYTES_PER_BOARD * layer_size(max_seeds)
+
+
+def _gigabytes(n: int) -> str:
+    return f"{n / 1e9:.1f} GB"
+
+
+def check_memory(max_seeds: int, base_seeds: int = -1) -> None:
+    """Refuse (:class:`~solver.errors.SearchTooLarge`, before any work) a build that would not fit in
+    the memory available now, saying how much it needs and how large a build would fit."""
+    need = build_memory(max_seeds, base_seeds)
+    have = available_memory()
+    if have is None or need <= have:
+        return
+    fits = max((n for n in range(max_seeds) if build_memory(n, base_seeds) <= have), default=None)
+    hint = f"at most --build {fits} fits" if fits is not None and fits > base_seeds else "no larger build fits"
+    raise SearchTooLarge(
+        f"building the endgame tables up to {max_seeds} seeds needs about {_gigabytes(need)} of memory "
+        f"(layer {max_seeds} alone has {layer_size(max_seeds):,} boards), and {_gigabytes(have)} is available: "
+        f"{hint} on this machine")
+
+
+# ---------------------------------------------------------------- files
+
+
+FORMAT = 1
+"""The version of the table file format (see :meth:`Tables.save`)."""
+INDEX = "12 pits, mover's row first in sowing order, lexicographic by layer, first pit slowest"
+"""The index scheme of the values (:func:`rank`): a file numbered another way is refused."""
+SUFFIX = ".tables"
+_MAX_HEADER = 4096
+
+
+def _payload_size(max_seeds: int) -> int:
+    return sum(layer_size(n) + (layer_size(n) + 7) // 8 for n in range(max_seeds + 1))
+
+
+def _header(tables: "Tables") -> dict:
+    return {"format": FORMAT, "game": "namnam", "max_seeds": tables.max_seeds,
+            "rules": {"grand_slam": tables.grand_slam.value}, "index": INDEX,
+            "layers": [int(len(v)) for v in tables.values], "values": "int8", "cyclic": "bits",
+            "compression": "zlib"}
+
+
+def _canonical(header: dict) -> bytes:
+    return json.dumps({k: v for k, v in header.items() if k != "sha256"}, sort_keys=True,
+                      separators=(",", ":")).encode("ascii")
+
+
+def _payload(tables: "Tables") -> bytes:
+    parts = [np.ascontiguousarray(v, dtype=np.int8).tobytes() for v in tables.values]
+    parts += [np.packbits(c.astype(bool)).tobytes() for c in tables.cyclic]
+    return b"".join(parts)
+
+
+def save(tables: "Tables", path: Path | str) -> None:
+    """Write ``tables`` to ``path`` (see :meth:`Tables.save`)."""
+    path = Path(path)
+    header = _header(tables)
+    payload = _payload(tables)
+    header["sha256"] = hashlib.sha256(_canonical(header) + b"\n" + payload).hexdigest()
+
+    def write(f) -> None:
+        f.write(TABLES_MAGIC)
+        f.write(json.dumps(header, sort_keys=True).encode("ascii") + b"\n")
+        f.write(zlib.compress(payload, 6))
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_file(path, write, "the endgame tables", own=True)
+
+
+def _rebuild_hint(max_seeds: int | None, slam: GrandSlam | None) -> str:
+    n = max_seeds if max_seeds is not None else 15
+    flag = f" --grand-slam {slam.value}" if slam is GrandSlam.FORBIDDEN else ""
+    return f"rebuild them: tablecalc namnam tables --build {n}{flag}"
+
+
+def load(path: Path, *, max_seeds: int | None = None, grand_slam: GrandSlam | None = None) -> Tables:
+    """The tables saved in ``path``, checked to be what they claim and what was asked: the header
+    (format, game, index scheme, seed count ``max_seeds`` and grand-slam rule ``grand_slam`` when
+    given), the checksum of the values, every value within its layer's bounds, and a sample of
+    boards of every layer against the rules themselves (:func:`spot_check`). Anything else is one
+    :class:`~solver.errors.TablecalcError` line naming the file and saying how to rebuild it."""
+    path = Path(path)
+
+    def refuse(why: str) -> TablecalcError:
+        return TablecalcError(f"cannot use the endgame tables {quoted_path(path)}: {why}; "
+                              f"{_rebuild_hint(max_seeds, grand_slam)}")
+
+    claimed = max_seeds if max_seeds is not None else MAX_BUILD
     try:
-        with np.load(path) as z:
-            n = sum(1 for k in z.files if k.startswith("v"))
-            values = tuple(z[f"v{k}"] for k in range(n))
-            cyclic = tuple(np.unpackbits(z[f"c{k}"])[:len(values[k])].astype(bool) for k in range(n))
-            slam = GrandSlam(str(z["grand_slam"]))
-    except (OSError, ValueError, KeyError) as e:
-        raise TablecalcError(f"cannot read the endgame tables {str(path)!r}: {e}; build them again") from None
-    return Tables(values, cyclic, slam)
+        data = read_bytes(path, "the endgame tables", _payload_size(claimed) + _MAX_HEADER + (1 << 20))
+    except TablecalcError as e:
+        raise refuse(str(e).split(": ", 1)[-1] if "too large" not in str(e) else "the file is too large") from None
+    if not data.startswith(TABLES_MAGIC):
+        raise refuse("it is not an endgame table file of this tablecalc (no header)")
+    end = data.find(b"\n", len(TABLES_MAGIC), len(TABLES_MAGIC) + _MAX_HEADER)
+    try:
+        header = json.loads(data[len(TABLES_MAGIC):end]) if end > 0 else None
+    except (ValueError, RecursionError):
+        header = None
+    if not isinstance(header, dict):
+        raise refuse("its header is damaged")
+    if header.get("format") != FORMAT:
+        raise refuse(f"it is in format {quoted(header.get('format'))}, expected {FORMAT}")
+    if header.get("game") != "namnam" or header.get("index") != INDEX:
+        raise refuse("its boards are numbered another way than this tablecalc's")
+    n = header.get("max_seeds")
+    if type(n) is not int or not 0 <= n <= MAX_BUILD:
+        raise refuse(f"its header gives {quoted(n)} seeds")
+    if max_seeds is not None and n != max_seeds:
+        raise refuse(f"it holds the tables up to {n} seeds, not {max_seeds}")
+    rules = header.get("rules")
+    slam_name = rules.get("grand_slam") if isinstance(rules, dict) else None
+    if slam_name not in {g.value for g in GrandSlam}:
+        raise refuse(f"its header gives the grand-slam rule {quoted(slam_name)}")
+    slam = GrandSlam(slam_name)
+    if grand_slam is not None and slam is not grand_slam:
+        raise refuse(f"it was built for the grand-slam rule {slam.value!r}, not {grand_slam.value!r}")
+    if header.get("layers") != [layer_size(k) for k in range(n + 1)]:
+        raise refuse("its layers do not have the sizes of this index scheme")
+    size = _payload_size(n)
+    try:
+        inflate = zlib.decompressobj()
+        payload = inflate.decompress(data[end + 1:], size + 1)
+        complete = inflate.eof and not inflate.unconsumed_tail and not inflate.unused_data
+    except zlib.error:
+        raise refuse("it is damaged (its values cannot be decompressed)") from None
+    if len(payload) != size or not complete:
+        raise refuse("it is truncated or damaged")
+    if hashlib.sha256(_canonical(header) + b"\n" + payload).hexdigest() != header.get("sha256"):
+        raise refuse("it is damaged: its checksum does not match its values")
+    values, cyclic, at = [], [], 0
+    for k in range(n + 1):
+        v = np.frombuffer(payload, dtype=np.int8, count=layer_size(k), offset=at)
+        at += layer_size(k)
+        if v.size and (int(v.min()) < -k or int(v.max()) > k or ((v.astype(np.int16) - k) % 2).any()):
+            raise refuse(f"layer {k} holds values out of range (expected -{k} to {k}, of the parity of {k})")
+        values.append(v)
+    for k in range(n + 1):
+        packed = np.frombuffer(payload, dtype=np.uint8, count=(layer_size(k) + 7) // 8, offset=at)
+        at += packed.size
+        cyclic.append(np.unpackbits(packed)[:layer_size(k)].astype(bool))
+    tables = Tables(tuple(values), tuple(cyclic), slam)
+    wrong = spot_check(tables)
+    if wrong is not None:
+        raise refuse(f"its values break the rules at board {'.'.join(map(str, wrong))}")
+    return tables
+
+
+def unrank(n: int, r: int) -> tuple[int, ...]:
+    """The board of ``n`` seeds numbered ``r`` (the inverse of :func:`rank`).
+
+    >>> all(rank(unrank(4, r)) == r for r in range(layer_size(4)))
+    True
+    """
+    board, m = [], n
+    for i in range(PITS - 1):
+        k = PITS - i
+        a = 0
+        while r >= (count := comb(m - a + k - 2, k - 2)):
+            r -= count
+            a += 1
+        board.append(a)
+        m -= a
+    return (*board, m)
+
+
+SPOT_CHECKS = 48
+"""Boards of each layer checked against the rules when a table file is read."""
+
+
+def spot_check(tables: Tables, samples: int = SPOT_CHECKS) -> tuple[int, ...] | None:
+    """A board whose value the rules contradict, among ``samples`` boards of every layer (the same
+    ones each time), or ``None``: where play ends, the value is the split of the seeds left; where
+    no cycle is possible, it is the best move's (captured − the child's value); in a cycle, at least
+    the best capture's."""
+    forbid = tables.grand_slam is GrandSlam.FORBIDDEN
+    for n in range(1, tables.max_seeds + 1):
+        size = layer_size(n)
+        for r in sorted({(j * 7919 + size // 2) % size for j in range(samples)} | {0, size - 1}):
+            c = unrank(n, r)
+            v = int(tables.values[n][r])
+            starts = legal_starts(c, forbid)
+            if not starts:
+                if v != sum(c[:ROW]) - sum(c[ROW:]):
+                    return c
+                continue
+            moves = {i: (s.captured, rotate(s.board)) for i in starts for s in (sow(c, i),)}
+            if any(sum(child) > tables.max_seeds for _, child in moves.values()):
+                continue
+            best_value = max(cap - tables.value(child) for cap, child in moves.values())
+            best_capture = max((cap - tables.value(child) for cap, child in moves.values() if cap), default=None)
+            if (not tables.cyclic[n][r] and v != best_value) or (best_capture is not None and v < best_capture):
+                return c
+    return None
+
+
+# ---------------------------------------------------------------- where they are kept
+
+
+def cache_path(max_seeds: int, rules: Rules | None = None) -> Path:
+    """Where the tables up to ``max_seeds`` seeds are kept: ``namnam/`` in the data folder
+    (``$TABLECALC_HOME``, see :func:`solver.files.data_home`)."""
+    slam = (rules or Rules()).grand_slam.value
+    return data_home() / TABLES_FOLDER / f"endgame-{slam}-{max_seeds}{SUFFIX}"
+
+
+def available(rules: Rules | None = None) -> list[tuple[int, Path]]:
+    """The table files saved for ``rules``' grand-slam rule, by the seed count their name gives:
+    ``(max_seeds, path)``, smallest first (what they hold is checked when they are read)."""
+    folder = cache_path(0, rules).parent
+    slam = (rules or Rules()).grand_slam.value
+    found = []
+    if folder.is_dir():
+        for p in folder.glob(f"endgame-{slam}-*{SUFFIX}"):
+            tail = p.name[len(f"endgame-{slam}-"):-len(SUFFIX)]
+            if tail.isascii() and tail.isdigit() and int(tail) <= MAX_BUILD:
+                found.append((int(tail), p))
+    return sorted(found)
+
+
+def superseded(rules: Rules | None = None) -> list[Path]:
+    """Files of earlier versions of tablecalc (``endgame-RULE-N.npz``, without a header) for ``rules``."""
+    folder = cache_path(0, rules).parent
+    slam = (rules or Rules()).grand_slam.value
+    return sorted(folder.glob(f"endgame-{slam}-*.npz")) if folder.is_dir() else []
 
 
 _LOADED: dict = {}
+"""Tables in memory: ``(grand_slam, max_seeds)`` → :class:`Tables`."""
+_REFUSED: dict = {}
+"""Table files refused, by (path, size, modification time): the one line saying why."""
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """The tables to use (``None``: none), and the saved files refused on the way: why, one line
+    each, and the seed count each file's name gives."""
+
+    tables: Tables | None
+    refused: tuple[str, ...] = ()
+    refused_seeds: tuple[int, ...] = ()
+
+
+def _read_saved(n: int, path: Path, slam: GrandSlam) -> Tables | str:
+    try:
+        st = path.stat()
+        key = (str(path), st.st_size, st.st_mtime_ns)
+    except OSError:
+        key = (str(path), None, None)
+    if key in _REFUSED:
+        return _REFUSED[key]
+    try:
+        return load(path, max_seeds=n, grand_slam=slam)
+    except TablecalcError as e:
+        _REFUSED[key] = str(e)
+        return str(e)
+
+
+def lookup(rules: Rules | None = None) -> Lookup:
+    """The largest tables that read well for ``rules`` (in memory or saved); the saved files larger
+    than them that were refused, with why."""
+    slam = (rules or Rules()).grand_slam
+    mem = max((t for (s, _), t in _LOADED.items() if s is slam), key=lambda t: t.max_seeds, default=None)
+    refused: list[tuple[int, str]] = []
+
+    def found(t: Tables | None) -> Lookup:
+        return Lookup(t, tuple(why for _, why in refused), tuple(n for n, _ in refused))
+
+    for n, path in reversed(available(rules)):
+        if mem is not None and n <= mem.max_seeds:
+            break
+        got = _read_saved(n, path, slam)
+        if isinstance(got, Tables):
+            _LOADED[(slam, n)] = got
+            return found(got)
+        refused.append((n, got))
+    return found(mem)
+
+
+def largest(rules: Rules | None = None) -> Tables | None:
+    """The largest tables already built that read well (in memory or saved), or ``None``."""
+    return lookup(rules).tables
 
 
 def load_or_build(max_seeds: int, rules: Rules | None = None, *, save: bool = True) -> Tables:
-    """Tables of at least ``max_seeds`` seeds: in memory, else the largest saved ones that cover it,
-    else built now (and saved when ``save``)."""
+    """Tables of at least ``max_seeds`` seeds: in memory, else the largest saved ones that cover it and
+    read well, else built now (and saved when ``save``)."""
     slam = (rules or Rules()).grand_slam
-    for (s, n), t in _LOADED.items():
-        if s is slam and n >= max_seeds:
-            return t
-    found = available(rules)
-    if found and found[-1][0] >= max_seeds:
-        t = load(found[-1][1])
-    else:
+    t = largest(rules)
+    if t is None or t.max_seeds < max_seeds:
         t = build(max_seeds, rules)
         if save:
             try:
                 t.save(cache_path(max_seeds, rules))
-            except OSError:
+            except (OSError, TablecalcError):
                 pass
     _LOADED[(slam, t.max_seeds)] = t
     return t
 
 
-def available(rules: Rules | None = None) -> list[tuple[int, Path]]:
-    """The saved tables for ``rules``' grand-slam rule: ``(max_seeds, path)``, smallest first."""
-    folder = cache_path(0, rules).parent
-    slam = (rules or Rules()).grand_slam.value
-    found = []
-    if folder.is_dir():
-        for p in folder.glob(f"endgame-{slam}-*.npz"):
-            tail = p.stem.rsplit("-", 1)[-1]
-            if tail.isdigit():
-                found.append((int(tail), p))
-    return sorted(found)
-
-
-def largest(rules: Rules | None = None) -> Tables | None:
-    """The largest tables already built (in memory or saved), or ``None``."""
-    slam = (rules or Rules()).grand_slam
-    mem = [t for (s, _), t in _LOADED.items() if s is slam]
-    found = available(rules)
-    best_mem = max(mem, key=lambda t: t.max_seeds, default=None)
-    if found and (best_mem is None or found[-1][0] > best_mem.max_seeds):
-        t = load(found[-1][1])
-        _LOADED[(slam, t.max_seeds)] = t
-        return t
-    return best_mem
+def find(seeds: int, rules: Rules | None = None) -> Lookup:
+    """The tables to use on a board of ``seeds`` seeds: the largest built that read well; for a small
+    board (at most :data:`SMALL_TABLES` seeds) that they do not cover, the small tables built in memory
+    now. ``refused`` lists the saved files refused when no tables that read well cover the board."""
+    found = lookup(rules)
+    t = found.tables
+    if seeds <= SMALL_TABLES and (t is None or t.max_seeds < seeds):
+        t = load_or_build(SMALL_TABLES, rules, save=False)
+    return Lookup(t) if t is not None and t.max_seeds >= seeds else Lookup(t, found.refused, found.refused_seeds)
 
 
 def tables_for(seeds: int, rules: Rules | None = None) -> Tables | None:
-    """The tables to use on a board of ``seeds`` seeds: the largest built (saved or in memory);
-    for a small board (at most :data:`SMALL_TABLES` seeds) when none covers it, the small
-    tables built in memory now."""
-    t = largest(rules)
-    if seeds <= SMALL_TABLES and (t is None or t.max_seeds < seeds):
-        t = load_or_build(SMALL_TABLES, rules, save=False)
-    return t
+    """:func:`find`'s tables."""
+    return find(seeds, rules).tables

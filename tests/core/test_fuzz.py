@@ -1,4 +1,6 @@
 """Every parser and file loader, fed hostile input: it answers or raises TablecalcError, nothing else.
+Whole command lines too, with markup-like text and terminal escape sequences among their words, FIFOs
+for their files, drawn by rich or written to a pipe; and commands stopped by SIGTERM at any moment.
 
 Two Hypothesis profiles (``TABLECALC_FUZZ``):
 
@@ -11,7 +13,8 @@ Each target is timed; the slowest input of the run is reported at the end of the
 output ("fuzz: ..."), never asserted (the machines are shared and noisy). The targets cover
 the calculation parser, every registered game's situation notation, referee and move
 notation (so a new game is fuzzed without a line here), the card and team parsers, batch
-query lines, deck files and puzzle packs.
+query lines, deck files and puzzle packs, whole command lines, and SIGTERM (a few dozen commands
+in the quick profile, some hundreds in the long one: each is a process of its own).
 """
 
 from __future__ import annotations
@@ -19,6 +22,11 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
+import signal
+import subprocess
+import sys
+import threading
 import time
 from collections import defaultdict
 
@@ -30,6 +38,7 @@ from solver.errors import TablecalcError
 from solver.expr import Order, evaluate, parse_expression
 from solver.parsing import parse_fields, parse_whole
 from solver.registry import all_games
+from tests.support.cli_tree import commands, options
 
 settings.register_profile("quick", max_examples=150, deadline=None, derandomize=True,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -63,7 +72,12 @@ TOKENS = ["0", "1", "2", "3", "6", "10", "12", "99", "999999999999", "9" * 20, "
           "÷", ":", "(", ")", "[", "]", " ", ";", "|", "=", ",", ".", "-", "bee", "3-bee", "abeille", "joker",
           "j", "draw", "pass", "end", "discard", "concordance", "top", "hand", "table", "opened", "numbers",
           "target", "calculate", "r", "g", "b", "o", "10r", "joker=40", "play-again", "²", "\u2028", "\x00",
-          "\n", "\t", "é", "🂡"]
+          "\n", "\t", "é", "🂡", "[/]", "[bold]", "[link=https://example.com/]", "\\[", "\x1b]0;PWN\x07",
+          "\x1b[2J", "\x9b", "\r", "\x08", "\u202e"]
+"""Words of the inputs: numbers, operations, card and move words, odd characters, rich markup, and
+the terminal's control sequences (a title change, a screen clear, a C1 CSI, a bidi override)."""
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""What no output may hold raw (tab and newline aside)."""
 
 texts = st.one_of(
     st.text(max_size=80),
@@ -223,51 +237,130 @@ def _leaf_commands():
     game's commands are included). Commands that play or simulate whole games, build tables or run a
     drill are left out (`arith table` answers 13,243 selections): they wait for a person or run long
     by design, and have their own tests."""
-    import typer
-
-    from trainer.cli import app
-
-    root = typer.main.get_command(app)
-    out = []
-
-    def walk(cmd, path, ctx):
-        if hasattr(cmd, "list_commands"):
-            for name in cmd.list_commands(ctx):
-                sub = cmd.get_command(ctx, name)
-                if (sub is not None and not getattr(sub, "hidden", False)  # an old name: the same command
-                        and name not in ("drill", "play", "simulate", "table", "tables", "build")):
-                    walk(sub, [*path, name], ctx)
-        else:
-            opts = [o for p in cmd.params for o in getattr(p, "opts", []) if o.startswith("--")]
-            out.append((tuple(path), tuple(sorted(opts))))
-
-    walk(root, [], root.make_context("tablecalc", ["--help"], resilient_parsing=True))
-    return out
+    long_running = {"drill", "play", "simulate", "table", "tables", "build"}
+    return [(path, tuple(sorted(o for o in options(command) if o.startswith("--"))))
+            for path, command in commands()
+            if not long_running & set(path) and not getattr(command, "hidden", False)]  # an old name: the same command
 
 
 COMMANDS = _leaf_commands()
 
 
-@FUZZ
-@given(st.sampled_from(COMMANDS), st.data())
-def test_command_lines(tmp_path_factory, command, data):
-    """Any command line answers with exit 0 (done), 1 (judged illegal), 2 (not understood) or 3 (too
-    large), never a traceback; an error is one line on stderr."""
+@pytest.fixture(scope="module")
+def fifo(tmp_path_factory):
+    """A FIFO no one writes to: a file option given it must refuse it, not wait for ever."""
+    path = tmp_path_factory.mktemp("fifo") / "fifo"
+    os.mkfifo(path)
+    return str(path)
+
+
+def _invoke(words, home, terminal: bool, seconds: float = 120):
+    """CliRunner on ``words``, drawn by rich when ``terminal``, in a thread: a command that blocks
+    (a FIFO opened for reading) fails the test instead of hanging it."""
+    from unittest import mock
+
     from typer.testing import CliRunner
 
     from trainer.cli import app
+    from trainer.out import Out
 
+    result: list = []
+
+    def run():
+        with mock.patch.object(Out, "terminal", property(lambda self: True)) if terminal else _nothing():
+            result.append(CliRunner().invoke(app, words, input="", env={"TABLECALC_HOME": str(home)}))
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert result, f"{words!r} still runs after {seconds} s (blocked?)"
+    return result[0]
+
+
+class _nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+@FUZZ
+@given(st.sampled_from(COMMANDS), st.data())
+def test_command_lines(tmp_path_factory, fifo, command, data):
+    """Any command line answers with exit 0 (done), 1 (judged illegal), 2 (not understood) or 3 (too
+    large), never a traceback; an error is one line on stderr (after a note such as an old command
+    name's); nothing it prints holds a raw control character, drawn by rich or not; a FIFO given
+    for a file is refused at once."""
     path, opts = command
     words = data.draw(st.lists(st.one_of(st.sampled_from(opts or ("--json",)), texts,
-                                         st.sampled_from(TOKENS)), max_size=6), label="words")
+                                         st.sampled_from(TOKENS), st.just(fifo)), max_size=6), label="words")
+    terminal = data.draw(st.booleans(), label="terminal")
     home = tmp_path_factory.mktemp("home")
     start = time.perf_counter()
-    r = CliRunner().invoke(app, [*path, *words], input="", env={"TABLECALC_HOME": str(home)})
+    r = _invoke([*path, *words], home, terminal)
     took = time.perf_counter() - start
     TIMES["command line"].append(took)
     if took > SLOWEST.get("command line", (0.0, ""))[0]:
         SLOWEST["command line"] = (took, repr([*path, *words])[:120])
     assert r.exit_code in (0, 1, 2, 3), (path, words, r.output, r.exception)
     assert r.exception is None or isinstance(r.exception, SystemExit), (path, words, r.exception)
+    shown = r.stdout + r.stderr
+    assert not CONTROL.search(shown), (path, words, shown[-300:])
     if r.exit_code in (2, 3):
-        assert r.stderr.startswith("tablecalc: error: ") and r.stderr.count("\n") == 1, (path, words, r.stderr)
+        lines = r.stderr.splitlines()
+        assert lines and lines[-1].startswith("tablecalc: error: "), (path, words, r.stderr)
+        assert all(line.startswith(("tablecalc: note: ", "tablecalc: warning: ")) for line in lines[:-1]), r.stderr
+
+
+# ---------------------------------------------------------------- SIGTERM at any moment
+
+SIGTERM_RUNS = settings(FUZZ, max_examples=300 if PROFILE == "long" else 6)
+"""Each SIGTERM input is a process of its own (half a second or more): fewer of them."""
+
+
+def _stoppable_command_lines():
+    """The documented command lines, every drill and game played in the terminal (waiting for an
+    answer), and the Countdown table on two workers."""
+    import shlex
+
+    from tests.core.test_docs import EXAMPLES
+
+    lines = [shlex.split(e.command)[1:] for e in EXAMPLES if e.output is not None]
+    lines += [[*path, "--seed", "1"] for path, _ in commands() if path[0] == "drill" or path[-1] == "play"]
+    lines.append(["arith", "table", "--jobs", "2"])
+    return lines
+
+
+STOPPABLE = _stoppable_command_lines()
+
+
+@SIGTERM_RUNS
+@given(st.sampled_from(STOPPABLE), st.integers(0, 25).map(lambda k: k / 10))
+def test_sigterm_at_any_moment(tmp_path_factory, words, delay):
+    """A command stopped by SIGTERM at any moment (starting, working, waiting for an answer, writing):
+    it finishes, or stops with exit 143 and one line — never a traceback, from it or a worker."""
+    home = tmp_path_factory.mktemp("home")
+    p = subprocess.Popen([sys.executable, "-m", "trainer", *words], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True, env={**os.environ, "TABLECALC_HOME": str(home)},
+                         cwd=str(home.parent), start_new_session=True)
+    time.sleep(delay)
+    start = time.perf_counter()
+    try:
+        os.killpg(p.pid, signal.SIGTERM) if delay > 1 else p.send_signal(signal.SIGTERM)
+    except ProcessLookupError:  # it had finished
+        pass
+    try:
+        _, err = p.communicate(timeout=60)
+    finally:
+        p.kill()
+    took = time.perf_counter() - start
+    TIMES["SIGTERM"].append(took)
+    if took > SLOWEST.get("SIGTERM", (0.0, ""))[0]:
+        SLOWEST["SIGTERM"] = (took, repr((words, round(delay, 2)))[:120])
+    if os.environ.get("TABLECALC_FUZZ_SHOW"):
+        print("SIGTERM", words, delay, p.returncode, repr(err[-120:]))
+    assert p.returncode in (0, 1, 2, 3, 143, -signal.SIGTERM), (words, delay, p.returncode, err[-500:])
+    assert "Traceback" not in err, (words, delay, err[-1500:])
+    errors = [line for line in err.splitlines() if line.startswith("tablecalc: error: ")]
+    assert len(errors) <= 1, (words, delay, err)

@@ -145,8 +145,8 @@ def test_nmbrs_deck_files_name_the_file_and_the_field(text, message):
 
 
 def test_a_file_without_end_is_refused():
-    r = run("nambarz", "deck", "--deck", "/dev/zero")
-    assert r.exit_code == EXIT_BAD_INPUT and "too large" in r.stderr
+    r = run("nambarz", "deck", "--deck", "/dev/zero")  # a device: refused before it is read
+    assert r.exit_code == EXIT_BAD_INPUT and "it is a device, not a regular file" in r.stderr
 
 
 def test_a_nmbrs_joker_stands_only_for_the_cards_of_a_smaller_deck(tmp_path):

@@ -282,7 +282,7 @@ def test_the_built_in_data_exports_reads_back_and_is_never_overwritten(tmp_path,
     assert run(*args, option, str(path), "--json").exit_code == 0
     before = path.read_bytes()
     r = run(*args, "--export", str(path))
-    assert r.exit_code == 2 and "never overwrites" in r.stderr and path.read_bytes() == before
+    assert r.exit_code == 2 and "already exists" in r.stderr and path.read_bytes() == before
 
 
 @pytest.mark.parametrize("words, offered", [

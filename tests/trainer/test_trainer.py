@@ -337,7 +337,7 @@ def test_pack_fields_of_the_wrong_type_are_refused(tmp_path):
 
     f = tmp_path / "p.json"
     f.write_text('{"game": "nambarz", "cases": [{"id": "a", "situation": 3}]}')
-    with pytest.raises(TablecalcError, match="'situation' must be text"):
+    with pytest.raises(TablecalcError, match="case 'a': 'situation' = 3: expected text"):
         load_pack(str(f))
 
 

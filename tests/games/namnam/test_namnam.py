@@ -189,14 +189,14 @@ def test_an_exact_search_agrees_with_the_tables_and_the_plain_minimax(p, tables6
 
 
 def test_tables_save_and_load(tmp_path, tables6):
-    path = tmp_path / "t.npz"
+    path = tmp_path / "t.tables"
     tables6.save(path)
-    again = load(path)
+    again = load(path, max_seeds=6)
     assert all((a == b).all() for a, b in zip(again.values, tables6.values))
     assert all((a == b).all() for a, b in zip(again.cyclic, tables6.cyclic))
-    (tmp_path / "bad.npz").write_text("not a table")
-    with pytest.raises(TablecalcError, match="cannot read the endgame tables"):
-        load(tmp_path / "bad.npz")
+    (tmp_path / "bad.tables").write_text("not a table")
+    with pytest.raises(TablecalcError, match="cannot use the endgame tables .*bad.tables.*: it is not an endgame table"):
+        load(tmp_path / "bad.tables")
 
 
 def test_figures_per_seed_count(tables6):

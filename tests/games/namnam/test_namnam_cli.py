@@ -84,7 +84,7 @@ def test_tables_show_and_build_with_a_progress_bar(home):
     assert d["max_seeds"] == 3 and d["layers"][3]["positions"] == 364
     d = run_json("tables", "--build", "4")  # extends the 3-seed tables, which it replaces
     assert d["layers"][4]["positions"] == 1365
-    assert sorted(p.name for p in (home / "namnam").iterdir()) == ["endgame-no-capture-4.npz"]
+    assert sorted(p.name for p in (home / "namnam").iterdir()) == ["endgame-no-capture-4.tables"]
 
 
 @pytest.mark.parametrize("args, message", [

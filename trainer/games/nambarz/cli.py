@@ -15,7 +15,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from trainer.clikit import ExportOpt, GameApp, JsonOpt, emit_json, export_data, answer_verdict
+from trainer.clikit import ExportOpt, ForceOpt, GameApp, JsonOpt, emit_json, export_data, answer_verdict
 
 app = GameApp("nambarz", help="Nambarz: cover the top card by concordance or by the simplest calculation.")
 
@@ -92,12 +92,12 @@ def score(
 
 
 @app.command("deck")
-def deck(export: ExportOpt = None, *, rules, data, as_json: JsonOpt = False) -> None:
+def deck(export: ExportOpt = None, force: ForceOpt = False, *, rules, data, as_json: JsonOpt = False) -> None:
     """Show the deck: every card and its copies (which animals are assumed, not confirmed); --export writes the deck file to edit."""
     if export is not None:
         from solver.parsing import data_file
 
-        export_data(data_file("nambarz_deck.toml"), export, "deck")
+        export_data(data_file("nambarz_deck.toml"), export, "deck", force=force)
         return
     if as_json:
         emit_json(data.as_dict())

@@ -59,9 +59,10 @@ def judge(position: PositionArg, pit: Annotated[str, typer.Argument(help="The pi
     def show(v) -> None:
         from solver.namnam import Position
         from trainer.games.namnam.render import console, marks_of, print_board
+        from trainer.out import safe
 
         console.print((_("LEGAL") if v.legal else _("NOT LEGAL") + f"  ({', '.join(v.violations)})"))
-        console.print(GAME.explain(v))
+        console.print(safe(GAME.explain(v)))  # it quotes what was typed
         if v.legal:
             marks = marks_of((v.last, *v.captured_pits) if not v.captured else v.captured_pits, pos.to_move)
             print_board(Position.parse(v.after), rules, marks)
@@ -105,21 +106,23 @@ def best(position: PositionArg,
     Moves are pit numbers from the mover's left; exact from the endgame tables when they cover the board.
     """
     from solver.namnam.best import best as do_best
-    from solver.namnam.tables import tables_for
+    from solver.namnam.tables import Lookup, find
 
     if depth is not None and seconds is not None:
         raise TablecalcError("give either --depth or --seconds, not both")
     pos = _position(position)
-    r = do_best(pos, rules, depth=depth, seconds=seconds, tables=tables_for(pos.seeds_on_board, rules) if tables else None)
+    found = find(pos.seeds_on_board, rules) if tables else Lookup(None)
+    r = do_best(pos, rules, depth=depth, seconds=seconds, tables=found.tables, refused=found.refused)
     if as_json:
         emit_json(r.as_dict())
         return
     from trainer.games.namnam.render import console, print_board
+    from trainer.out import safe
 
     print_board(pos, rules)
     how = "exact" if r.exact else f"estimate at depth {r.depth}"
     moves = ", ".join(map(str, r.moves)) or "none (the game is over)"
-    console.print(f"Best: [bold]{moves}[/]   value {r.value:+d} for the mover ({how}, {r.source})")
+    console.print(f"Best: [bold]{moves}[/]   value {r.value:+d} for the mover ({how}, {safe(r.source)})")
     if r.pv:
         console.print(f"Principal variation: {' '.join(map(str, r.pv))}")
     console.print(f"[dim]{r.nodes} nodes in {r.seconds:.2f} s[/]")
@@ -129,32 +132,44 @@ def best(position: PositionArg,
 def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build the tables up to N seeds on the board (15: a few minutes), extending the largest built.")] = None,
            *, rules, as_json: JsonOpt = False) -> None:
     """The endgame tables: build them (with a progress bar) and show positions, wins, draws and losses per seed count."""
-    from solver.namnam.tables import MAX_BUILD, available, build as do_build, cache_path, largest, layer_size
+    from solver.namnam.tables import MAX_BUILD, available, build as do_build, cache_path, layer_size, lookup, superseded
 
+    found = lookup(rules)  # the largest tables that read well; the files refused on the way
+    if found.tables is None and found.refused and build is None:
+        raise TablecalcError(found.refused[0])
+    for n, line in zip(found.refused_seeds, found.refused):
+        if build is None or n > build:  # a file --build replaces goes without a word
+            typer.echo(f"tablecalc: warning: {line}", err=True)
+    t, path = found.tables, None
     if build is not None:
         if not 0 <= build <= MAX_BUILD:
             raise TablecalcError(f"bad --build {build}: expected 0 to {MAX_BUILD} seeds")
-        base = largest(rules)
+        base = t if t is not None and t.grand_slam is rules.grand_slam else None
         start = base.max_seeds + 1 if base is not None else 0
         total = 2 * sum(layer_size(n) for n in range(start, build + 1))  # generated, then solved
-        if as_json or total == 0:
-            t = do_build(build, rules, base=base)
-        else:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        try:
+            if as_json or total == 0:
+                t = do_build(build, rules, base=base)
+            else:
+                from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-            with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                          TimeElapsedColumn()) as bar:
-                task = bar.add_task(f"tables up to {build} seeds", total=total or None)
-                t = do_build(build, rules, lambda n, k: bar.update(task, advance=k, description=f"layer {n}/{build}"),
-                             base=base)
+                with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                              TimeElapsedColumn()) as bar:
+                    task = bar.add_task(f"tables up to {build} seeds", total=total or None)
+                    t = do_build(build, rules, lambda n, k: bar.update(task, advance=k, description=f"layer {n}/{build}"),
+                                 base=base)
+        except MemoryError:  # the estimate checked before the build was short of what this machine had
+            from solver.errors import SearchTooLarge
+
+            raise SearchTooLarge(f"the machine ran out of memory building the endgame tables up to {build} seeds; "
+                                 "nothing was saved: try a smaller --build") from None
         path = cache_path(build, rules)
         t.save(path)
-        for n, smaller in available(rules):  # the new tables hold the smaller ones
+        for n, other in available(rules):  # the new tables hold the smaller ones (refused ones too)
             if n < build:
-                smaller.unlink(missing_ok=True)
-    else:
-        t = largest(rules)
-        path = None
+                other.unlink(missing_ok=True)
+        for old in superseded(rules):  # files of an earlier tablecalc, which this one does not read
+            old.unlink(missing_ok=True)
     if t is None:
         if as_json:
             emit_json({"max_seeds": None, "layers": []})
@@ -169,6 +184,7 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
     from rich.table import Table
 
     from trainer.games.namnam.render import console
+    from trainer.out import safe
 
     table = Table(title=f"Endgame tables up to {t.max_seeds} seeds (side to move)")
     for col in ("seeds", "positions", "wins", "draws", "losses", "cyclic"):
@@ -177,4 +193,4 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
         table.add_row(*(str(r[k]) for k in ("seeds", "positions", "wins", "draws", "losses", "cyclic")))
     console.print(table)
     if path:
-        console.print(f"Saved to {path}")
+        console.print(f"Saved to {safe(path)}")

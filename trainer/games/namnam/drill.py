@@ -248,7 +248,7 @@ class Drill(GameDrill):
         tables = tables_for(p.seeds_on_board, rules)
         values = []
         c = p.canonical(rules.direction)
-        if tables.covers(c):
+        if tables is not None and tables.covers(c):  # else (more seeds than any table holds): the search's answer
             mv = tables.move_values(c)
             from solver.namnam.position import pit_number
 

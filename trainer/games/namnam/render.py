@@ -4,16 +4,15 @@ as South sees the board; each pit carries its number (1-6 from its owner's left)
 from __future__ import annotations
 
 from rich import box
-from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
 from solver.i18n import _
 from solver.namnam import Position, Rules
 from solver.namnam.position import NORTH, SIDES, SOUTH
 from solver.namnam.words import side_name
+from trainer.out import console as rich_console, safe
 
-console = Console(highlight=False, soft_wrap=True)
+console = rich_console(highlight=False, soft_wrap=True)
 
 
 def board_table(p: Position, rules: Rules, marks: set[tuple[int, int]] = frozenset()) -> Table:
@@ -44,7 +43,7 @@ def board_table(p: Position, rules: Rules, marks: set[tuple[int, int]] = frozens
 
 def print_board(p: Position, rules: Rules, marks=frozenset()) -> None:
     console.print(board_table(p, rules, marks))
-    console.print(f"[dim]{escape(str(p))}[/]  " + _("{side} to move").format(side=side_name(SIDES[p.to_move])))
+    console.print(f"[dim]{safe(p)}[/]  " + _("{side} to move").format(side=side_name(SIDES[p.to_move])))
 
 
 def marks_of(pit_names, mover_side: int) -> set[tuple[int, int]]:

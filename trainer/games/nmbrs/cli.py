@@ -17,7 +17,7 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _, ngettext
-from trainer.clikit import EXIT_ILLEGAL, ExportOpt, GameApp, JsonOpt, answer_verdict, emit_json as _emit_json, export_data, search_progress
+from trainer.clikit import EXIT_ILLEGAL, ExportOpt, ForceOpt, GameApp, JsonOpt, answer_verdict, emit_json as _emit_json, export_data, search_progress
 
 app = GameApp(
     "nmbrs",
@@ -269,12 +269,12 @@ def score(
 
 
 @app.command("deck")
-def deck_cmd(export: ExportOpt = None, *, rules, data, as_json: JsonOpt = False) -> None:
+def deck_cmd(export: ExportOpt = None, force: ForceOpt = False, *, rules, data, as_json: JsonOpt = False) -> None:
     """Show the deck: each number's colour and points (the points are an estimate with the built-in deck); --export writes the deck file to edit."""
     if export is not None:
         from solver.parsing import data_file
 
-        export_data(data_file("nmbrs_deck.toml"), export, "deck")
+        export_data(data_file("nmbrs_deck.toml"), export, "deck", force=force)
         return
     d = data
     cards = [{"card": str(c), "number": c.number, "colour": str(c.colour), "points": d.points_of(c)}

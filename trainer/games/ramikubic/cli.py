@@ -16,7 +16,7 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _
-from trainer.clikit import EXIT_ILLEGAL, ExportOpt, GameApp, JsonOpt, emit_json, export_data, answer_verdict
+from trainer.clikit import EXIT_ILLEGAL, ExportOpt, ForceOpt, GameApp, JsonOpt, emit_json, export_data, answer_verdict
 
 app = GameApp(
     "ramikubic",
@@ -153,7 +153,7 @@ def score(
 @app.command("tiles")
 def tiles(
     tiles_file: Annotated[Optional[Path], typer.Option("--tiles", help="A tile file (TOML) instead of the built-in set.")] = None,
-    export: ExportOpt = None, as_json: JsonOpt = False,
+    export: ExportOpt = None, force: ForceOpt = False, as_json: JsonOpt = False,
 ) -> None:
     """The tile set tablecalc plays with, and how to write a tile; --export writes the tile file to edit."""
     from solver.ramikubic import GAME
@@ -161,7 +161,7 @@ def tiles(
     if export is not None:
         from importlib import resources
 
-        export_data(resources.files("solver.ramikubic").joinpath("tiles.toml").read_text("utf-8"), export, "tiles", "--tiles")
+        export_data(resources.files("solver.ramikubic").joinpath("tiles.toml").read_text("utf-8"), export, "tiles", "--tiles", force=force)
         return
 
     ts = GAME.load_data(GAME.rules(), tiles_file)

@@ -1,0 +1,269 @@
+"""Endgame table files that are damaged or are not the ones asked for: each is refused in one line
+naming the file, ``namnam best`` answers by search and says so (never from a wrong table),
+``namnam tables --build`` rebuilds it, and a build killed half-way leaves nothing a later ``best``
+reads as valid; a build that cannot fit in memory is refused before it starts.
+
+The tables here go up to 9 seeds (a second or so to build): boards of 9 seeds are beyond the 8-seed
+tables built in memory on demand, so only the saved file could answer them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import zlib
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+import solver.namnam.tables as tables
+from solver.errors import TablecalcError
+from solver.files import TABLES_MAGIC
+from solver.namnam import Position, Rules
+from solver.namnam.rules import GrandSlam
+from solver.namnam.sowing import legal_starts
+from trainer.cli import app
+
+N = 9
+FORBIDDEN = Rules(grand_slam=GrandSlam.FORBIDDEN)
+
+
+@pytest.fixture(scope="module")
+def built():
+    t8 = tables.build(8)
+    return {"t8": t8, "t9": tables.build(N, base=t8), "t7": tables.build(7), "t9-forbidden": tables.build(N, FORBIDDEN)}
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLECALC_HOME", str(tmp_path))
+    monkeypatch.setattr(tables, "_LOADED", {})
+    monkeypatch.setattr(tables, "_REFUSED", {})
+    return tmp_path
+
+
+def _file(t, tmp_path, name="x.tables") -> bytes:
+    path = tmp_path / name
+    t.save(path)
+    data = path.read_bytes()
+    path.unlink()
+    return data
+
+
+def _flip(data: bytes, at: int) -> bytes:
+    b = bytearray(data)
+    b[at % len(b)] ^= 0x10
+    return bytes(b)
+
+
+def _split(data: bytes) -> tuple[bytes, bytes]:
+    end = data.index(b"\n", len(TABLES_MAGIC))
+    return data[:end + 1], data[end + 1:]
+
+
+def _raw_values(data: bytes, change) -> bytes:
+    """The file with its values changed and its header (checksum included) left as it was."""
+    head, body = _split(data)
+    payload = bytearray(zlib.decompress(body))
+    at, size = sum(tables.layer_size(k) for k in range(N)), tables.layer_size(N)
+    values = np.frombuffer(bytes(payload[at:at + size]), dtype=np.int8)
+    payload[at:at + size] = change(values.copy()).tobytes()
+    return head + zlib.compress(bytes(payload))
+
+
+def _resaved(t, tmp_path, change) -> bytes:
+    """Tables with their last layer changed, saved properly: a header and a checksum that agree."""
+    values = list(t.values)
+    values[N] = change(values[N].copy())
+    return _file(replace(t, values=tuple(values)), tmp_path)
+
+
+def _out_of_range(v):
+    v[len(v) // 3] = 101
+    return v
+
+
+DAMAGE = {
+    "empty": lambda b, d, tmp: b"",
+    "not a table": lambda b, d, tmp: b"hello",
+    "an old .npz": lambda b, d, tmp: b"PK\x03\x04" + d[:200],
+    "truncated in the header": lambda b, d, tmp: d[:len(TABLES_MAGIC) + 20],
+    "truncated in half": lambda b, d, tmp: d[:len(d) // 2],
+    "the last byte cut": lambda b, d, tmp: d[:-1],
+    "a byte appended": lambda b, d, tmp: d + b"\0",
+    "a bit flipped in the magic": lambda b, d, tmp: _flip(d, 3),
+    "a bit flipped in the header": lambda b, d, tmp: _flip(d, len(TABLES_MAGIC) + 40),
+    "a bit flipped in the values": lambda b, d, tmp: _flip(d, len(d) // 2),
+    "a bit flipped at the end": lambda b, d, tmp: _flip(d, -3),
+    "the 7-seed file renamed as the 9": lambda b, d, tmp: _file(b["t7"], tmp),
+    "another rule variant under this name": lambda b, d, tmp: _file(b["t9-forbidden"], tmp),
+    "values negated": lambda b, d, tmp: _raw_values(d, lambda v: -v),
+    "values out of range": lambda b, d, tmp: _raw_values(d, _out_of_range),
+    "values negated, checksum recomputed": lambda b, d, tmp: _resaved(b["t9"], tmp, lambda v: -v),
+    "values out of range, checksum recomputed": lambda b, d, tmp: _resaved(b["t9"], tmp, _out_of_range),
+}
+
+
+def _positions(t9):
+    """Boards of 9 seeds where South has a move, as positions (South to move, 20-19 captured)."""
+    out = []
+    for r in range(0, tables.layer_size(N), 9973):
+        c = tables.unrank(N, r)
+        if legal_starts(c, False):
+            out.append((Position.from_canonical(c, 0, (20, 19), Rules().direction), t9.value(c) + 1))
+    return out[:8]
+
+
+def _best(position) -> dict:
+    r = CliRunner().invoke(app, ["namnam", "best", str(position), "--json"])
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+@pytest.mark.parametrize("case", DAMAGE)
+def test_a_damaged_or_wrong_table_is_refused_and_never_answers(home, built, case):
+    path = tables.cache_path(N)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(DAMAGE[case](built, _file(built["t9"], home), home))
+
+    with pytest.raises(TablecalcError) as e:
+        tables.load(path, max_seeds=N, grand_slam=GrandSlam.NO_CAPTURE)
+    message = str(e.value)
+    assert "\n" not in message and path.name in message and "tablecalc namnam tables --build 9" in message
+
+    r = CliRunner().invoke(app, ["namnam", "tables"])
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and path.name in r.stderr, r.output
+
+    for position, value in _positions(built["t9"]):
+        d = _best(position)
+        assert d["source"].startswith("search; cannot use the endgame tables") and path.name in d["source"], d
+        assert not d["exact"] or d["value"] == value, (position, d)
+
+
+@pytest.mark.parametrize("case", ["truncated in half", "a bit flipped in the values", "the 7-seed file renamed as the 9",
+                                  "another rule variant under this name", "values negated, checksum recomputed"])
+def test_build_rebuilds_a_refused_table(home, built, case):
+    path = tables.cache_path(N)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(DAMAGE[case](built, _file(built["t9"], home), home))
+    tables._LOADED[(GrandSlam.NO_CAPTURE, 8)] = built["t8"]  # as a session that built the small tables has them
+    r = CliRunner().invoke(app, ["namnam", "tables", "--build", "9", "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["max_seeds"] == N and r.stderr == ""
+    again = tables.load(path, max_seeds=N, grand_slam=GrandSlam.NO_CAPTURE)
+    assert all((a == b).all() for a, b in zip(again.values, built["t9"].values))
+    tables._LOADED.clear()
+    for position, value in _positions(built["t9"]):
+        d = _best(position)
+        assert d["source"] == "tables" and d["exact"] and d["value"] == value
+
+
+def test_good_tables_answer_and_a_larger_damaged_file_only_warns(home, built):
+    built["t9"].save(tables.cache_path(N))
+    damaged = tables.cache_path(12)
+    damaged.write_bytes(b"half a table")
+    for position, value in _positions(built["t9"]):
+        d = _best(position)
+        assert d["source"] == "tables" and d["value"] == value
+    r = CliRunner().invoke(app, ["namnam", "tables", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["max_seeds"] == N
+    assert r.stderr.startswith("tablecalc: warning: cannot use the endgame tables") and r.stderr.count("\n") == 1
+
+
+def test_files_of_an_older_tablecalc_are_not_read_and_go_with_a_build(home, built):
+    folder = tables.cache_path(N).parent
+    folder.mkdir(parents=True)
+    old = folder / "endgame-no-capture-15.npz"
+    old.write_bytes(b"PK\x03\x04 an old table")
+    assert tables.available() == [] and tables.superseded() == [old]
+    tables._LOADED[(GrandSlam.NO_CAPTURE, 8)] = built["t8"]
+    assert CliRunner().invoke(app, ["namnam", "tables", "--build", "9", "--json"]).exit_code == 0
+    assert not old.exists() and tables.available() == [(N, tables.cache_path(N))]
+
+
+def test_a_table_file_that_is_a_fifo_is_refused_without_blocking(home):
+    path = tables.cache_path(N)
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    with pytest.raises(TablecalcError, match="FIFO"):
+        tables.load(path, max_seeds=N)
+
+
+# ---------------------------------------------------------------- a build killed half-way
+
+
+def test_a_save_stopped_half_way_leaves_the_old_file(home, built, monkeypatch):
+    path = tables.cache_path(N)
+    built["t8"].save(tables.cache_path(8))
+    built["t7"].save(path)  # under the 9-seed name: refused, and must stay exactly as it was
+    before = path.read_bytes()
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(zlib, "compress", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        built["t9"].save(path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in path.parent.iterdir()) == sorted([path.name, tables.cache_path(8).name])
+
+
+KILLED = """
+import sys, time
+import solver.files as files
+import solver.namnam.tables as tables
+def slow(*args):
+    print("{when}", flush=True)
+    time.sleep(60)
+{patch}
+sys.argv = ["tablecalc", "namnam", "tables", "--build", "9", "--json"]
+from trainer.cli import app
+app()
+"""
+PATCHES = {"building": "tables._settle = slow", "saving": "files.os.fsync = slow"}
+
+
+@pytest.mark.parametrize("when", ["building", "saving"])
+def test_a_build_killed_half_way_leaves_nothing_best_would_read(home, built, when):
+    """SIGKILL while the tables are built, and while their file is written: the files a later
+    ``best`` finds are the ones from before, whole (a temporary file left behind is never read)."""
+    built["t8"].save(tables.cache_path(8))
+    env = {**os.environ, "TABLECALC_HOME": str(home)}
+    script = KILLED.format(when=when, patch=PATCHES[when])
+    p = subprocess.Popen([sys.executable, "-c", script], env=env, stdout=subprocess.PIPE, text=True)
+    assert p.stdout.readline() == f"{when}\n"  # layer 9 is being solved / the new file is being written
+    p.send_signal(signal.SIGKILL)
+    p.wait(10)
+    p.stdout.close()
+    assert tables.available() == [(8, tables.cache_path(8))]
+    assert tables.largest().max_seeds == 8
+    for position, value in _positions(built["t9"])[:3]:
+        d = _best(position)
+        assert d["source"] == "search" and (not d["exact"] or d["value"] == value)
+
+
+# ---------------------------------------------------------------- memory
+
+
+def test_a_build_that_cannot_fit_is_refused_before_it_starts(home, monkeypatch):
+    monkeypatch.setattr(tables, "available_memory", lambda: 2_000_000_000)
+    start = time.perf_counter()
+    r = CliRunner().invoke(app, ["namnam", "tables", "--build", "20"])
+    assert time.perf_counter() - start < 5  # nothing was built (the build itself takes hours)
+    assert r.exit_code == 3, r.output
+    assert r.stderr == ("tablecalc: error: building the endgame tables up to 20 seeds needs about 18.4 GB of memory "
+                        "(layer 20 alone has 84,672,315 boards), and 2.0 GB is available: at most --build 15 fits on "
+                        "this machine\n")
+    assert not tables.cache_path(20).parent.exists() or not any(tables.cache_path(20).parent.iterdir())
+
+
+def test_the_memory_estimate_covers_what_builds_were_measured_to_take():
+    """docs/namnam.md: 15 seeds peaked at 1.5 GB, 18 seeds (extending the 15) at 6.8 GB."""
+    assert 1.5e9 < tables.build_memory(15) < 2.2e9
+    assert 6.8e9 < tables.build_memory(18, 15) < 8.5e9
