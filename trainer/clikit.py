@@ -23,6 +23,7 @@ from typer.exceptions import Abort
 from solver.errors import IllegalMove, SearchTooLarge, quoted
 from solver.i18n import N_
 from trainer import coercion, helptext, out
+from trainer.options import ForceOpt, JsonOpt
 from trainer.out import emit_json
 
 coercion.install()  # plain options without importing pydantic (see trainer/coercion.py)
@@ -395,10 +396,6 @@ ExportOpt = Annotated[
     Optional[Path],
     typer.Option("--export", help="Write the built-in data file to FILE, to edit and pass back (an existing FILE only with --force)."),
 ]
-ForceOpt = Annotated[bool, typer.Option(
-    "--force", help="Write over FILE if it exists (never over your history or the endgame tables).")]
-
-
 def export_data(text: str, path: Path, what: str, option: str = "--deck", *, force: bool = False) -> None:
     """Write a built-in data file (``text``) to ``path`` for a player to edit and pass back with
     ``option``; an existing file only with ``force`` (see :func:`solver.files.write_file`)."""
@@ -435,9 +432,6 @@ def check_jobs(jobs: int | None) -> int:
 JobsOpt = Annotated[
     Optional[int], typer.Option("--jobs", "-j", help="Worker processes (default: the machine's cores).")
 ]
-
-
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 
 
 def add_rules_command(app: typer.Typer, game_name: str) -> None:

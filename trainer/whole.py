@@ -20,7 +20,7 @@ import typer
 
 from solver.errors import TablecalcError, quoted
 from solver.i18n import _, ngettext
-from trainer.clikit import ForceOpt
+from trainer.options import ForceOpt, JsonOpt
 from trainer.out import emit_json
 
 __all__ = ["add_whole_commands", "WORDS", "command_word"]
@@ -35,7 +35,6 @@ WORDS = {
 """The words that are commands at a play or follow prompt, and what they mean."""
 
 LogArg = Annotated[str, typer.Argument(help="The game log (JSON lines; see docs/game-logs.md), or - for standard input.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 SeedOpt = Annotated[Optional[int], typer.Option("--seed", "-s", help="Random seed (same seed, same game).")]
 PlayersOpt = Annotated[Optional[str], typer.Option(
     "--players", help="How many players, or their names separated by commas (\"Ann,Bob,Cid\").")]

@@ -100,5 +100,5 @@ def test_a_case_in_another_format_is_refused(tmp_path):
     path = tmp_path / "pack.json"
     path.write_text(json.dumps({"game": "namnam", "cases": [
         {"id": "old", "situation": "start", "answer": "3", "expect": {"legal": True}}]}))
-    with pytest.raises(TablecalcError, match=r"case 1: 'expect' has the unknown key 'legal'"):
+    with pytest.raises(TablecalcError, match=r"case 'old': 'expect' has the unknown key 'legal'"):
         load_pack(str(path))

@@ -69,7 +69,7 @@ def check(words, input="", env=None):
     r = CliRunner().invoke(app, list(words), input=input, env=env)
     shown = (r.stdout or "") + (r.stderr or "")
     for line in re.split(r"\r\n|\r|\n", input or ""):  # CliRunner echoes what is typed at a prompt, as a terminal does
-        shown = shown.replace(f": {line}\n", ": \n")
+        shown = shown.replace(f": {line}\n", ": \n").replace(f"> {line}\n", "> \n")
     assert r.exception is None or isinstance(r.exception, SystemExit), (words, repr(r.exception), shown[-800:])
     assert r.exit_code in (0, 1, 2, 3), (words, r.exit_code, shown[-800:])
     assert "Traceback" not in shown and "MarkupError" not in shown, (words, shown[-800:])
@@ -156,7 +156,7 @@ def _logs(tmp_path):
     assert games
     for game in sorted(games):
         log = tmp_path / f"{game}.jsonl"
-        r = CliRunner().invoke(app, [game, "simulate", "--players", "3", "--rounds", "1", "--seed", "1",
+        r = CliRunner().invoke(app, [game, "simulate", "--rounds", "1", "--seed", "1",
                                      "--log", str(log)])
         assert r.exit_code == 0, r.output
         text = log.read_text()

@@ -40,7 +40,7 @@ def _pack(tmp_path, cases, **top):
     ({**GOOD, "source": False}, "case 'a': 'source' = False: expected text"),
     ({**GOOD, "options": "tree"}, "case 'a': 'options' = 'tree': expected an object"),
     ({**GOOD, "options": {"order": [1]}}, "case 'a': 'options.order' = [1]: expected a value as typed"),
-    ({**GOOD, "options": {"nonsense": "1"}}, "case 'a': unknown rule option among 'nonsense'"),
+    ({**GOOD, "options": {"nonsense": "1"}}, "case 'a': unknown rule option 'nonsense'"),
     ({**GOOD, "command": "score"}, "case 'a': 'command' = 'score': expected a list of 1 to 100 words"),
     ({**GOOD, "expect": []}, "case 'a': 'expect' = []: expected an object"),
     ({**GOOD, "expect": {"error": 5}}, "case 'a': 'expect.error' = 5: expected text"),
