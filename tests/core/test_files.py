@@ -42,7 +42,7 @@ def test_every_file_writing_option_has_force_and_there_are_some():
 def _base(path, opts) -> list[str]:
     """A quick valid command line for ``path``: one round, the game's fewest players, a fixed seed."""
     words = list(path)
-    for option, value in (("--rounds", "1"), ("--seed", "1")):
+    for option, value in (("--rounds", "1"), ("--seed", "1"), ("--bot", "random")):
         if option in opts:
             words += [option, value]
     return words

@@ -335,6 +335,7 @@ def _stoppable_command_lines():
 STOPPABLE = _stoppable_command_lines()
 
 
+@pytest.mark.slow  # a process per input; tests/core/test_signals.py stops each kind of command in the quick loop
 @SIGTERM_RUNS
 @given(st.sampled_from(STOPPABLE), st.integers(0, 25).map(lambda k: k / 10))
 def test_sigterm_at_any_moment(tmp_path_factory, words, delay):

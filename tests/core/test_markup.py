@@ -104,6 +104,8 @@ def _command_lines():
         for option in ((None,) if n_arguments else ()) + options:  # never a command line without hostile text
             for text in (HOSTILE if LONG else (next(texts),)):
                 words = [*path, *[text] * n_arguments]
+                if "--bot" in options and option != "--bot":  # the quickest bots: the text is what is tested
+                    words += ["--bot", "random"]
                 lines.append(words + ([option, text] if option else []))
     return lines
 
@@ -156,7 +158,7 @@ def _logs(tmp_path):
     assert games
     for game in sorted(games):
         log = tmp_path / f"{game}.jsonl"
-        r = CliRunner().invoke(app, [game, "simulate", "--rounds", "1", "--seed", "1",
+        r = CliRunner().invoke(app, [game, "simulate", "--rounds", "1", "--seed", "1", "--bot", "random",
                                      "--log", str(log)])
         assert r.exit_code == 0, r.output
         text = log.read_text()

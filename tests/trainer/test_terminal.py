@@ -45,6 +45,7 @@ def recorded(home) -> dict:
     return json.loads(r.stdout)
 
 
+@pytest.mark.slow  # about 7 s of a real terminal
 def test_help_retry_hint_skip_then_ctrl_c(tmp_path):
     """The how-to first; ? shows the help; text that is no calculation is asked again on the same
     puzzle; hint gives the mildest hint; a right answer is judged; skip shows the answer; Ctrl-C

@@ -51,6 +51,7 @@ def test_typed_digits_are_taken_without_enter_and_ctrl_c_keeps_them(tmp_path):
     assert recorded(tmp_path) == [a1, a2, a3]
 
 
+@pytest.mark.slow  # waits for the round's clock
 def test_the_bell_ends_the_round_and_the_problem_it_cuts_is_not_counted(tmp_path):
     (p1, a1), = answers(2, 1)
     child = spawn(tmp_path, "--seed", "2", "--round-time", "4")

@@ -239,7 +239,7 @@ def test_random_games_keep_every_invariant():
         _check_game(rules, _simulate(rng.randint(2, 8), rules, k, ("random",)))
 
 
-@pytest.mark.parametrize("bots", [("best",), ("greedy",), ("best", "random")])
+@pytest.mark.parametrize("bots", [("best",), ("greedy",), pytest.param(("best", "random"), marks=pytest.mark.slow)])
 def test_bot_games_keep_every_invariant(bots):
     rng = random.Random(",".join(bots))
     for k in range(BOT_GAMES):
