@@ -31,6 +31,8 @@ from the value sets, deduplicated by normal form at every level.
 
 from __future__ import annotations
 
+import functools
+
 import json
 from dataclasses import dataclass
 from fractions import Fraction
@@ -527,8 +529,28 @@ def reach(
 
     ``value_sets`` shares the value sets of one :class:`ValueSets` between calls (it must
     serve ``rules``; its own memory limit then applies instead of ``max_values``);
-    without it each call starts afresh.
+    without it each call starts afresh, and the answers of the last :data:`REACH_CACHE` questions are
+    kept (a referee judging a whole game asks the same one again and again).
     """
+    if value_sets is None:
+        try:
+            return _reach_cached(as_multiset(numbers), target, rules, min_numbers, max_values, max_work)
+        except TypeError:  # a target that cannot be a key (a list...): refused below, one line
+            pass
+    return _reach(numbers, target, rules, min_numbers=min_numbers, max_values=max_values, max_work=max_work,
+                  value_sets=value_sets)
+
+
+REACH_CACHE = 4096
+"""How many answers of :func:`reach` (without shared value sets) are kept, the oldest dropped first."""
+
+
+@functools.lru_cache(maxsize=REACH_CACHE, typed=True)
+def _reach_cached(nums, target, rules, min_numbers, max_values, max_work) -> Reach:
+    return _reach(nums, target, rules, min_numbers=min_numbers, max_values=max_values, max_work=max_work)
+
+
+def _reach(numbers, target, rules, *, min_numbers, max_values, max_work, value_sets=None) -> Reach:
     nums = as_multiset(numbers)
     if not nums:
         raise TablecalcError("no numbers given: expected at least one number to calculate with")

@@ -107,7 +107,7 @@ class Card:
 
     def sort_key(self) -> tuple:
         """Symbol cards, then drawing cards, then jokers; by number, then animal."""
-        order = {Family.SYMBOL: 0, Family.DRAWING: 1, Family.JOKER: 2}[self.family]
+        order = 2 if self.joker else 1 if self.animal else 0  # the order of self.family, read without it
         return (order, self.number or 0, self.animal or "", self.joker or "")
 
     def __lt__(self, other: "Card") -> bool:

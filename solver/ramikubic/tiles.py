@@ -52,6 +52,8 @@ class Colour(enum.StrEnum):
     GREEN = "green"
     RED = "red"
 
+    __hash__ = str.__hash__  # as its value hashes (it equals it), in C: a tile is hashed at every count
+
     @property
     def letter(self) -> str:
         """The English letter used in the notation (``7b``)."""
@@ -118,7 +120,7 @@ def tiles_text(tiles: Iterable[Tile]) -> str:
     >>> tiles_text([Tile(7, Colour.BLUE), JOKER]), tiles_text([])
     ('7b joker', '-')
     """
-    return " ".join(str(t) for t in tiles) or "-"
+    return " ".join(map(str, tiles)) or "-"
 
 
 _TILE = re.compile(r"([0-9]{1,12})\s*-?\s*([^\W\d_]+)")

@@ -31,14 +31,20 @@ __all__ = ["Judged", "Report", "Step", "RoundDone", "referee", "replay", "match_
 
 @dataclass(frozen=True)
 class Judged:
-    """One logged move judged: its line, round, player, the verdict, the table after it."""
+    """One logged move judged: its line, round, player, the verdict, the round's state after it (its
+    notation, :attr:`after`, written only when asked: most moves of a report are never shown)."""
 
     line: int
     round: int
     player: str
     move: str
     verdict: Verdict
-    after: str
+    state: Any
+
+    @property
+    def after(self) -> str:
+        """The round after this move, in the game's notation."""
+        return str(self.state)
 
     @property
     def legal(self) -> bool:
@@ -166,7 +172,7 @@ def referee(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> Re
         if isinstance(step, Step):
             name = match.names[step.seat] if step.seat >= 0 else "-"
             judged.append(Judged(step.move.line, step.round.number, name, step.move.move, step.verdict,
-                                 str(step.after)))
+                                 step.after))
             continue
         match, over = step.match, over + step.finished
         if step.finished and step.round.end and hasattr(match, "compare_end"):
