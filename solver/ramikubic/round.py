@@ -365,7 +365,7 @@ class RoundState:
         mover = self.to
         seat = mover if player is None else player
         name = self.names[seat] if 0 <= seat < len(self.names) else str(seat)
-        base = dict(situation=str(self), answer=answer, player=seat, to_move=mover, name=name, mover=self.names[mover])
+        base = dict(state=self, answer=answer, player=seat, to_move=mover, name=name, mover=self.names[mover])
         if self.is_terminal():
             return RoundVerdict(**base, violations=(Violation.ROUND_OVER,))
         if seat != mover:

@@ -11,6 +11,7 @@ codes, the penalty and the verdict itself. Nothing here is a sentence
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from solver.game import Code
 from solver.ramikubic.rules import Rules
@@ -142,9 +143,11 @@ class RoundVerdict:
     own verdict (``turn``: ``None`` when the move was not judged as a table: out of turn, after the
     round, over time with nothing typed, not understood), the violations and the penalty, and what
     the turn does to the player: the tiles it ``drew`` (a pass, or the penalty), whether it counts
-    as a ``missed`` turn and whether the player is ``ejected`` by it."""
+    as a ``missed`` turn and whether the player is ``ejected`` by it. ``state`` is the round judged;
+    :attr:`situation`, its notation, is written when it is asked for (a referee judging a whole game
+    never asks for most of them)."""
 
-    situation: str
+    state: Any
     answer: str
     player: int
     to_move: int
@@ -162,6 +165,11 @@ class RoundVerdict:
     """Why the move could not be read (``not-understood``)."""
     named_draw: tuple[Tile, ...] = ()
     """The tiles the log says were drawn (``drew``), when it says so."""
+
+    @property
+    def situation(self) -> str:
+        """The round judged, in its notation."""
+        return str(self.state)
 
     @property
     def legal(self) -> bool:
