@@ -22,8 +22,8 @@ import os
 from pathlib import Path
 from typing import Iterable
 
-from solver.errors import TablecalcError, quoted
-from solver.files import check_target, write_file
+from solver.errors import TablecalcError, quoted, quoted_path
+from solver.files import MAX_FILE_BYTES, check_target, write_file
 from solver.parsing import read_text
 
 __all__ = ["MAX_LOG_LINES", "read_log", "log_objects", "write_log", "check_log_target"]
@@ -68,10 +68,19 @@ def log_objects(text: str, source: str = "log", max_lines: int = MAX_LOG_LINES) 
 
 def write_log(path: str | Path, lines: Iterable[dict], *, force: bool = False) -> None:
     """Write ``lines`` as JSON lines to ``path`` (UTF-8, one object per line), atomically and never
-    over an existing file unless ``force`` (never over tablecalc's own files: :mod:`solver.files`)."""
+    over an existing file unless ``force`` (never over tablecalc's own files: :mod:`solver.files`).
+    A log larger than a referee reads (:data:`MAX_LOG_LINES` lines, :data:`solver.files.MAX_FILE_BYTES`)
+    is not written: one line says so, rather than a file ``referee`` would refuse."""
+    encoded = [(json.dumps(line, ensure_ascii=False) + "\n").encode("utf-8") for line in lines]
+    size = sum(map(len, encoded))
+    if len(encoded) > MAX_LOG_LINES or size > MAX_FILE_BYTES:
+        raise TablecalcError(f"the log {quoted_path(path)} would hold {len(encoded):,} lines ({size:,} bytes), more than "
+                             f"'referee' reads ({MAX_LOG_LINES:,} lines, {MAX_FILE_BYTES:,} bytes): not written; "
+                             "expected fewer --rounds")
+
     def write(f) -> None:
-        for line in lines:
-            f.write((json.dumps(line, ensure_ascii=False) + "\n").encode("utf-8"))
+        for line in encoded:
+            f.write(line)
 
     write_file(path, write, "the log", force=force)
 

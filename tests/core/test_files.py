@@ -235,3 +235,16 @@ def test_standard_input_is_capped_like_a_file():
         r = CliRunner().invoke(app, [*path, "-"], input="{}\n" * (MAX_FILE_BYTES // 3 + 10))
         _refused(r, "standard input")
         assert "too large" in r.stderr
+
+
+def test_a_log_larger_than_the_referee_reads_is_not_written(tmp_path):
+    """simulate --rounds 1000 of a game whose match never ends would write a log 'referee' refuses:
+    it is refused at once, in one line, and nothing is written."""
+    from solver.gamelog import MAX_LOG_LINES, write_log
+
+    target = tmp_path / "long.jsonl"
+    with pytest.raises(TablecalcError, match=r"would hold 20,001 lines .*more than 'referee' reads"):
+        write_log(target, [{"type": "move", "move": "1"}] * (MAX_LOG_LINES + 1))
+    assert not target.exists() and not list(tmp_path.iterdir())
+    write_log(target, [{"type": "move", "move": "1"}] * MAX_LOG_LINES)
+    assert len(target.read_text().splitlines()) == MAX_LOG_LINES
