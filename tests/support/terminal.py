@@ -36,3 +36,31 @@ def session(home: str | Path, *args: str, **options):
     finally:
         child.close()
     assert child.exitstatus == 0, child.exitstatus
+
+
+def play_by_hints(child, player: str, hint: str = "hint", most: int = 300) -> int:
+    """At a whole game's ``play`` prompt, ask for a hint with the word ``hint`` and play the first
+    move it names, every turn of ``player``, until the scores; the turns played. The game must end
+    (exit 0) and every hinted move be legal."""
+    import pexpect
+
+    turns = 0
+    try:
+        while True:
+            i = child.expect([rf"{player}, your move > ", r"Scores: ", pexpect.EOF])
+            if i != 0:
+                break
+            child.sendline(hint)
+            child.expect(r"Hint: ([^\r\n]+?)( / [^\r\n]*)?\.\r?\n")
+            move = child.match.group(1)
+            child.expect(rf"{player}, your move > ")
+            child.sendline(move)
+            child.expect(r"Legal\. ")
+            turns += 1
+            assert turns < most
+        assert i == 1, child.before
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    return turns

@@ -105,16 +105,21 @@ def test_reach_batch_empty_or_missing_file(tmp_path):
 
 def test_cli_does_not_import_heavy_modules():
     """The CLI answers quickly: no sympy, scipy, numpy or matplotlib on the Nambarz path."""
+    assert _imported_by_a_judge("m in ('sympy', 'scipy', 'numpy', 'matplotlib')") == "[]"
+
+
+def _imported_by_a_judge(which: str) -> str:
+    """The modules a fresh process holds after `nambarz judge`, those for which ``which`` (an
+    expression of ``m``, a module's name) is true, as printed sorted."""
     code = (
         "import sys\n"
         "from typer.testing import CliRunner\n"
         "from trainer.cli import app\n"
         "r = CliRunner().invoke(app, ['nambarz', 'judge', '--target', '3', '--hand', '6 2', '6:2'])\n"
         "assert r.exit_code == 0, r.output\n"
-        "print(sorted(m for m in ('sympy', 'scipy', 'numpy', 'matplotlib') if m in sys.modules))\n"
+        f"print(sorted(m for m in list(sys.modules) if {which}))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
 
 
 def test_runaway_search_is_a_clear_error():
@@ -207,17 +212,8 @@ def test_a_calculation_nested_a_thousand_deep_is_a_verdict(args):
 def test_a_games_command_imports_no_other_game():
     """The command line builds a game's commands only when they are asked for, so start-up does not
     grow with the number of games: `nambarz judge` imports neither Nmbrs! nor arith."""
-    code = (
-        "import sys\n"
-        "from typer.testing import CliRunner\n"
-        "from trainer.cli import app\n"
-        "r = CliRunner().invoke(app, ['nambarz', 'judge', '--target', '3', '--hand', '6 2', '6:2'])\n"
-        "assert r.exit_code == 0, r.output\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[:2] in (['solver', 'nmbrs'], ['solver', 'arith'])\n"
-        "             or m.startswith(('trainer.games.nmbrs', 'trainer.games.arith'))))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    assert _imported_by_a_judge("m.split('.')[:2] in (['solver', 'nmbrs'], ['solver', 'arith']) "
+                                "or m.startswith(('trainer.games.nmbrs', 'trainer.games.arith'))") == "[]"
 
 
 # ---------------------------------------------------------------- one error style, conventions

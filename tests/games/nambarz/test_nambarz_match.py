@@ -398,29 +398,11 @@ def test_follow_a_real_table_with_a_partial_deal(tmp_path):
 
 def test_play_a_whole_round_in_a_real_terminal(tmp_path):
     """A player who asks for a hint and plays it, every turn, until the round is over and scored."""
-    pexpect = pytest.importorskip("pexpect")
-    from tests.support.terminal import spawn
+    pytest.importorskip("pexpect")
+    from tests.support.terminal import play_by_hints, spawn
 
     child = spawn(tmp_path, "nambarz", "play", "--players", "Ann,Bob,Cid", "--seed", "2", timeout=60)
-    turns = 0
-    try:
-        while True:
-            i = child.expect([r"Ann, your move > ", r"Scores: ", pexpect.EOF])
-            if i != 0:
-                break
-            child.sendline("hint")
-            child.expect(r"Hint: ([^\r\n]+?)( / [^\r\n]*)?\.\r?\n")
-            move = child.match.group(1)
-            child.expect(r"Ann, your move > ")
-            child.sendline(move)
-            child.expect(r"Legal\. ")
-            turns += 1
-            assert turns < 300
-        assert i == 1, child.before
-        child.expect(pexpect.EOF)
-    finally:
-        child.close()
-    assert child.exitstatus == 0 and turns > 0
+    assert play_by_hints(child, "Ann") > 0
 
 
 # ---------------------------------------------------------------- logs an older tablecalc wrote

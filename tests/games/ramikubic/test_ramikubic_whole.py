@@ -481,30 +481,12 @@ def test_follow_a_real_table_in_french_words(tmp_path):
 
 def test_play_a_round_in_a_real_terminal(tmp_path):
     """A player who asks for a hint and plays it, every turn, until the round is over and scored."""
-    pexpect = pytest.importorskip("pexpect")
-    from tests.support.terminal import spawn
+    pytest.importorskip("pexpect")
+    from tests.support.terminal import play_by_hints, spawn
 
     child = spawn(tmp_path, "ramikubic", "play", "--players", "Ann,Bob", "--bot", "greedy", "--seed", "6",
                   timeout=60, rows=40, cols=160)
-    turns = 0
-    try:
-        while True:
-            i = child.expect([r"Ann, your move > ", r"Scores: ", pexpect.EOF])
-            if i != 0:
-                break
-            child.sendline("indice")
-            child.expect(r"Hint: ([^\r\n]+)\.\r?\n")
-            move = child.match.group(1)
-            child.expect(r"Ann, your move > ")
-            child.sendline(move)
-            child.expect(r"Legal\. ")
-            turns += 1
-            assert turns < 200
-        assert i == 1, child.before
-        child.expect(pexpect.EOF)
-    finally:
-        child.close()
-    assert child.exitstatus == 0 and turns > 0
+    assert play_by_hints(child, "Ann", hint="indice", most=200) > 0
 
 
 # ---------------------------------------------------------------- strength
