@@ -243,3 +243,9 @@ class BaseGame:
     def explain(self, verdict: Verdict) -> str:
         """The verdict in one or two plain sentences, in the language in use."""
         raise NotImplementedError
+
+    def say_move(self, move: str) -> str:
+        """A move of a game played whole as the language in use writes it, to show a player (a hint,
+        a bot's move); typed back, it is read as the same move. Logs keep the notation. By default
+        the notation itself (pit numbers, tiles)."""
+        return move

@@ -327,7 +327,7 @@ class _Table:
             return True
         state = history[-1][0]
         worth = self.match.analyse(state)
-        typer.echo(_("Hint: {moves}.").format(moves=" / ".join(worth.best)))
+        typer.echo(_("Hint: {moves}.").format(moves=" / ".join(map(self.game.say_move, worth.best))))
         return True
 
     def _show(self, state, seat: int) -> None:
@@ -376,7 +376,8 @@ class _Table:
             if not follow and seat not in self.humans:
                 move = self.bots[seat].choose(state)
                 verdict = state.judge(move, seat)
-                typer.echo(_("{player} plays {move}.").format(player=name, move=move) + " " + self.game.explain(verdict))
+                typer.echo(_("{player} plays {move}.").format(player=name, move=self.game.say_move(move)) + " "
+                           + self.game.explain(verdict))
             else:
                 if not follow and last_shown != (len(history), seat):
                     if len(self.humans) > 1 and (last_shown is None or last_shown[1] != seat):  # a new player's turn

@@ -43,7 +43,7 @@ from solver.nambarz.round import RoundState
 from solver.nambarz.rules import Rules
 from solver.nambarz.state import Deal, MoveKind, Turn
 from solver.nambarz.verdict import RoundVerdict, Verdict, Violation
-from solver.nambarz.words import best_answers, explain_round_verdict, explain_verdict
+from solver.nambarz.words import best_answers, explain_round_verdict, explain_verdict, say_move
 
 __all__ = ["Nambarz", "GAME", "RoundSolution"]
 
@@ -184,6 +184,9 @@ class Nambarz(BaseGame):
         if isinstance(verdict, RoundVerdict):
             return explain_round_verdict(verdict)
         return explain_verdict(verdict)
+
+    def say_move(self, move: str) -> str:
+        return say_move(move)
 
     def new_match(self, names: tuple[str, ...], rules: Rules, deck: Deck):
         """A game between ``names`` (2 to 12, in seat order): rounds dealt from a seed, the score

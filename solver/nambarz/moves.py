@@ -42,7 +42,7 @@ from solver.i18n import _
 from solver.nambarz.best import Play, best, play_text
 from solver.nambarz.cards import (Announcement, Card, Cover, Deck, JokerKind, joker_kind, parse_cover,
                                   read_announcement)
-from solver.nambarz.referee import CONCORDANCE, DRAW, judge as judge_play, judge_card
+from solver.nambarz.referee import CONCORDANCE, DRAW, DRAW_WORDS, judge as judge_play, judge_card
 from solver.nambarz.rules import Rules
 from solver.nambarz.state import MoveKind
 from solver.nambarz.verdict import Penalty, RoundVerdict, Violation
@@ -196,7 +196,7 @@ def _judge_announced(cover: Announcement, hand: tuple[Card, ...], answer: str, r
     joker, if the rules allow), never a calculation; draw only when nothing follows it."""
     text = answer.strip()
     base = dict(answer=answer, cover=cover, hand=hand)
-    if text.lower() == DRAW:
+    if text.lower() in DRAW_WORDS:
         playable = any(cover.allows(c) for c in hand) or (rules.joker_on_joker and any(c.is_joker for c in hand))
         return RoundVerdict(**base, move=Move(MoveKind.DRAW), violations=(Violation.COULD_PLAY,) if playable else ())
     word, _sep, rest = text.partition(" ")
@@ -232,7 +232,7 @@ def judge(cover: Cover, hand: Sequence[Card], answer: str, rules: Rules, deck: D
     hand = tuple(hand)
     text = str(answer).strip()
     if must_draw:
-        if text.lower() == DRAW:
+        if text.lower() in DRAW_WORDS:
             return RoundVerdict(answer, cover, hand, Move(MoveKind.DRAW), ())
         return RoundVerdict(answer, cover, hand, None, (Violation.MUST_DRAW,))
     joker = read_joker(text, deck)

@@ -25,8 +25,8 @@ from solver.expr import SYMBOL, Intermediates, format_value
 from solver.i18n import N_, _, ngettext, pgettext
 from solver.nambarz.best import Solution, play_text
 from solver.nambarz.cards import ANIMAL, Card, card_name
-from solver.nambarz.moves import Announcement
-from solver.nambarz.referee import CONCORDANCE, DRAW
+from solver.nambarz.moves import THEN, Announcement
+from solver.nambarz.referee import CONCORDANCE, DRAW, DRAW_WORDS
 from solver.nambarz.verdict import RoundVerdict, Verdict, Violation
 
 __all__ = ["explain_verdict", "explain_solution", "cards_text", "best_answers", "best_line", "explain_round_verdict",
@@ -328,3 +328,19 @@ def explain_round_verdict(r: RoundVerdict) -> str:
     else:
         after = _("Draw {n} cards and take back {cards}.").format(n=p.draw, cards=cards_text(p.take_back))
     return f"{why}. {after}"
+
+
+def say_move(move: str) -> str:
+    """A move of a round as the language in use writes it: its cards and jokers by their names there,
+    the animal a joker announces, ``then`` and ``draw``; read back, it is the same move.
+
+    >>> from solver.i18n import use
+    >>> _ = use("fr"); say_move("change-drawing hippo then 3-hippo"), say_move("draw"), say_move("6÷2"); _ = use("en")
+    ('change-dessin hippopotame puis 3-hippopotame', 'piocher', '6÷2')
+    """
+    words = {THEN: pgettext("nambarz move", "then"), DRAW: pgettext("nambarz move", "draw")}
+    out = []
+    for w in move.split(" "):
+        named = words.get(w) or card_name(w)
+        out.append(pgettext(ANIMAL, w) if named == w and w.isalpha() else named)  # an animal announced
+    return " ".join(out)

@@ -30,7 +30,7 @@ from solver.nmbrs.referee import judge
 from solver.nmbrs.rules import Rules
 from solver.nmbrs.state import Turn
 from solver.nmbrs.verdict import Refusal, RoundVerdict, SequenceVerdict, SequenceWhy, Verdict, Violation
-from solver.nmbrs.words import explain_round_move, explain_sequence, explain_turn, refusal_text, sequence_reason
+from solver.nmbrs.words import explain_round_move, explain_sequence, explain_turn, refusal_text, say_move, sequence_reason
 
 __all__ = ["Nmbrs", "GAME", "DEALT_SEQUENCES"]
 
@@ -88,6 +88,9 @@ class Nmbrs(BaseGame):
     def refused_answer(self, situation: Position, rules: Rules, deck: Deck) -> str | None:
         """Two cards (or the only one) of the hand laid as a new sequence: a sequence needs 3."""
         return "lay " + " ".join(str(c) for c in situation.hand[:2])
+
+    def say_move(self, move: str) -> str:
+        return say_move(move)
 
     def explain(self, verdict: Verdict | SequenceVerdict | RoundVerdict | Refusal | SequenceWhy) -> str:
         """A turn's, a sequence's or a round move's verdict in one or two sentences; a

@@ -17,6 +17,7 @@ from typing import Iterable
 
 from solver.i18n import N_, _, ngettext, pgettext
 from solver.nmbrs.rules import MIN_LENGTH, Opening
+from solver.nmbrs.moves import MoveKind
 from solver.nmbrs.round import Draw, DrawKind
 from solver.nmbrs.verdict import MoveResult, Refusal, RoundVerdict, SequenceVerdict, SequenceWhy, Verdict, Violation
 
@@ -405,3 +406,23 @@ def round_view(r, seat: int) -> list[str]:
         lines.append(_("  your moves: lay CARDS, add N: CARDS, cross CARD: CARDS, link N M: CARDS, swap N; "
                        "end with discard CARD"))
     return lines
+
+
+def say_move(move: str) -> str:
+    """A move of a round as the language in use writes it (its first word: ``poser``, ``piocher
+    ouverte``, ``leggen``...); read back, it is the same move.
+
+    >>> from solver.i18n import use
+    >>> _ = use("nl"); say_move("lay 5 6 7"), say_move("draw open"), say_move("claim"); _ = use("en")
+    ('leggen 5 6 7', 'open trekken', 'opeisen')
+    """
+    draws = {k.value: w for k, w in draw_words().items()}
+    if move in draws:
+        return draws[move]
+    verbs = {MoveKind.LAY: pgettext("nmbrs move", "lay"), MoveKind.ADD: pgettext("nmbrs move", "add"),
+             MoveKind.CROSS: pgettext("nmbrs move", "cross"), MoveKind.LINK: pgettext("nmbrs move", "link"),
+             MoveKind.SWAP: pgettext("nmbrs move", "swap"), MoveKind.DISCARD: pgettext("nmbrs move", "discard"),
+             MoveKind.END: pgettext("nmbrs move", "end")}
+    word, sep, rest = move.partition(" ")
+    kind = next((k for k in MoveKind if k.value == word), None)
+    return verbs[kind] + sep + rest if kind is not None else move

@@ -174,3 +174,32 @@ def test_a_real_game_is_followed_move_by_move(game, tmp_path):
     saved = read(log.read_text(encoding="utf-8"), "followed")
     assert [m.move for m in saved.rounds[0].moves] == [move for _, move in rnd.moves[:4]]
     assert referee(game, saved).legal
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nl"])
+@pytest.mark.parametrize("game", WHOLE, ids=ids)
+def test_a_move_shown_in_the_players_words_reads_back_as_the_same_move(game, lang):
+    """A hint or a bot's move is shown in the player's language (``GAME.say_move``): typed back at
+    the prompt, it is the move it shows — the same verdict, the same round after it."""
+    from solver.i18n import use
+
+    rules = game.rules()
+    data = game.load_data(rules)
+    played = _played(game, seed=5, bots=("best",) if "best" in game.new_match(_players(game), rules, data).bots
+                      else ("random",))
+    match = game.new_match(_players(game), rules, data)
+    state = match.parse_deal(played.rounds[0].deal)
+    use(lang)
+    try:
+        said = 0
+        for seat, move in played.rounds[0].moves[:60]:
+            shown = game.say_move(move)
+            said += shown != move
+            v, w = state.judge(move, seat), state.judge(shown, seat)
+            assert (w.legal, w.violations) == (v.legal, v.violations), (lang, move, shown)
+            assert str(state.after(w)) == str(state.after(v)), (lang, move, shown)
+            state = state.after(v)
+    finally:
+        use("en")
+    if lang == "en":
+        assert said == 0  # English shows the notation itself

@@ -269,7 +269,7 @@ def test_play_through_a_real_terminal(tmp_path):
     child.expect("Geldig.")
     child.expect("> ")
     child.sendline(f"afleggen {first}")
-    child.expect("Bob speelt refuse")
+    child.expect("Bob speelt weigeren")  # the bot's move in the player's words
     child.expect("opeisen")
     child.expect("> ")
     child.sendline("vliegen")
