@@ -207,12 +207,14 @@ def add_whole_commands(app, game_name: str) -> None:
                 typer.echo(_("Line {line}: {player} {move}: illegal (see 'referee').").format(
                     line=m.line, player=m.player, move=m.move))
             elif m.label is not None:
-                typer.echo(_("Line {line}: {player} {move}: {label}, {loss:g} {unit} lost; best {best}{estimate}").format(
+                typer.echo(_("Line {line}: {player} {move}: {label} (loss in {unit}: {loss:g}); best {best}{estimate}").format(
                     line=m.line, player=m.player, move=m.move, label=_(m.label), loss=m.loss, unit=_(a.unit),
                     best=" / ".join(m.best), estimate="" if m.exact else _(" (an estimate)")))
         for name, row in a.summary().items():
-            typer.echo(_("{player}: {moves} moves, {loss:g} {unit} lost; {inaccuracy} inaccuracies, {mistake} "
-                         "mistakes, {blunder} blunders, {illegal} illegal").format(player=name, unit=_(a.unit), **row))
+            moves = ngettext("{n} move", "{n} moves", row["moves"]).format(n=row["moves"])
+            typer.echo(_("{player}: {moves}, loss in {unit}: {loss:g}; inaccuracies: {inaccuracy}, mistakes: "
+                         "{mistake}, blunders: {blunder}, illegal: {illegal}").format(
+                player=name, unit=_(a.unit), **{**row, "moves": moves}))  # a count after a label: no plural to agree
 
     @app.command("play")
     def play(players: PlayersOpt = None,

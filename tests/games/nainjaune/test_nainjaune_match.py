@@ -262,7 +262,7 @@ def test_the_analysis_counts_tokens_from_what_the_player_could_know():
     assert first.label == "blunder" and not first.exact
     assert a.summary()["Ann"]["loss"] == 11 and a.unit == "tokens"
     r = runner.invoke(app, ["nainjaune", "analyse", "-"], input=log)
-    assert r.exit_code == 0 and "Line 3: Ann 4s: blunder, 11 tokens lost; best 9c (an estimate)" in r.output
+    assert r.exit_code == 0 and "Line 3: Ann 4s: blunder (loss in tokens: 11); best 9c (an estimate)" in r.output
 
 
 def test_the_best_bot_is_deterministic_and_plays_a_whole_game():
