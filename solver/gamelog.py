@@ -57,7 +57,7 @@ def log_objects(text: str, source: str = "log", max_lines: int = MAX_LOG_LINES) 
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as e:
-            raise TablecalcError(f"{where} is not JSON: {e.msg}; expected one object per line") from None
+            raise TablecalcError(f"{where} is not JSON ({e.msg}: column {e.colno}); expected one object per line") from None
         except RecursionError:
             raise TablecalcError(f"{where} is nested too deeply: expected one flat object per line") from None
         if not isinstance(obj, dict):

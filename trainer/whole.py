@@ -133,8 +133,7 @@ def add_whole_commands(app, game_name: str) -> None:
 
     @app.command("referee")
     def referee(log: LogArg, as_json: JsonOpt = False) -> None:
-        """Judge every move of a recorded game; after an illegal move the rules' penalty is applied and
-        every later move is judged from there (exit 1 when a move is illegal)."""
+        """Judge every move of a recorded game; after an illegal move the rules' penalty is applied and every later move is judged from there (exit 1 when a move is illegal)."""
         from solver.registry import find_game
         from solver.whole.referee import referee as do_referee
 
@@ -192,8 +191,7 @@ def add_whole_commands(app, game_name: str) -> None:
 
     @app.command("analyse")
     def analyse(log: LogArg, as_json: JsonOpt = False) -> None:
-        """Every move of a recorded game against the best the solver finds: what it lost, in the game's
-        unit, labelled inaccuracy, mistake or blunder; a summary per player."""
+        """Every move of a recorded game against the best the solver finds: what it lost, in the game's unit, labelled inaccuracy, mistake or blunder; a summary per player."""
         from solver.registry import find_game
         from solver.whole.analyse import analyse as do_analyse
 
@@ -223,8 +221,7 @@ def add_whole_commands(app, game_name: str) -> None:
              rounds: Annotated[int, typer.Option("--rounds", help="Rounds to play.")] = 1,
              deal: Annotated[Optional[str], typer.Option("--deal", help="Start the first round here, in the game's notation (default: dealt from --seed).")] = None,
              seconds: SecondsOpt = None, *, rules, data) -> None:
-        """A game against the computer (or between people at one screen), every move refereed: type a move,
-        or hint, undo, save FILE, quit (indice, annuler, sauver, quitter; tip, ongedaan, bewaar, stoppen)."""
+        """A game against the computer (or between people at one screen), every move refereed: type a move, or hint, undo, save FILE, quit (indice, annuler, sauver, quitter; tip, ongedaan, bewaar, stoppen)."""
         from solver.registry import find_game
 
         game = find_game(game_name)
@@ -241,8 +238,7 @@ def add_whole_commands(app, game_name: str) -> None:
                seed: SeedOpt = None,
                log: Annotated[Optional[str], typer.Option("--log", help="Write the game so far to FILE when it ends.")] = None,
                force: ForceOpt = False, seconds: SecondsOpt = None, *, rules, data) -> None:
-        """Follow a real game at the table: type each move as it happens (NAME: MOVE, or MOVE for the
-        player to move), get the referee's verdict on each; undo, save FILE, quit."""
+        """Follow a real game at the table: type each move as it happens (NAME: MOVE, or MOVE for the player to move), get the referee's verdict on each; undo, save FILE, quit."""
         from solver.registry import find_game
 
         game = find_game(game_name)
