@@ -17,6 +17,10 @@ never fewer than ``--min-games``, and says so.
     python3 benchmarks/bench_bots.py                 # every game
     python3 benchmarks/bench_bots.py nambarz namnam  # some
     python3 benchmarks/bench_bots.py --games 200 --budget 60
+    python3 benchmarks/bench_bots.py ramikubic --max-rounds 1   # a round a game (docs/ramikubic.md)
+
+A Ramikubic match has no end of its own (a table plays as many rounds as it likes): without
+``--max-rounds`` each of its games is 200 rounds, about 40 s.
 """
 
 from __future__ import annotations
