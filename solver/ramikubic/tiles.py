@@ -76,18 +76,31 @@ _JOKER_WORDS = frozenset({"j", "jo", "jk", "joker", "jokers", "*"})
 _COLOUR_HELP = ("b (blue, bleu), y (yellow, jaune), g (green, vert) or r (red, rouge); French bl, ja, ve, ro")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Tile:
     """One tile: ``number`` and ``colour``, or both ``None`` for a joker (all jokers are alike).
 
-    Tiles sort by colour (blue, yellow, green, red), then number; jokers last.
+    Tiles sort by colour (blue, yellow, green, red), then number; jokers last. There is one object
+    per tile (``Tile(7, Colour.RED) is Tile(7, Colour.RED)``), so a tile is compared and hashed as
+    an object is, in C: a referee counts the tiles of the table at every turn.
 
     >>> sorted([Tile(7, Colour.RED), JOKER, Tile(9, Colour.BLUE)])
     [Tile(number=9, colour=<Colour.BLUE: 'blue'>), Tile(number=7, colour=<Colour.RED: 'red'>), Tile(number=None, colour=None)]
+    >>> Tile(7, Colour.RED) == Tile(7, Colour.RED), Tile(7, Colour.RED) == Tile(7, Colour.BLUE)
+    (True, False)
     """
 
     number: int | None = None
     colour: Colour | None = None
+
+    def __new__(cls, number: int | None = None, colour: Colour | None = None) -> "Tile":
+        tile = _TILES.get((number, colour))
+        if tile is None:
+            tile = _TILES[(number, colour)] = super().__new__(cls)
+        return tile
+
+    def __reduce__(self):  # a copy or a pickled tile is the one tile too
+        return (Tile, (self.number, self.colour))
 
     @property
     def is_joker(self) -> bool:
@@ -105,6 +118,8 @@ class Tile:
         return (0, _COLOUR_ORDER.index(self.colour), self.number)  # type: ignore[arg-type]
 
 
+_TILES: dict[tuple, "Tile"] = {}
+"""Every tile made so far, by number and colour: the one object of each."""
 JOKER = Tile()
 """The joker."""
 
