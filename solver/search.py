@@ -32,7 +32,6 @@ from the value sets, deduplicated by normal form at every level.
 from __future__ import annotations
 
 import functools
-
 import json
 from dataclasses import dataclass
 from fractions import Fraction
@@ -532,12 +531,13 @@ def reach(
     without it each call starts afresh, and the answers of the last :data:`REACH_CACHE` questions are
     kept (a referee judging a whole game asks the same one again and again).
     """
+    nums = as_multiset(numbers)  # read once: ``numbers`` may be an iterator
     if value_sets is None:
         try:
-            return _reach_cached(as_multiset(numbers), target, rules, min_numbers, max_values, max_work)
+            return _reach_cached(nums, target, rules, min_numbers, max_values, max_work)
         except TypeError:  # a target that cannot be a key (a list...): refused below, one line
             pass
-    return _reach(numbers, target, rules, min_numbers=min_numbers, max_values=max_values, max_work=max_work,
+    return _reach(nums, target, rules, min_numbers=min_numbers, max_values=max_values, max_work=max_work,
                   value_sets=value_sets)
 
 
