@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import random
 import time
-from pathlib import Path
 from typing import Annotated, Optional
 
 import typer

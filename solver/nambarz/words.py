@@ -26,7 +26,7 @@ from solver.i18n import N_, _, ngettext, pgettext
 from solver.nambarz.best import Solution, play_text
 from solver.nambarz.cards import ANIMAL, Card, card_name
 from solver.nambarz.moves import THEN, Announcement
-from solver.nambarz.referee import CONCORDANCE, DRAW, DRAW_WORDS
+from solver.nambarz.referee import CONCORDANCE, DRAW
 from solver.nambarz.verdict import RoundVerdict, Verdict, Violation
 
 __all__ = ["explain_verdict", "explain_solution", "cards_text", "best_answers", "best_line", "explain_round_verdict",
