@@ -34,6 +34,7 @@ from fractions import Fraction
 from typing import Iterable, Iterator, Union
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import N_
 from solver.parsing import MAX_DIGITS, is_whole
 
 __all__ = [
@@ -46,6 +47,8 @@ __all__ = [
     "parse_expression",
     "parse_ops",
     "render_ops",
+    "ops_words",
+    "INTERMEDIATES_WORDS",
     "evaluate",
     "steps",
     "first_bad_step",
@@ -161,6 +164,21 @@ def render_ops(ops: frozenset[str]) -> str:
     '+*/'
     """
     return "".join(op for op in OPS if op in ops)
+
+
+def ops_words(ops: frozenset[str]) -> str:
+    """The operations as a rules line shows them: ``+ - × ÷``.
+
+    >>> ops_words(frozenset("*+"))
+    '+ ×'
+    """
+    return " ".join(SYMBOL[o] for o in OPS if o in ops)
+
+
+INTERMEDIATES_WORDS = {Intermediates.NATURAL: N_("whole numbers ≥ 0"),
+                       Intermediates.INTEGER: N_("negative numbers allowed"),
+                       Intermediates.RATIONAL: N_("fractions allowed")}
+"""How a rules line names each :class:`Intermediates` (translated where it is shown)."""
 
 
 @dataclass(frozen=True, slots=True)

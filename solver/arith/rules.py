@@ -12,20 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.expr import OPS, SYMBOL, Intermediates, Order, SearchRules, parse_ops, render_ops
+from solver.expr import INTERMEDIATES_WORDS, OPS, Intermediates, Order, SearchRules, ops_words, parse_ops, render_ops
 from solver.i18n import N_
 from solver.rules import BaseRules, option
 
 __all__ = ["Rules", "PRESETS"]
-
-
-def ops_words(ops: frozenset[str]) -> str:
-    """The operations as a rules line shows them: ``+ - × ÷``.
-
-    >>> ops_words(frozenset("*+"))
-    '+ ×'
-    """
-    return " ".join(SYMBOL[o] for o in OPS if o in ops)
 
 
 @dataclass(frozen=True)
@@ -54,8 +45,7 @@ class Rules(BaseRules):
     intermediates: Intermediates = option(
         Intermediates.NATURAL, N_("The numbers a calculation may pass through: natural (whole numbers ≥ 0), "
                                   "integer (negatives too) or rational (fractions too)."),
-        words={Intermediates.NATURAL: N_("whole numbers ≥ 0"), Intermediates.INTEGER: N_("negative numbers allowed"),
-               Intermediates.RATIONAL: N_("fractions allowed")})
+        words=INTERMEDIATES_WORDS)
     use_all: bool = option(
         False, N_("Whether every number must be used (the 24 game) or any of them, each at most once (Countdown)."),
         key="all", flag="--all/--any",

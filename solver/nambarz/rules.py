@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from solver.expr import OPS, SYMBOL, Intermediates, Order, parse_ops, render_ops
+from solver.expr import INTERMEDIATES_WORDS, OPS, Intermediates, Order, ops_words, parse_ops, render_ops
 from solver.i18n import N_
 from solver.rules import BaseRules, option
 from solver.search import SearchRules
@@ -50,11 +50,6 @@ class HolderPlace(enum.StrEnum):
     """The last place (with 5 players: 14 points)."""
 
 
-def ops_words(ops: frozenset[str]) -> str:
-    """How a rules line names the operations: ``+ - × ÷``."""
-    return " ".join(SYMBOL[o] for o in OPS if o in ops)
-
-
 @dataclass(frozen=True)
 class Rules(BaseRules):
     """Every Nambarz rule option, declared once. The options after ``simplest`` are the whole
@@ -85,8 +80,7 @@ class Rules(BaseRules):
     intermediates: Intermediates = option(
         Intermediates.NATURAL, N_("What a calculation may pass through: natural (whole numbers ≥ 0), integer or "
                                   "rational."),
-        words={Intermediates.NATURAL: N_("whole numbers ≥ 0"), Intermediates.INTEGER: N_("negative numbers allowed"),
-               Intermediates.RATIONAL: N_("fractions allowed")})
+        words=INTERMEDIATES_WORDS)
     simplest: SimplestScope = option(
         SimplestScope.HAND, N_("Judge 'simplest' against the whole hand or only the cards played."),
         flag="--simplest-against",
