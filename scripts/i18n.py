@@ -16,7 +16,8 @@ file of the core uses it; otherwise to every game whose files use it (``solver/<
 ``trainer/games/<game>/``). ``update`` moves a translation along when a message changes
 catalogue, so nothing translated is lost.
 
-A message is any string literal given to ``_``, ``N_``, ``ngettext`` (singular and plural) or
+A message is any string literal given to ``_`` (in Python, and in the web pages' Jinja templates,
+``trainer/**/templates/*.html``), ``N_``, ``ngettext`` (singular and plural) or
 ``pgettext`` / ``NP_`` (context and message) in ``solver/`` and ``trainer/``, and every command line
 help text in ``trainer/`` (a ``help="..."`` string, a command's docstring), which
 ``trainer/helptext.py`` translates when ``--help`` is shown. The .mo writer follows
@@ -146,7 +147,26 @@ def extract(paths=None) -> dict[Key, Message]:
             else:
                 msg.where.append(where)
                 found[msg.key] = msg
+    if paths is None:
+        for path in sorted((ROOT / "trainer").rglob("templates/*.html")):
+            where = str(path.relative_to(ROOT))
+            for text in _template_messages(path.read_text(encoding="utf-8")):
+                msg = found.setdefault((None, text), Message(text))
+                if where not in msg.where:
+                    msg.where.append(where)
     return found
+
+
+_TEMPLATE_CALL = re.compile(r"""\b_\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*[,)]""")
+
+
+def _template_messages(text: str) -> list[str]:
+    """The messages of a Jinja template: every ``_("...")`` (the web pages' words).
+
+    >>> _template_messages('<a>{{ _("Games") }}</a> {{ _('Join', n=1) }} {{ x_("no") }}')
+    ['Games', 'Join']
+    """
+    return [ast.literal_eval(m.group(1)) for m in _TEMPLATE_CALL.finditer(text)]
 
 
 # ---------------------------------------------------------------- .po files

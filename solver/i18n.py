@@ -27,13 +27,15 @@ from __future__ import annotations
 
 import gettext
 import os
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
 from solver.errors import TablecalcError, quoted
 
-__all__ = ["LANGUAGES", "LOCALE_DIR", "catalogue_dirs", "use", "language", "default_language", "_", "N_", "ngettext",
-           "pgettext", "NP_"]
+__all__ = ["LANGUAGES", "LOCALE_DIR", "catalogue_dirs", "use", "speaking", "language", "default_language", "_", "N_",
+           "ngettext", "pgettext", "NP_"]
 
 LANGUAGES = ("en", "fr", "nl")
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -41,6 +43,8 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 
 _current = "en"
 _translations: gettext.NullTranslations = gettext.NullTranslations()
+_speaking: ContextVar[tuple[str, gettext.NullTranslations] | None] = ContextVar("tablecalc_language", default=None)
+"""The language of one piece of work (a web request), over :func:`use`'s: see :func:`speaking`."""
 
 
 def default_language(environ: dict | None = None) -> str:
@@ -104,14 +108,41 @@ def _catalogue(lang: str) -> gettext.NullTranslations:
     return chain or gettext.NullTranslations()
 
 
+@contextmanager
+def speaking(lang: str):
+    """Speak ``lang`` inside the ``with`` block, in this thread or task only (a web request answered
+    while another is answered in another language); :func:`use` stays the default elsewhere.
+
+    >>> with speaking("nl"):
+    ...     language(), _("yes")
+    ('nl', 'ja')
+    >>> language()
+    'en'
+    """
+    lang = lang.lower()
+    if lang not in LANGUAGES:
+        raise TablecalcError(f"language {quoted(lang)}: expected one of {', '.join(LANGUAGES)}")
+    token = _speaking.set((lang, _catalogue(lang)))
+    try:
+        yield lang
+    finally:
+        _speaking.reset(token)
+
+
+def _now() -> gettext.NullTranslations:
+    here = _speaking.get()
+    return _translations if here is None else here[1]
+
+
 def language() -> str:
     """The language in use: ``en``, ``fr`` or ``nl``."""
-    return _current
+    here = _speaking.get()
+    return _current if here is None else here[0]
 
 
 def _(message: str) -> str:
     """``message`` in the language in use."""
-    return _translations.gettext(message)
+    return _now().gettext(message)
 
 
 def N_(message: str) -> str:
@@ -121,12 +152,12 @@ def N_(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n``, in the language in use."""
-    return _translations.ngettext(singular, plural, n)
+    return _now().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the language in use, where ``context`` says which sense is meant."""
-    return _translations.pgettext(context, message)
+    return _now().pgettext(context, message)
 
 
 def NP_(context: str, message: str) -> str:

@@ -375,6 +375,19 @@ def stats(
             typer.echo(_("Chart written to {file}").format(file=plot))
 
 
+@app.command()
+def serve(
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8765,
+    lan: Annotated[bool, typer.Option(
+        "--lan", help="Listen on the local network too (phones, a classroom): prints the address, its QR code and the join code.")] = False,
+    browser: Annotated[bool, typer.Option("--browser/--no-browser", help="Open the page in this computer's browser.")] = True,
+) -> None:
+    """The table companion in a browser: settle disputes by tapping, play and follow games, drill, and a teacher's class page."""
+    from trainer.web.serve import serve as run
+
+    run(port, lan, browser and not lan)
+
+
 PLOT_SUFFIXES = (".png", ".svg", ".pdf")
 """The chart formats ``stats --plot`` writes."""
 

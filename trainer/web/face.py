@@ -1,0 +1,133 @@
+"""What a game shows in the browser: its face. The web app knows no game; it asks the game's face
+for the fields that build a situation by tapping, the notation those fields make, the things an
+answer is tapped from, and the drawings (SVG) of a situation and of a table in play.
+
+A game's face lives in ``trainer/games/<game>/web.py`` as ``FACE`` (a :class:`Face` subclass
+made with the game); a game without one gets :class:`Face` itself, which asks for the notation
+as typed and shows it as text, so a newly registered game is in the web app at once.
+
+Taps only ever add notation to a field (the page's script knows nothing else): the server reads
+the notation with the game's own parser, so a situation built by tapping and one typed are read
+alike, and every refusal is the parser's one line.
+
+>>> from solver.registry import find_game
+>>> face = Face(find_game("arith"))
+>>> [f.name for f in face.situation_fields(face.game.rules(), None)]
+['situation']
+>>> face.situation_text({"situation": " numbers 1 2 3 4; target 10 "})
+'numbers 1 2 3 4; target 10'
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal, Mapping
+
+from solver.errors import TablecalcError
+from solver.game import BaseGame
+from solver.i18n import _
+from trainer.web.svg import esc
+
+__all__ = ["Token", "Field", "Face", "face_of", "MAX_FIELD"]
+
+MAX_FIELD = 2000
+"""The longest text a field may carry (characters); longer is refused before any game reads it."""
+
+
+@dataclass(frozen=True)
+class Token:
+    """One thing a person taps: ``text`` is the notation it adds to its field, ``label`` what it
+    is called (read aloud, shown on hover), ``svg`` its drawing (empty: ``label`` is shown)."""
+
+    text: str
+    label: str
+    svg: str = ""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of a form.
+
+    ``mode`` says what a tap does: ``one`` sets the field to the token, ``many`` adds the token
+    after the others (with ``joiner`` between), ``number`` is a count with minus and plus
+    (``lo``..``hi``), ``text`` is typed only. Every field can be typed into as well.
+    """
+
+    name: str
+    label: str
+    mode: Literal["one", "many", "number", "text"] = "text"
+    tokens: tuple[Token, ...] = ()
+    value: str = ""
+    joiner: str = " "
+    lo: int = 0
+    hi: int = 99
+    example: str = ""
+
+
+class Face:
+    """The default face: the situation and the answer typed in the game's notation, the situation
+    shown as its notation. A game's ``web.py`` derives from it and overrides what it draws."""
+
+    def __init__(self, game: BaseGame):
+        self.game = game
+
+    # -- settling a dispute ----------------------------------------------------------------
+
+    def situation_fields(self, rules, data) -> tuple[Field, ...]:
+        """The fields that build a situation (by default one, typed in the game's notation)."""
+        return (Field("situation", _("The situation, in the game's notation"), example=self.example(rules, data)),)
+
+    def situation_text(self, values: Mapping[str, str]) -> str:
+        """The notation the filled fields make, for ``GAME.parse_situation`` (values are strings,
+        already capped at :data:`MAX_FIELD` characters)."""
+        return values.get("situation", "").strip()
+
+    def example(self, rules, data) -> str:
+        """A situation in the notation (the first one the game deals with seed 1)."""
+        import random
+
+        try:
+            return str(self.game.random_situation(random.Random(1), rules, data))
+        except (NotImplementedError, TablecalcError):
+            return ""
+
+    def answer_field(self, situation, rules, data) -> Field:
+        """The field the answer is given in: typed by default."""
+        return Field("answer", _("The play, as the player made it"))
+
+    def draw(self, situation, rules, data) -> str:
+        """The situation drawn (HTML with SVG); by default its notation."""
+        return f'<pre class="notation">{esc(situation)}</pre>'
+
+    # -- a table in play ---------------------------------------------------------------------
+
+    def draw_state(self, state, seat: int | None) -> str:
+        """A round in play as ``seat`` sees it (``None``: everything, for a table that follows a
+        real game); by default the state's own text view."""
+        shown = str(state) if seat is None else state.view(seat)
+        return f'<pre class="notation">{esc(shown)}</pre>'
+
+    def move_tokens(self, state) -> tuple[Token, ...]:
+        """The moves of the player to move as things to tap (every legal move, when there are few);
+        a move can always be typed too."""
+        try:
+            moves = list(state.legal_moves())
+        except (NotImplementedError, TablecalcError):
+            return ()
+        if len(moves) > 40:
+            return ()
+        return tuple(Token(str(m), self.game.say_move(str(m))) for m in moves)
+
+
+@cache
+def face_of(game: BaseGame) -> Face:
+    """The game's face: ``FACE`` of ``trainer/games/<game>/web.py``, else the default :class:`Face`."""
+    try:
+        module = importlib.import_module(f"trainer.games.{game.name}.web")
+    except ModuleNotFoundError as e:
+        if e.name != f"trainer.games.{game.name}.web":
+            raise
+        return Face(game)
+    return module.FACE

@@ -1,0 +1,74 @@
+// tablecalc companion: taps add notation to a field; the server reads it, draws it and judges it.
+// No rule of any game is here.
+(function () {
+  "use strict";
+  function field(id) { return document.getElementById(id); }
+  function modeOf(input) { var f = input.closest(".field"); return f ? f.dataset.mode : "text"; }
+  function joinerOf(input) { var f = input.closest(".field"); return f ? (f.dataset.joiner || "") : " "; }
+  function changed(input) { input.dispatchEvent(new Event("input", { bubbles: true })); }
+
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest("button");
+    if (!b) return;
+    if (b.dataset.text !== undefined && b.dataset.for) {
+      var input = field(b.dataset.for);
+      if (!input) return;
+      if (modeOf(input) === "one") input.value = b.dataset.text;
+      else {
+        var stack = (input.dataset.taps ? JSON.parse(input.dataset.taps) : []);
+        var j = input.value.length ? joinerOf(input) : "";
+        input.value = input.value + j + b.dataset.text;
+        stack.push(j.length + b.dataset.text.length);
+        input.dataset.taps = JSON.stringify(stack);
+      }
+      changed(input);
+    } else if (b.dataset.back) {
+      var inp = field(b.dataset.back);
+      var taps = (inp.dataset.taps ? JSON.parse(inp.dataset.taps) : []);
+      var n = taps.length ? taps.pop() : 0;
+      if (n && n <= inp.value.length) inp.value = inp.value.slice(0, inp.value.length - n);
+      else { var words = inp.value.trim().split(joinerOf(inp) || " "); words.pop(); inp.value = words.join(joinerOf(inp) || " "); }
+      inp.dataset.taps = JSON.stringify(taps);
+      changed(inp);
+    } else if (b.dataset.clear) {
+      var c = field(b.dataset.clear);
+      c.value = ""; c.dataset.taps = "[]"; changed(c);
+    } else if (b.dataset.step) {
+      var s = field(b.dataset.for);
+      var v = (parseInt(s.value, 10) || 0) + parseInt(b.dataset.step, 10);
+      if (s.min !== "" && v < +s.min) v = +s.min;
+      if (s.max !== "" && v > +s.max) v = +s.max;
+      s.value = v; changed(s);
+    }
+  });
+
+  // Typing by hand forgets the taps' lengths (a back-space then removes a word).
+  document.addEventListener("keydown", function (e) {
+    if (e.target.matches && e.target.matches("input")) e.target.dataset.taps = "[]";
+  });
+
+  // Redraw the situation being built: the server answers with its drawing and the answer's taps.
+  var form = document.querySelector("form[data-draw]");
+  if (form) {
+    var timer = null, answerKept = null;
+    form.addEventListener("input", function (e) {
+      if (!e.target.name || e.target.name.indexOf("s.") !== 0) return;
+      clearTimeout(timer);
+      timer = setTimeout(redraw, 250);
+    });
+    var redraw = function () {
+      var data = new FormData(form);
+      var answer = form.querySelector("[name=answer]");
+      answerKept = answer ? answer.value : "";
+      fetch(form.dataset.draw, { method: "POST", body: new URLSearchParams(data), credentials: "same-origin" })
+        .then(function (r) { return r.text(); })
+        .then(function (html) {
+          var slot = document.getElementById("preview");
+          slot.innerHTML = html;
+          var a = slot.querySelector("[name=answer]");
+          if (a) a.value = answerKept;
+        })
+        .catch(function () {});
+    };
+  }
+})();
