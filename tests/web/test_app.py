@@ -59,7 +59,8 @@ def test_every_game_judges_its_best_answer_legal_in_the_browser(client, name):
 
     face = face_of(game)
     fields = face.situation_fields(rules, data)
-    values = _values_for(face, fields, str(situation))
+    values = {f"s.{k}": v for k, v in face.fields_from(str(situation)).items()}
+    assert set(values) <= {f"s.{f.name}" for f in fields}
     best = game.best_answers(game.best(situation, rules, data))[0]
     token = csrf_of(client.get(f"/g/{name}").text)
     preset = game.default_preset
@@ -76,15 +77,6 @@ def test_every_game_judges_its_best_answer_legal_in_the_browser(client, name):
         from html import escape
 
         assert escape(game.explain(verdict), quote=True) in r.text
-
-
-def _values_for(face, fields, notation: str) -> dict:
-    """The form values that make ``notation``: the face's own reading of it (``fields_from``), or the
-    notation typed in the default face's one field."""
-    read = getattr(face, "fields_from", None)
-    if read is not None:
-        return {f"s.{k}": v for k, v in read(notation).items()}
-    return {"s.situation": notation}
 
 
 def test_a_judged_dispute_names_verdict_penalty_better_play_and_rules(client):

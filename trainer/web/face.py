@@ -84,6 +84,11 @@ class Face:
         already capped at :data:`MAX_FIELD` characters)."""
         return values.get("situation", "").strip()
 
+    def fields_from(self, notation: str) -> dict[str, str]:
+        """The field values that make ``notation`` (the inverse of :meth:`situation_text`): a
+        situation given as text (a link, a test) fills the tapping form."""
+        return {"situation": notation}
+
     def example(self, rules, data) -> str:
         """A situation in the notation (the first one the game deals with seed 1)."""
         import random
