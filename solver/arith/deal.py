@@ -16,10 +16,12 @@ from solver.arith.rules import Rules
 from solver.errors import TablecalcError, quoted
 from solver.parsing import format_fields, parse_fields, parse_range
 
-__all__ = ["COUNTDOWN_NUMBERS", "FactRanges", "MAX_FACT_NUMBER", "random_fact", "random_problem"]
+__all__ = ["COUNTDOWN_NUMBERS", "MAKE24_NUMBERS", "FactRanges", "MAX_FACT_NUMBER", "random_fact", "random_problem"]
 
 COUNTDOWN_NUMBERS = (*range(1, 11), *range(1, 11), 25, 50, 75, 100)
 """The 24 number tiles of Countdown: 1–10 twice, and 25, 50, 75, 100."""
+MAKE24_NUMBERS = range(1, 14)
+"""The numbers of the 24 game: the cards Ace (1) to King (13)."""
 MAX_FACT_NUMBER = 1_000_000
 """The largest number a fact range may hold."""
 
@@ -86,7 +88,7 @@ def random_problem(rng, rules: Rules) -> Problem:
     number must be used, else six Countdown tiles and a target 100–999."""
     while True:
         if rules.use_all:
-            p = Problem(tuple(sorted(rng.randint(1, 13) for _ in range(4))), 24)
+            p = Problem(tuple(sorted(rng.randint(MAKE24_NUMBERS[0], MAKE24_NUMBERS[-1]) for _ in range(4))), 24)
         else:
             p = Problem(tuple(sorted(rng.sample(COUNTDOWN_NUMBERS, 6))), rng.randint(100, 999))
         if best(p, rules).min_cards is not None:

@@ -184,7 +184,7 @@ def parse_moves(texts: Iterable[str], deck: Deck) -> list[Move]:
     return moves
 
 
-PASS_WORDS = ("pass", "draw", "discard", "nothing", "pas", "passen", "niets", "passe", "rien")
+PASS_WORDS = ("pass", "draw", "discard", "nothing", "pas", "passen", "niets", "passe", "passer", "rien")
 """Answers that mean "no move" (the turn just ends with a discard), in English, Dutch or French."""
 
 _LOOKS_LIKE_CARD = re.compile(r"(?i)[0-9]|j\b|joker|\*")

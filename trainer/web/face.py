@@ -27,10 +27,10 @@ from typing import Any, Literal, Mapping
 
 from solver.errors import TablecalcError
 from solver.game import BaseGame
-from solver.i18n import _
-from trainer.web.svg import esc
+from solver.i18n import N_, _
+from trainer.web.svg import esc, key
 
-__all__ = ["Token", "Field", "Face", "face_of", "MAX_FIELD"]
+__all__ = ["Token", "Field", "Face", "face_of", "MAX_FIELD", "calculation_tokens", "digit_tokens"]
 
 MAX_FIELD = 2000
 """The longest text a field may carry (characters); longer is refused before any game reads it."""
@@ -39,11 +39,14 @@ MAX_FIELD = 2000
 @dataclass(frozen=True)
 class Token:
     """One thing a person taps: ``text`` is the notation it adds to its field, ``label`` what it
-    is called (read aloud, shown on hover), ``svg`` its drawing (empty: ``label`` is shown)."""
+    is called (read aloud, shown on hover), ``svg`` its drawing (empty: ``label`` is shown).
+    ``group`` names the group it is shown in (tokens of one group in a row, each group folded
+    under its name: a palette of a whole deck stays short on a phone); ``""`` is no group."""
 
     text: str
     label: str
     svg: str = ""
+    group: str = ""
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,36 @@ class Field:
     lo: int = 0
     hi: int = 99
     example: str = ""
+    open_groups: tuple[str, ...] = ()
+
+    def groups(self) -> list[tuple[str, tuple[Token, ...]]]:
+        """The tokens in their groups, in order (tokens of a group that comes back later join it)."""
+        order: dict[str, list[Token]] = {}
+        for t in self.tokens:
+            order.setdefault(t.group, []).append(t)
+        return [(name, tuple(tokens)) for name, tokens in order.items()]
+
+
+_KEYS = (("+", "+", N_("plus")), ("-", "−", N_("minus")), ("*", "×", N_("times")), ("/", "÷", N_("divided by")))
+_BRACKETS = (("(", N_("open bracket")), (")", N_("close bracket")))
+
+
+def calculation_tokens(ops: str = "+-*/", brackets: bool = True, group: str = "") -> tuple[Token, ...]:
+    """The keys of a calculation, as every game's parser reads them (``−``, ``×``, ``÷``): the
+    operations of ``ops`` and the brackets, each drawn as a key and named aloud.
+
+    >>> [t.text for t in calculation_tokens("+-")]
+    ['+', '−', '(', ')']
+    """
+    out = [Token(shown, _(word), key(shown, _(word)), group) for op, shown, word in _KEYS if op in ops]
+    if brackets:
+        out += [Token(b, _(word), key(b, _(word)), group) for b, word in _BRACKETS]
+    return tuple(out)
+
+
+def digit_tokens(group: str = "") -> tuple[Token, ...]:
+    """The keys 1-9 and 0 of a keypad, for a number tapped digit by digit (a field joined by ``""``)."""
+    return tuple(Token(d, d, key(d, d), group) for d in "1234567890")
 
 
 class Face:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from html import escape as _escape
 
-__all__ = ["esc", "card", "row", "pit", "box", "text"]
+__all__ = ["esc", "card", "row", "pit", "box", "text", "key", "back", "open_svg"]
 
 
 def esc(value: object) -> str:
@@ -42,6 +42,37 @@ def card(big: object, fill: str = "#fff", ink: str = "#222", sub: object = "", w
         parts.append(text(width / 2, height - 10, sub, size=10, ink=ink))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def open_svg(width: float, height: float, label: str) -> str:
+    """The opening tag of a drawing ``width`` × ``height`` named ``label`` for a screen reader
+    (close it with ``</svg>``)."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" width="{width:g}" '
+            f'height="{height:g}" role="img" aria-label="{esc(label)}">')
+
+
+def key(big: object, label: str, fill: str = "#eef3f6", ink: str = "#1d232a", width: int = 44, height: int = 52) -> str:
+    """A key of a keypad (an operation, a bracket, a digit): ``big`` drawn large, ``label`` read aloud.
+
+    >>> 'aria-label="plus"' in key("+", "plus")
+    True
+    """
+    size = 26 if len(str(big)) < 2 else 18 if len(str(big)) < 4 else 14
+    return (open_svg(width, height, label) + box(1.5, 1.5, width - 3, height - 3, fill=fill, stroke="#8a99a6", radius=8)
+            + text(width / 2, height / 2 + size * 0.35, big, size=size, ink=ink, weight="bold") + "</svg>")
+
+
+def back(width: int = 34, height: int = 48, label: str = "", fill: str = "#1f4e79") -> str:
+    """The back of a card (a hidden card): a framed pattern, no face.
+
+    >>> 'aria-label="hidden"' in back(label="hidden")
+    True
+    """
+    inner = f'<rect x="5" y="5" width="{width - 10:g}" height="{height - 10:g}" rx="3" fill="none" stroke="#fff" ' \
+            f'stroke-opacity="0.6" stroke-width="1.5"/>'
+    diag = f'<path d="M5 5 L{width - 5:g} {height - 5:g} M{width - 5:g} 5 L5 {height - 5:g}" stroke="#fff" ' \
+           f'stroke-opacity="0.35" stroke-width="1.5"/>'
+    return open_svg(width, height, label) + box(1, 1, width - 2, height - 2, fill=fill, stroke="#123") + inner + diag + "</svg>"
 
 
 def pit(count: int, size: int = 56, fill: str = "#c8a165", label: str | None = None) -> str:

@@ -64,6 +64,8 @@
         .then(function (r) { return r.text(); })
         .then(function (html) {
           var slot = document.getElementById("preview");
+          var now = slot.querySelector("[name=answer]");  // what was tapped while the drawing came
+          if (now) answerKept = now.value;
           slot.innerHTML = html;
           var a = slot.querySelector("[name=answer]");
           if (a) a.value = answerKept;

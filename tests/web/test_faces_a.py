@@ -1,0 +1,324 @@
+"""The faces of Nambarz, Nmbrs! and arith (Countdown, the 24 game): each situation's notation goes
+into the tapping form and back, every drawing holds every card and escapes what it writes, the
+tokens write what the games read; and in a real browser, at phone width, disputes settled by taps
+only (the README's Nambarz example in French, a Countdown problem, an Nmbrs! turn)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from solver.i18n import speaking
+from solver.registry import find_game
+from tests.web.conftest import DESKTOP, PHONE, csrf_of, no_horizontal_scroll, screenshot
+from trainer.web.face import face_of
+
+FACES = ("nambarz", "nmbrs", "arith")
+
+
+def _setup(name, preset=None):
+    game = find_game(name)
+    rules = game.rules(preset)
+    return game, rules, game.load_data(rules), face_of(game)
+
+
+# -- notation <-> fields --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name,preset", [("nambarz", None), ("nambarz", "experienced"), ("nmbrs", None),
+                                         ("nmbrs", "simple"), ("arith", "countdown"), ("arith", "make24")])
+@pytest.mark.parametrize("lang", ["en", "fr", "nl"])
+def test_fields_and_notation_round_trip(name, preset, lang):
+    """``situation_text(fields_from(str(s)))`` reads back as ``s``, for many random situations, in
+    every language (the fields name cards in the player's words; the game reads them all)."""
+    game, rules, data, face = _setup(name, preset)
+    names = {f.name for f in face.situation_fields(rules, data)}
+    rng = random.Random(hash((name, preset, lang)) & 0xFFFF)
+    with speaking(lang):
+        for _ in range(60):
+            situation = game.random_situation(rng, rules, data)
+            values = face.fields_from(str(situation))
+            assert set(values) <= names
+            if "situation" in values:
+                assert not values["situation"], "a dealt situation is tapped, not typed"
+            back = game.parse_situation(face.situation_text(values), data)
+            assert str(back) == str(situation)
+
+
+@pytest.mark.parametrize("name", FACES)
+def test_a_situation_typed_whole_is_kept_as_typed(name):
+    game, rules, data, face = _setup(name)
+    typed = {"nambarz": "hands Ann: 6 1 5-cat | Bob: 7; top change-number 5",
+             "nmbrs": "hand 15 25 40 7 8; table 10 20 30; opened",
+             "arith": "calculate 7 × 8"}[name]
+    values = face.fields_from(typed)
+    assert str(game.parse_situation(face.situation_text(values), data)) == str(game.parse_situation(typed, data))
+
+
+@pytest.mark.parametrize("name", FACES)
+def test_every_token_of_the_situation_reads_back(name):
+    """Each token of a situation field, alone in its field, is notation the game reads."""
+    game, rules, data, face = _setup(name)
+    with speaking("fr"):
+        fields = face.situation_fields(rules, data)
+        example = face.fields_from(str(game.random_situation(random.Random(3), rules, data)))
+        for f in fields:
+            for t in f.tokens:
+                if not t.text.strip() or t.text.strip() == "|":
+                    continue
+                if name == "nmbrs" and f.name == "table":  # one card is no sequence: the card alone reads
+                    data.parse_card(t.text)
+                    continue
+                values = dict(example)
+                if f.name == "hand" and name == "nmbrs":  # one card of each number: clear it from the table
+                    values["table"] = ""
+                values[f.name] = t.text.strip()
+                if name == "nambarz" and f.name == "hand" and values["top"]:
+                    values["top"] = "1" if t.text.strip() != "1" else "2"
+                try:
+                    game.parse_situation(face.situation_text(values), data)
+                except Exception as e:  # pragma: no cover - the message says which token
+                    raise AssertionError(f"{name} {f.name} token {t.text!r}: {e}") from e
+
+
+def _dealt(name, seed=5, preset=None):
+    game, rules, data, face = _setup(name, preset)
+    return game, rules, data, face, game.random_situation(random.Random(seed), rules, data)
+
+
+@pytest.mark.parametrize("name", FACES)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_best_answer_is_tappable(name, lang):
+    """The solver's best answer is made of the answer field's tokens only (the play can be tapped)."""
+    with speaking(lang):
+        for seed in range(12):
+            game, rules, data, face, situation = _dealt(name, seed)
+            field = face.answer_field(situation, rules, data)
+            best = game.best_answers(game.best(situation, rules, data))[0]
+            pieces = sorted({t.text.strip() for t in field.tokens if t.text.strip()}, key=len, reverse=True)
+            if name == "nmbrs":  # each move's word in the player's language; a card's colour is the deck's
+                spoken = " ; ".join(game.say_move(part.strip()) for part in best.split(";"))
+                words = [re.sub(r"^(\d+)[rgbo]$", r"\1", w) for w in spoken.replace(":", " ").split()]
+                assert all(w in pieces for w in words), (best, pieces)
+                continue
+            rest = best.replace(" ", "").replace("-", "−")
+            for p in pieces:
+                rest = rest.replace(p.replace(" ", "").replace("-", "−"), "")
+            assert rest == "", (best, rest)
+
+
+@pytest.mark.parametrize("name", FACES)
+def test_the_drawing_holds_every_card_and_escapes_text(name):
+    game, rules, data, face, situation = _dealt(name, 11)
+    html = face.draw(situation, rules, data)
+    labels = re.findall(r'aria-label="([^"]*)"', html)
+    if name == "nambarz":
+        cards = [*situation.hand, situation.top]
+    elif name == "nmbrs":
+        cards = [*situation.hand, *(p for s in situation.table.sequences for p in s)]
+    else:
+        cards = [*situation.numbers, situation.target]
+    assert len(labels) >= len(cards)
+    for svg_text in re.findall(r"<text[^>]*>([^<]*)</text>", html):
+        assert "<" not in svg_text and '"' not in svg_text
+    assert "<script" not in html
+
+
+def test_a_card_named_by_a_deck_file_is_escaped():
+    from trainer.games.nambarz.web import card_svg
+    from solver.nambarz import Card
+
+    drawn = card_svg(Card(3, '<b>"x"'))
+    assert "<b>" not in drawn and "&lt;b&gt;" in drawn
+
+
+def test_the_readme_example_in_fields_is_judged_like_the_cli(client):
+    game, rules, data, face = _setup("nambarz", "basic")
+    values = {f"s.{k}": v for k, v in face.fields_from("top 3-bee; hand 6 5 2 10").items()}
+    token = csrf_of(client.get("/g/nambarz").text)
+    r = client.post("/g/nambarz/judge", data={"csrf": token, **values, "answer": "6+5+2−10", "preset": "basic",
+                                              "shown_preset": "basic"})
+    assert r.status_code == 200
+    assert 'class="verdict illegal"' in r.text and "6÷2" in r.text
+
+
+# -- a round in play ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["nambarz", "nmbrs"])
+def test_a_round_is_drawn_as_a_seat_sees_it(name):
+    game, rules, data, face = _setup(name)
+    match = game.new_match(("Ann", "Bob", "Cid"), rules, data)
+    state = match.deal(random.Random(4))
+    hands = state.hands
+    mine = face.draw_state(state, 0)
+    everyone = face.draw_state(state, None)
+    hidden = mine.count('aria-label="a hidden card"')
+    assert hidden == len(hands[1]) + len(hands[2])
+    assert 'aria-label="a hidden card"' not in everyone
+    tokens = face.move_tokens(state)
+    assert tokens and all(t.text for t in tokens)
+
+
+def test_nambarz_move_tokens_make_the_moves_the_round_reads():
+    game, rules, data, face = _setup("nambarz")
+    state = game.new_match(("Ann", "Bob"), rules, data).deal(random.Random(2))
+    tokens = {t.text for t in face.move_tokens(state)}
+    for move in state.legal_moves():
+        said = game.say_move(str(move))
+        assert state.parse_move(said) == move
+        for word in said.replace("-", " ").split():
+            assert any(word in t for t in tokens), word
+
+
+def test_nmbrs_move_tokens_follow_the_phase():
+    game, rules, data, face = _setup("nmbrs")
+    state = game.new_match(("Ann", "Bob"), rules, data).deal(random.Random(2))
+    draws = [t.text.strip() for t in face.move_tokens(state)]
+    for text in draws:
+        state.parse_move(text)
+    state = state.apply(state.legal_moves()[0])
+    words = {t.text.strip() for t in face.move_tokens(state)}
+    assert game.say_move("discard").split()[0] in words
+
+
+# -- in a real browser ---------------------------------------------------------------------------
+
+
+def wait_for(driver, css: str, timeout: float = 10):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout).until(ec.presence_of_element_located((By.CSS_SELECTOR, css)))
+
+
+def tap(driver, field: str, text: str):
+    """Tap the token writing ``text`` into ``field``, opening its group first when it is folded (a
+    token the page has just drawn again is looked up again)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    for _ in range(5):
+        try:
+            return _tap(driver, field, text)
+        except StaleElementReferenceException:
+            continue
+    return _tap(driver, field, text)
+
+
+def drawn(driver, text: str):
+    """Wait until the drawing of the situation holds ``text`` (the page redraws after each tap)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, 10).until(lambda d: text in d.execute_script(
+        "var p = document.querySelector('#preview .drawing'); return p ? p.innerHTML : ''"))
+
+
+def _tap(driver, field: str, text: str):
+    from selenium.webdriver.common.by import By
+
+    button = driver.find_element(By.CSS_SELECTOR, f'button[data-for="{field}"][data-text="{text}"]')
+    details = driver.execute_script("return arguments[0].closest('details')", button)
+    if details is not None and not details.get_attribute("open"):
+        details.find_element(By.TAG_NAME, "summary").click()
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+
+
+def _tokens_ready(driver, field: str, texts):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def ready(d):
+        found = d.execute_script(
+            "return Array.from(document.querySelectorAll('button[data-for=\"' + arguments[0] + '\"]'))"
+            ".map(b => b.dataset.text)", field)
+        return all(t in found for t in texts)
+
+    WebDriverWait(driver, 10).until(ready)
+
+
+def _tap_sizes_ok(driver) -> bool:
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('button.token')).filter(b => b.offsetParent !== null)"
+        ".every(b => b.getBoundingClientRect().width >= 44 && b.getBoundingClientRect().height >= 44)")
+
+
+@pytest.mark.parametrize("size,name", [(PHONE, "phone"), (DESKTOP, "desktop")])
+def test_the_readme_nambarz_example_settled_by_taps_in_french(live, browser, size, name):
+    from selenium.webdriver.common.by import By
+
+    browser.set_window_size(*size)
+    browser.get(live.url + "/lang/fr?next=/g/nambarz")
+    assert "Nambarz" in browser.title
+    tap(browser, "f-s.top", "3-abeille")
+    for card in ("6", "5", "2", "10"):
+        tap(browser, "f-s.hand", card)
+    assert browser.find_element(By.ID, "f-s.top").get_attribute("value") == "3-abeille"
+    assert browser.find_element(By.ID, "f-s.hand").get_attribute("value") == "6 5 2 10"
+    drawn(browser, 'aria-label="3 abeille"')
+    _tokens_ready(browser, "f-answer", ["6", "5", "2", "10", "+", "−"])
+    for key in ("6", "+", "5", "+", "2", "−", "10"):
+        tap(browser, "f-answer", key)
+    assert browser.find_element(By.ID, "f-answer").get_attribute("value") == "6+5+2−10"
+    assert no_horizontal_scroll(browser) and _tap_sizes_ok(browser)
+    screenshot(browser, f"dispute-nambarz-taps-fr-{name}-before")
+    browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    verdict = wait_for(browser, "#verdict")
+    assert verdict.get_attribute("class").split() == ["verdict", "illegal"]
+    assert "Pas légal" in verdict.text
+    assert "Pénalité" in verdict.text and "3" in verdict.text
+    assert "6÷2" in verdict.text
+    assert no_horizontal_scroll(browser)
+    screenshot(browser, f"dispute-nambarz-taps-fr-{name}")
+
+
+@pytest.mark.parametrize("size,name", [(PHONE, "phone"), (DESKTOP, "desktop")])
+def test_a_countdown_problem_settled_by_taps(live, browser, size, name):
+    from selenium.webdriver.common.by import By
+
+    browser.set_window_size(*size)
+    browser.get(live.url + "/lang/en?next=/g/arith")
+    for n in ("25", "50", "75", "100", "3", "6"):
+        tap(browser, "f-s.numbers", n)
+    for d in "952":
+        tap(browser, "f-s.target", d)
+    drawn(browser, 'aria-label="target 952"')
+    _tokens_ready(browser, "f-answer", ["25", "50", "75", "100", "3", "6", "×"])
+    # (100+6)×3×75−50)÷25 = 952, the famous one
+    for k in ("(", "(", "100", "+", "6", ")", "×", "3", "×", "75", "−", "50", ")", "÷", "25"):
+        tap(browser, "f-answer", k)
+    assert no_horizontal_scroll(browser) and _tap_sizes_ok(browser)
+    browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    verdict = wait_for(browser, "#verdict")
+    assert verdict.get_attribute("class").split() == ["verdict", "legal"], verdict.text
+    assert no_horizontal_scroll(browser)
+    screenshot(browser, f"dispute-countdown-taps-{name}")
+
+
+@pytest.mark.parametrize("size,name", [(PHONE, "phone"), (DESKTOP, "desktop")])
+def test_an_nmbrs_turn_settled_by_taps_in_dutch(live, browser, size, name):
+    from selenium.webdriver.common.by import By
+
+    browser.set_window_size(*size)
+    browser.get(live.url + "/lang/nl?next=/g/nmbrs")
+    for card in ("15", "25", "40", "7", "8"):
+        tap(browser, "f-s.hand", card)
+    for card in ("10", "20", "30"):
+        tap(browser, "f-s.table", card)
+    tap(browser, "f-s.opened", browser.find_element(
+        By.CSS_SELECTOR, 'button[data-for="f-s.opened"][aria-label="ja"]').get_attribute("data-text"))
+    drawn(browser, "Al uitgekomen")
+    _tokens_ready(browser, "f-answer", ["15", "25", "40", "20"])
+    words = {b.get_attribute("aria-label"): b.get_attribute("data-text")
+             for b in browser.find_elements(By.CSS_SELECTOR, 'button[data-for="f-answer"]')}
+    # cross 20: 15 25 ; add 1: 40 ; discard 7 — the crossing scores, the 7 goes
+    for k in (words["kruisen"], "20", "15", "25", ";", words["aanleggen"], "1", "40", ";", words["afleggen"], "7"):
+        tap(browser, "f-answer", k)
+    assert no_horizontal_scroll(browser) and _tap_sizes_ok(browser)
+    browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    verdict = wait_for(browser, "#verdict")
+    assert verdict.get_attribute("class").split() == ["verdict", "legal"], verdict.text
+    assert no_horizontal_scroll(browser)
+    screenshot(browser, f"dispute-nmbrs-taps-nl-{name}")
