@@ -109,21 +109,38 @@ def test_the_best_answer_is_tappable(name, lang):
             assert rest == "", (best, rest)
 
 
+def _labels_of(name, situation, data):
+    """What each card of ``situation`` is called aloud, as the face names it."""
+    if name == "nambarz":
+        from trainer.games.nambarz.web import announcement_label, card_label
+        from solver.nambarz import Announcement
+
+        top = situation.top
+        return [card_label(c) for c in situation.hand] + [
+            announcement_label(top) if isinstance(top, Announcement) else card_label(top)]
+    if name == "nmbrs":
+        from trainer.games.nmbrs.web import card_label
+
+        table = [card_label(p.card, data, p.value if p.is_joker else None) for s in situation.table.sequences for p in s]
+        return [card_label(c, data) for c in situation.hand] + table
+    return [str(n) for n in situation.numbers] + [f"target {situation.target}"]
+
+
 @pytest.mark.parametrize("name", FACES)
 def test_the_drawing_holds_every_card_and_escapes_text(name):
-    game, rules, data, face, situation = _dealt(name, 11)
-    html = face.draw(situation, rules, data)
-    labels = re.findall(r'aria-label="([^"]*)"', html)
-    if name == "nambarz":
-        cards = [*situation.hand, situation.top]
-    elif name == "nmbrs":
-        cards = [*situation.hand, *(p for s in situation.table.sequences for p in s)]
-    else:
-        cards = [*situation.numbers, situation.target]
-    assert len(labels) >= len(cards)
-    for svg_text in re.findall(r"<text[^>]*>([^<]*)</text>", html):
-        assert "<" not in svg_text and '"' not in svg_text
-    assert "<script" not in html
+    from collections import Counter
+
+    for seed in range(8):
+        game, rules, data, face, situation = _dealt(name, seed)
+        html = face.draw(situation, rules, data)
+        labels = Counter(re.findall(r'aria-label="([^"]*)"', html))
+        for label, n in Counter(_labels_of(name, situation, data)).items():
+            # a crossing card is named with its sequences: it counts once under its own name
+            found = sum(k for found_label, k in labels.items() if found_label.startswith(label))
+            assert found >= n, (label, labels)
+        for svg_text in re.findall(r"<text[^>]*>([^<]*)</text>", html):
+            assert "<" not in svg_text and '"' not in svg_text
+        assert "<script" not in html
 
 
 def test_a_card_named_by_a_deck_file_is_escaped():
@@ -132,6 +149,30 @@ def test_a_card_named_by_a_deck_file_is_escaped():
 
     drawn = card_svg(Card(3, '<b>"x"'))
     assert "<b>" not in drawn and "&lt;b&gt;" in drawn
+
+
+@pytest.mark.parametrize("name,typed,answer", [
+    ("nambarz", "hands Ann: 6 1 5-cat | Bob: 7; top change-number 5", "5-cat"),
+    ("arith", "calculate 7 × 8", "56"),
+    ("nmbrs", "hand 15 25 40 7 8; table 10 20 30; opened", "cross 20: 15 25; add 1: 40"),
+])
+def test_a_situation_typed_whole_is_drawn_and_judged(client, name, typed, answer):
+    """What the taps cannot build (a moment of a round, a fact) is typed whole, drawn and judged."""
+    game = find_game(name)
+    preset = game.default_preset
+    token = csrf_of(client.get(f"/g/{name}").text)
+    r = client.post(f"/g/{name}/judge", data={"csrf": token, "s.situation": typed, "answer": answer,
+                                              "preset": preset, "shown_preset": preset})
+    assert r.status_code == 200, r.text[:1500]
+    assert 'class="verdict legal"' in r.text and '<div class="table' in r.text
+
+
+@pytest.mark.parametrize("name", FACES)
+def test_a_half_built_situation_asks_for_the_rest(client, name):
+    token = csrf_of(client.get(f"/g/{name}").text)
+    first = {"nambarz": {"s.top": "3-bee"}, "nmbrs": {"s.table": "10 20 30"}, "arith": {"s.numbers": "25 3"}}[name]
+    r = client.post(f"/g/{name}/draw", data={"csrf": token, **first})
+    assert r.status_code == 422 and "Build the situation first" in r.text
 
 
 def test_the_readme_example_in_fields_is_judged_like_the_cli(client):
@@ -149,17 +190,44 @@ def test_the_readme_example_in_fields_is_judged_like_the_cli(client):
 
 @pytest.mark.parametrize("name", ["nambarz", "nmbrs"])
 def test_a_round_is_drawn_as_a_seat_sees_it(name):
+    """Seat 0 sees its own cards and the others' backs; ``None`` sees every card; the names, and
+    the points once the round is over."""
+    from collections import Counter
+
     game, rules, data, face = _setup(name)
     match = game.new_match(("Ann", "Bob", "Cid"), rules, data)
     state = match.deal(random.Random(4))
-    hands = state.hands
     mine = face.draw_state(state, 0)
     everyone = face.draw_state(state, None)
-    hidden = mine.count('aria-label="a hidden card"')
-    assert hidden == len(hands[1]) + len(hands[2])
+    assert mine.count('aria-label="a hidden card"') == len(state.hands[1]) + len(state.hands[2])
     assert 'aria-label="a hidden card"' not in everyone
-    tokens = face.move_tokens(state)
-    assert tokens and all(t.text for t in tokens)
+    if name == "nambarz":
+        from trainer.games.nambarz.web import card_label
+
+        named = lambda c: card_label(c)  # noqa: E731
+    else:
+        from trainer.games.nmbrs.web import card_label
+
+        named = lambda c: card_label(c, state.deck)  # noqa: E731
+    seen = Counter(re.findall(r'aria-label="([^"]*)"', mine))
+    for label, n in Counter(named(c) for c in state.hands[0]).items():
+        assert seen[label] >= n
+    every = Counter(re.findall(r'aria-label="([^"]*)"', everyone))
+    for label, n in Counter(named(c) for h in state.hands for c in h).items():
+        assert every[label] >= n
+    for player in ("Ann", "Bob", "Cid"):
+        assert player in mine
+    assert face.move_tokens(state) and all(t.text for t in face.move_tokens(state))
+    rng = random.Random(1)
+    for _ in range(3000):
+        if state.is_terminal():
+            break
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+    assert state.is_terminal()
+    over = face.draw_state(state, 1)
+    assert face.move_tokens(state) == ()
+    assert "point" in over
 
 
 def test_nambarz_move_tokens_make_the_moves_the_round_reads():

@@ -78,7 +78,7 @@ class ArithFace(Face):
         if typed:
             return typed
         numbers, target = values.get("numbers", "").strip(), values.get("target", "").strip()
-        if not numbers and not target:
+        if not numbers or not target:  # still being built: the page asks for the rest
             return ""
         return format_fields([("numbers", numbers), ("target", target)])
 

@@ -255,7 +255,7 @@ class NambarzFace(Face):
         if typed:
             return typed
         top, hand = values.get("top", "").strip(), values.get("hand", "").strip()
-        if not top and not hand:
+        if not top or not hand:  # still being built: the page asks for the rest
             return ""
         return f"top {top}; hand {hand}"
 
@@ -287,7 +287,8 @@ class NambarzFace(Face):
         if any(k.announces_number or k.announces_drawing for k in kinds):
             group = _("What the joker announces")
             if any(k.announces_number for k in kinds):
-                out += [Token(f"{n} ", str(n), card_svg(Card(n)), group) for n in range(deck.low, deck.high + 1)]
+                out += [Token(f"{n} ", str(n), key(n, str(n), fill="#f3ecfa", ink=_JOKER_FILL), group)
+                        for n in range(deck.low, deck.high + 1)]
             if any(k.announces_drawing for k in kinds):
                 out += [Token(f"{animal_name(a)} ", animal_name(a), _animal_svg(a), group) for a in deck.animals]
             then = say_move("then")

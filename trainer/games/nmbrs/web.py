@@ -84,8 +84,8 @@ def card_svg(card: Card, deck: Deck, value: int | None = None, width: int = W, h
         if colour:
             parts.append(text(W / 2, H - 6, colour_name(colour), size=9, ink="#fff"))
     if mark:
-        parts.append(f'<circle cx="{W - 7}" cy="7" r="5.5" fill="#fff" stroke="#1d232a"/>'
-                     + text(W - 7, 10.5, mark, size=9, ink="#1d232a", weight="bold"))
+        parts.append(f'<circle cx="{W - 8}" cy="8" r="7" fill="#fff" stroke="#1d232a" stroke-width="1.5"/>'
+                     + text(W - 8, 12, mark, size=11, ink="#1d232a", weight="bold"))
     parts.append("</g></svg>")
     return "".join(parts)
 
@@ -148,7 +148,7 @@ class NmbrsFace(Face):
         if typed:
             return typed
         hand, table = values.get("hand", "").strip(), values.get("table", "").strip()
-        if not hand and not table:
+        if not hand:  # still being built: the page asks for the rest
             return ""
         opened = values.get("opened", "").strip().lower() in _YES
         return format_fields([("hand", hand), ("table", table), ("opened", opened)])
