@@ -112,8 +112,8 @@ def test_the_best_answer_is_tappable(name, lang):
 def _labels_of(name, situation, data):
     """What each card of ``situation`` is called aloud, as the face names it."""
     if name == "nambarz":
-        from trainer.games.nambarz.web import announcement_label, card_label
         from solver.nambarz import Announcement
+        from trainer.games.nambarz.web import announcement_label, card_label
 
         top = situation.top
         return [card_label(c) for c in situation.hand] + [
@@ -121,7 +121,8 @@ def _labels_of(name, situation, data):
     if name == "nmbrs":
         from trainer.games.nmbrs.web import card_label
 
-        table = [card_label(p.card, data, p.value if p.is_joker else None) for s in situation.table.sequences for p in s]
+        table = [card_label(p.card, data, p.value if p.is_joker else None)
+                 for s in situation.table.sequences for p in s]
         return [card_label(c, data) for c in situation.hand] + table
     return [str(n) for n in situation.numbers] + [f"target {situation.target}"]
 
@@ -144,8 +145,8 @@ def test_the_drawing_holds_every_card_and_escapes_text(name):
 
 
 def test_a_card_named_by_a_deck_file_is_escaped():
-    from trainer.games.nambarz.web import card_svg
     from solver.nambarz import Card
+    from trainer.games.nambarz.web import card_svg
 
     drawn = card_svg(Card(3, '<b>"x"'))
     assert "<b>" not in drawn and "&lt;b&gt;" in drawn
@@ -204,11 +205,11 @@ def test_a_round_is_drawn_as_a_seat_sees_it(name):
     if name == "nambarz":
         from trainer.games.nambarz.web import card_label
 
-        named = lambda c: card_label(c)  # noqa: E731
+        named = lambda c: card_label(c)
     else:
         from trainer.games.nmbrs.web import card_label
 
-        named = lambda c: card_label(c, state.deck)  # noqa: E731
+        named = lambda c: card_label(c, state.deck)
     seen = Counter(re.findall(r'aria-label="([^"]*)"', mine))
     for label, n in Counter(named(c) for c in state.hands[0]).items():
         assert seen[label] >= n

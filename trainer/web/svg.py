@@ -72,7 +72,8 @@ def back(width: int = 34, height: int = 48, label: str = "", fill: str = "#1f4e7
             f'stroke-opacity="0.6" stroke-width="1.5"/>'
     diag = f'<path d="M5 5 L{width - 5:g} {height - 5:g} M{width - 5:g} 5 L5 {height - 5:g}" stroke="#fff" ' \
            f'stroke-opacity="0.35" stroke-width="1.5"/>'
-    return open_svg(width, height, label) + box(1, 1, width - 2, height - 2, fill=fill, stroke="#123") + inner + diag + "</svg>"
+    return (open_svg(width, height, label) + box(1, 1, width - 2, height - 2, fill=fill, stroke="#123") + inner + diag
+            + "</svg>")
 
 
 def pit(count: int, size: int = 56, fill: str = "#c8a165", label: str | None = None) -> str:

@@ -39,7 +39,8 @@ def tile_svg(n: int, cards: bool = False, width: int = 52, height: int = 52) -> 
                 + text(9, 14, n, size=9, ink=_CARD_INK) + "</svg>")
     fill = _BIG_TILE if n >= 25 else _TILE
     size = 24 if n < 10 else 21 if n < 100 else 17
-    return (open_svg(width, height, str(n)) + box(1.5, 1.5, width - 3, height - 3, fill=fill, stroke="#0d2347", radius=5)
+    return (open_svg(width, height, str(n))
+            + box(1.5, 1.5, width - 3, height - 3, fill=fill, stroke="#0d2347", radius=5)
             + text(width / 2, height / 2 + size * 0.36, n, size=size, ink="#fff", weight="bold") + "</svg>")
 
 
@@ -63,14 +64,14 @@ class ArithFace(Face):
 
     def situation_fields(self, rules, data) -> tuple[Field, ...]:
         cards = bool(rules.use_all)
-        numbers = tuple(Token(str(n), str(n), tile_svg(n, cards)) for n in _numbers_of(rules))
+        numbers = tuple(Token(str(n), str(n), tile_svg(n, cards, 46 if cards else 52, 52)) for n in _numbers_of(rules))
         return (
             Field("numbers", _("The numbers: tap each one"), "many", numbers, joiner=" ",
                   example="4 7 8 8" if cards else "25 50 75 100 3 6"),
             Field("target", _("The target: tap its digits"), "many", digit_tokens(), joiner="",
                   value="24" if cards else "", example="24" if cards else "952"),
             Field("situation", _("Or type the whole problem (it replaces the numbers tapped)"),
-                  example="numbers 25 50 75 100 3 6; target 952"),
+                  example="numbers 3 3 8 8; target 24" if cards else "numbers 25 50 75 100 3 6; target 952"),
         )
 
     def situation_text(self, values) -> str:

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import zlib
 
+from solver.errors import TablecalcError
 from solver.i18n import N_, _, ngettext, pgettext
 from solver.nambarz import GAME, Announcement, Card, Deal, Deck, JokerKind, RoundState, card_name
 from solver.nambarz.cards import ANIMAL
+from solver.nambarz.round import Phase
 from solver.nambarz.words import cover_name, say_move
-from solver.errors import TablecalcError
 from solver.parsing import format_fields
 from trainer.web.face import Face, Field, Token, calculation_tokens
 from trainer.web.svg import back, box, esc, key, open_svg, row, text
@@ -299,7 +300,9 @@ class NambarzFace(Face):
         if isinstance(situation, RoundState):
             return self.draw_state(situation, None)
         top = row([cover_svg(situation.top, 72, 105)], _("On top"))
-        hand = row([card_svg(c) for c in situation.hand], ngettext("Hand ({n} card)", "Hand ({n} cards)", len(situation.hand)).format(n=len(situation.hand)))
+        n = len(situation.hand)
+        hand = row([card_svg(c) for c in situation.hand],
+                   ngettext("Hand ({n} card)", "Hand ({n} cards)", n).format(n=n))
         return f'<div class="table nambarz">{top}{hand}</div>'
 
     # -- a round in play -----------------------------------------------------------------------
@@ -311,11 +314,12 @@ class NambarzFace(Face):
         over = state.is_terminal()
         parts = ['<div class="table nambarz">']
         top = [cover_svg(state.cover, 72, 105)]
-        if state.phase.value != "play":
+        if state.phase is not Phase.PLAY:
             top.append(card_svg(Card(joker=JokerKind.PLAY_AGAIN.value)))
         parts.append(row(top, _("On top")))
         stock = len(state.stock)
-        parts.append(row([back(label=_("draw pile"))], ngettext("Draw pile: {n} card", "Draw pile: {n} cards", stock).format(n=stock)))
+        parts.append(row([back(label=_("draw pile"))],
+                         ngettext("Draw pile: {n} card", "Draw pile: {n} cards", stock).format(n=stock)))
         points = state.returns() if over else None
         for i, (name, hand) in enumerate(zip(state.names, state.hands)):
             shown = seat is None or i == seat
@@ -329,13 +333,16 @@ class NambarzFace(Face):
             elif not over and i == state.to:
                 head = _("{name} — to play").format(name=name)
             if points is not None:
-                head += " · " + ngettext("{points} point", "{points} points", int(points[i])).format(points=int(points[i]))
-            label = head + (" · " + ngettext("{n} card", "{n} cards", len(hand)).format(n=len(hand)) if not shown else "")
+                got = int(points[i])
+                head += " · " + ngettext("{points} point", "{points} points", got).format(points=got)
+            if not shown:
+                head += " · " + ngettext("{n} card", "{n} cards", len(hand)).format(n=len(hand))
+            label = head
             parts.append(f'<div class="seat{" to-move" if not over and i == state.to else ""}">'
                          + row(pieces, label) + "</div>")
-        if state.phase.value == "again" and not over:
+        if state.phase is Phase.AGAIN and not over:
             parts.append(f'<p class="note">{esc(_("Play-again was laid: the same player plays again, or draws."))}</p>')
-        elif state.phase.value == "last-draw" and not over:
+        elif state.phase is Phase.LAST_DRAW and not over:
             parts.append(f'<p class="note">{esc(_("Play-again was the last card: the player draws one."))}</p>')
         if over:
             parts.append(f'<p class="note">{esc(_("The round is over."))}</p>')

@@ -201,7 +201,9 @@ class NmbrsFace(Face):
         return (_("Your hand"), _("Sequences on the table (add, link)"), _("Cards on the table (cross)"))
 
     def draw(self, situation: Position, rules, deck: Deck) -> str:
-        hand = row([card_svg(c, deck) for c in situation.hand], ngettext("Hand ({n} card)", "Hand ({n} cards)", len(situation.hand)).format(n=len(situation.hand)))
+        n = len(situation.hand)
+        hand = row([card_svg(c, deck) for c in situation.hand],
+                   ngettext("Hand ({n} card)", "Hand ({n} cards)", n).format(n=n))
         parts = ['<div class="table nmbrs">', hand, self._table(situation.table, deck)]
         came = _("Came out in an earlier turn.") if situation.opened else _("Has not come out yet.")
         parts.append(f'<p class="note">{esc(came)}</p></div>')
@@ -236,7 +238,8 @@ class NmbrsFace(Face):
         parts = ['<div class="table nmbrs">', self._table(state.table, deck)]
         top = state.open_top
         piles = [card_svg(top, deck) if top is not None else back(label=_("the open pile is empty"), fill="#bbb"),
-                 back(label=ngettext("closed pile: {n} card", "closed pile: {n} cards", len(state.closed)).format(n=len(state.closed)))]
+                 back(label=ngettext("closed pile: {n} card", "closed pile: {n} cards", len(state.closed)).format(
+                     n=len(state.closed)))]
         parts.append(row(piles, _("Open pile, closed pile ({n})").format(n=len(state.closed))))
         mover = None if over else state.current_player()
         for i, (name, hand) in enumerate(zip(state.names, state.hands)):
