@@ -38,3 +38,24 @@ def test_a_typed_dispute_is_drawn_then_judged(live, browser):
     assert "Pas légal" in verdict.text
     assert no_horizontal_scroll(browser)
     screenshot(browser, "dispute-typed-fr-phone")
+
+
+def test_a_drill_answered_in_french_with_the_number_pad(live, browser):
+    import re
+
+    from selenium.webdriver.common.by import By
+
+    browser.get(live.url + "/lang/fr?next=/drill")
+    browser.find_element(By.CSS_SELECTOR, "input[value='arith:mul']").click()
+    browser.find_element(By.ID, "count").send_keys("2")
+    browser.find_element(By.CSS_SELECTOR, "button[type=submit].primary").click()
+    prompt = wait_for(browser, "h1.prompt").text
+    a, b = map(int, re.findall(r"\d+", prompt))
+    screenshot(browser, "drill-fr-phone")
+    for digit in str(a * b):
+        browser.find_element(By.CSS_SELECTOR, f".numpad button[data-text='{digit}']").click()
+    browser.find_element(By.CSS_SELECTOR, "#answer-form button[type=submit].primary").click()
+    verdict = wait_for(browser, "#verdict")
+    assert "Juste" in verdict.text
+    assert no_horizontal_scroll(browser)
+    screenshot(browser, "drill-fr-verdict-phone")

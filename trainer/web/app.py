@@ -37,7 +37,7 @@ from trainer.web.guard import CODE_COOKIE, LANG_COOKIE, MAX_BODY, SESSION_COOKIE
 __all__ = ["Web", "create_app", "PARTS", "BadRequest", "language_of"]
 
 HERE = Path(__file__).parent
-PARTS = ("trainer.web.dispute",)
+PARTS = ("trainer.web.dispute", "trainer.web.drills")
 """The modules that add routes, each with ``routes(web) -> list``."""
 MAX_FIELDS = 200
 """The most fields a form may carry."""

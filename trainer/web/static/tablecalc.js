@@ -72,3 +72,38 @@
     };
   }
 })();
+
+// A drill's clock: the seconds left, counted down; at zero the answer typed so far is sent (the
+// server decides whether it came in time).
+(function () {
+  "use strict";
+  var timer = document.querySelector(".timer[data-left]");
+  var form = document.getElementById("answer-form");
+  if (timer && form) {
+    var end = Date.now() + parseFloat(timer.dataset.left) * 1000, sent = false;
+    var tick = function () {
+      var left = Math.max(0, (end - Date.now()) / 1000);
+      timer.textContent = Math.ceil(left) + " s";
+      if (left <= 10) timer.classList.add("short");
+      if (left <= 0 && !sent) { sent = true; form.submit(); return; }
+      if (!sent) setTimeout(tick, 200);
+    };
+    tick();
+  }
+  // A Zetamac round: each keystroke asks the server how the digits stand; right is sent at once.
+  if (form && form.dataset.typed) {
+    var input = form.querySelector("[name=answer]"), csrf = form.querySelector("[name=csrf]").value, asked = 0;
+    var check = function () {
+      var mine = ++asked;
+      var body = new URLSearchParams({ csrf: csrf, typed: input.value });
+      fetch(form.dataset.typed, { method: "POST", body: body, credentials: "same-origin" })
+        .then(function (r) { return r.json(); })
+        .then(function (d) {
+          if (mine !== asked) return;
+          input.classList.toggle("wrong", d.status === "wrong");
+          if (d.status === "right") form.submit();
+        }).catch(function () {});
+    };
+    input.addEventListener("input", check);
+  }
+})();
