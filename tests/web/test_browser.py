@@ -46,6 +46,7 @@ def test_a_drill_answered_in_french_with_the_number_pad(live, browser):
     from selenium.webdriver.common.by import By
 
     browser.get(live.url + "/lang/fr?next=/drill")
+    browser.find_element(By.XPATH, "//input[@value='arith:mul']/ancestor::details/summary").click()
     browser.find_element(By.CSS_SELECTOR, "input[value='arith:mul']").click()
     browser.find_element(By.ID, "count").send_keys("2")
     browser.find_element(By.CSS_SELECTOR, "button[type=submit].primary").click()
