@@ -227,6 +227,19 @@ def learner_key(name: str) -> str:
     return unicodedata.normalize("NFC", name.replace("\u2019", "'").casefold())
 
 
+def learner_option(name: str) -> str:
+    """`` --learner NAME`` as a person would type it in a shell (double quotes around a name with
+    a space or an apostrophe, which a name may hold; none of a shell's special characters can
+    be in a name); ``""`` for the default learner.
+
+    >>> learner_option("Léa"), learner_option("Sam B."), learner_option("")
+    (' --learner Léa', ' --learner "Sam B."', '')
+    """
+    if not name:
+        return ""
+    return f" --learner {name}" if all(_letter_or_digit(c) or c in "-." for c in name) else f' --learner "{name}"'
+
+
 def _letter_or_digit(c: str) -> bool:
     category = unicodedata.category(c)
     return category.startswith("L") or category == "Nd"
@@ -780,7 +793,7 @@ class History:
             row = self._one("SELECT value FROM meta WHERE key = 'daily_goal'")
         else:
             row = self._one("SELECT CAST(daily_goal AS TEXT) FROM learners WHERE key = ?", (self._key,))
-        if row is None or not is_whole(row[0]) or int(row[0]) > MAX_DAILY_GOAL:
+        if row is None or not isinstance(row[0], str) or not is_whole(row[0]) or int(row[0]) > MAX_DAILY_GOAL:
             return DEFAULT_DAILY_GOAL
         return int(row[0])
 
