@@ -467,10 +467,10 @@ def render_class(rows: list[dict], path: str, console=None) -> None:
         return
     console.print("[bold]" + safe(ngettext("{n} learner in {path}", "{n} learners in {path}", len(rows)).format(
         n=len(rows), path=path)) + "[/]")
-    t = Table(header_style="bold", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    t = Table(header_style="bold", box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1, 0, 0))
     for column, left in ((_("learner"), True), (_("answers"), False), (_("right"), False), (_("streak"), False),
                          (_("today"), False), (_("weakest family"), True)):
-        t.add_column(column, justify="left" if left else "right", overflow="fold")
+        t.add_column(column, justify="left" if left else "right", overflow="fold", ratio=1 if left else None)
     for r in rows:
         streak = r["streak"]["current"]
         done, goal = r["today"]["answers"], r["today"]["goal"]
