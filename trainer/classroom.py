@@ -499,7 +499,7 @@ def render_fact_matrix(matrix: FactMatrix, console=None) -> None:
     console = console or rich_console(highlight=False)
     counts = matrix.counts()
     head = ", ".join(f"{counts[s]} {status_name(s)}" for s in STATUSES)
-    title = f"{matrix.grid.title}: {head}"
+    title = _("{title}: {counts}").format(title=matrix.grid.title, counts=head)
     if matrix.learner:
         title = _("{learner}: {line}").format(learner=matrix.learner, line=title)
     console.print(f"[bold]{safe(title[:1].upper() + title[1:])}[/]")
