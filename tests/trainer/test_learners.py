@@ -17,6 +17,8 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from solver.errors import TablecalcError
 from trainer.history import (APPLICATION_ID, DEFAULT_DAILY_GOAL, SCHEMA_VERSION, AnswerRecord, History, Round,
@@ -70,6 +72,18 @@ def test_anything_else_is_refused_in_one_line_saying_what_is_expected(typed, why
     assert "\n" not in message and "expected 1 to 40 letters, digits, spaces" in message
     if why:
         assert why in message
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=50))
+def test_any_text_is_a_tidy_name_or_one_line_saying_what_is_expected(text):
+    try:
+        name = learner_name(text)
+    except TablecalcError as e:
+        assert "\n" not in str(e) and "expected 1 to 40 letters" in str(e)
+        return
+    assert 1 <= len(name) <= 40 and name == name.strip() and "  " not in name
+    assert learner_name(name) == name and learner_key(name) == learner_key(learner_key(name))
 
 
 def test_names_that_differ_only_in_case_are_one_learner():
