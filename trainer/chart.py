@@ -134,6 +134,8 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
     when = _span(first_day, last_day)
     title = (_("tablecalc progress in {drill}, {when}").format(drill=drill, when=when) if drill
              else _("tablecalc progress, {when}").format(when=when))
+    if getattr(history, "learner", ""):
+        title = _("{learner}: {line}").format(learner=history.learner, line=title)
     ax_head.text(0, 1, title, transform=ax_head.transAxes, fontsize=13, fontweight="bold", va="top", color="0.2")
     headline, detail, hue = _headline(t, stats, today)
     ax_head.text(0, 0.52, headline, transform=ax_head.transAxes, fontsize=21, fontweight="bold", va="center",
