@@ -37,7 +37,7 @@ from trainer.web.guard import CODE_COOKIE, LANG_COOKIE, MAX_BODY, SESSION_COOKIE
 __all__ = ["Web", "create_app", "PARTS", "BadRequest", "language_of"]
 
 HERE = Path(__file__).parent
-PARTS = ("trainer.web.dispute", "trainer.web.drills")
+PARTS = ("trainer.web.dispute", "trainer.web.drills", "trainer.web.classroom")
 """The modules that add routes, each with ``routes(web) -> list``."""
 MAX_FIELDS = 200
 """The most fields a form may carry."""
@@ -98,7 +98,7 @@ class Web:
         self.templates = jinja2.Environment(
             loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
             extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
-        self.templates.install_gettext_callables(_, ngettext, newstyle=True)
+        self.templates.install_gettext_callables(_, ngettext, newstyle=False)  # plain str.format in templates
 
     # -- pages ---------------------------------------------------------------------------------
 

@@ -306,9 +306,19 @@ def routes(web) -> list:
     from trainer.drills import drill_class
     from trainer.session import SessionOptions
 
+    def known() -> list[str]:
+        from trainer.history import History
+
+        try:
+            with History.open(web.history, read_only=True) as h:
+                return [n for n in h.learners() if n][:60]
+        except TablecalcError:  # no history yet, or one another program holds: names are typed
+            return []
+
     async def choose(request: Request):
         offer = await web.work(request, drills_on_offer)
-        return web.page(request, "drill_start.html", offer=offer, error=None,
+        names = await web.work(request, known)
+        return web.page(request, "drill_start.html", offer=offer, error=None, learners=names,
                         learner=request.cookies.get("tc_learner", ""))
 
     def new_session(values: dict, lang: str) -> WebDrill:
@@ -318,10 +328,8 @@ def routes(web) -> list:
         game = find_game(name or "arith")
         learner = values.get("learner", "").strip()
         if learner:
-            try:
-                from trainer.history import learner_name
-            except ImportError:  # pragma: no cover - a history without learners
-                learner_name = str.strip
+            from trainer.history import learner_name
+
             learner = learner_name(learner)
         cls = drill_class(game.name)
         prefix = f"opt.{game.name}."
@@ -343,7 +351,7 @@ def routes(web) -> list:
             session = await web.work(request, new_session, values, language_of(request))
         except TablecalcError as e:
             offer = await web.work(request, drills_on_offer)
-            return web.page(request, "drill_start.html", status=400, offer=offer, error=str(e),
+            return web.page(request, "drill_start.html", status=400, offer=offer, error=str(e), learners=[],
                             learner=values.get("learner", ""))
         await web.work(request, session.start)
         key = _keep(web, session)
