@@ -57,7 +57,7 @@ def rules_from(game, values: dict[str, str]):
 
     >>> from solver.registry import find_game
     >>> g = find_game("nambarz")
-    >>> rules_from(g, {"preset": "classic", "shown_preset": "classic"}) is g.rules("classic")
+    >>> rules_from(g, {"preset": "basic", "shown_preset": "basic"}) is g.rules("basic")
     True
     """
     preset = values.get("preset") or game.default_preset
