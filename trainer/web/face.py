@@ -39,11 +39,15 @@ MAX_FIELD = 2000
 @dataclass(frozen=True)
 class Token:
     """One thing a person taps: ``text`` is the notation it adds to its field, ``label`` what it
-    is called (read aloud, shown on hover), ``svg`` its drawing (empty: ``label`` is shown)."""
+    is called (read aloud, shown on hover), ``svg`` its drawing (empty: ``label`` is shown).
+    ``group`` names the set it is shown in (a colour, a suit, a player's hand): tokens one after
+    another with the same group are shown together under that name, so a palette of fifty tiles
+    reads as four colours."""
 
     text: str
     label: str
     svg: str = ""
+    group: str = ""
 
 
 @dataclass(frozen=True)
@@ -52,7 +56,9 @@ class Field:
 
     ``mode`` says what a tap does: ``one`` sets the field to the token, ``many`` adds the token
     after the others (with ``joiner`` between), ``number`` is a count with minus and plus
-    (``lo``..``hi``), ``text`` is typed only. Every field can be typed into as well.
+    (``lo``..``hi``), ``text`` is typed only. Every field can be typed into as well. Fields one
+    after another with the same ``row`` are laid side by side under that name (the six pits of
+    one side of a board, the five cells of a staking board), their steppers upright.
     """
 
     name: str
@@ -64,6 +70,7 @@ class Field:
     lo: int = 0
     hi: int = 99
     example: str = ""
+    row: str = ""
 
 
 class Face:

@@ -6,6 +6,14 @@
   function modeOf(input) { var f = input.closest(".field"); return f ? f.dataset.mode : "text"; }
   function joinerOf(input) { var f = input.closest(".field"); return f ? (f.dataset.joiner || "") : " "; }
   function changed(input) { input.dispatchEvent(new Event("input", { bubbles: true })); }
+  // A field set by one tap shows which token it holds.
+  function markChosen(input) {
+    var f = input.closest(".field");
+    if (!f || f.dataset.mode !== "one") return;
+    f.querySelectorAll("button.token[data-text]").forEach(function (t) {
+      t.setAttribute("aria-pressed", t.dataset.text === input.value.trim() ? "true" : "false");
+    });
+  }
 
   document.addEventListener("click", function (e) {
     var b = e.target.closest("button");
@@ -13,7 +21,7 @@
     if (b.dataset.text !== undefined && b.dataset.for) {
       var input = field(b.dataset.for);
       if (!input) return;
-      if (modeOf(input) === "one") input.value = b.dataset.text;
+      if (modeOf(input) === "one") { input.value = b.dataset.text; markChosen(input); }
       else {
         var stack = (input.dataset.taps ? JSON.parse(input.dataset.taps) : []);
         var j = input.value.length ? joinerOf(input) : "";
@@ -42,6 +50,8 @@
     }
   });
 
+  document.addEventListener("input", function (e) { if (e.target.matches && e.target.matches("input")) markChosen(e.target); });
+
   // Typing by hand forgets the taps' lengths (a back-space then removes a word).
   document.addEventListener("keydown", function (e) {
     if (e.target.matches && e.target.matches("input")) e.target.dataset.taps = "[]";
@@ -66,7 +76,7 @@
           var slot = document.getElementById("preview");
           slot.innerHTML = html;
           var a = slot.querySelector("[name=answer]");
-          if (a) a.value = answerKept;
+          if (a) { a.value = answerKept; markChosen(a); }
         })
         .catch(function () {});
     };
