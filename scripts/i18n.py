@@ -150,23 +150,31 @@ def extract(paths=None) -> dict[Key, Message]:
     if paths is None:
         for path in sorted((ROOT / "trainer").rglob("templates/*.html")):
             where = str(path.relative_to(ROOT))
-            for text in _template_messages(path.read_text(encoding="utf-8")):
-                msg = found.setdefault((None, text), Message(text))
+            for text, plural in _template_messages(path.read_text(encoding="utf-8")):
+                msg = found.setdefault((None, text), Message(text, plural, msgstr=["", ""] if plural else [""]))
                 if where not in msg.where:
                     msg.where.append(where)
     return found
 
 
-_TEMPLATE_CALL = re.compile(r"""\b_\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*[,)]""")
+_STRING = r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')"""
+_TEMPLATE_CALL = re.compile(rf"""\b(?:_\(\s*{_STRING}|ngettext\(\s*{_STRING}\s*,\s*{_STRING})\s*[,)]""")
 
 
-def _template_messages(text: str) -> list[str]:
-    """The messages of a Jinja template: every ``_("...")`` (the web pages' words).
+def _template_messages(text: str) -> list[tuple[str, str | None]]:
+    """The messages of a Jinja template: every ``_("...")`` and ``ngettext("...", "...", n)`` (the
+    web pages' words), as (message, plural or ``None``).
 
-    >>> _template_messages('<a>{{ _("Games") }}</a> {{ _('Join', n=1) }} {{ x_("no") }}')
-    ['Games', 'Join']
+    >>> _template_messages("<a>{{ _('Games') }}</a> {{ x_('no') }} {{ ngettext('{n} day', '{n} days', n) }}")
+    [('Games', None), ('{n} day', '{n} days')]
     """
-    return [ast.literal_eval(m.group(1)) for m in _TEMPLATE_CALL.finditer(text)]
+    out = []
+    for m in _TEMPLATE_CALL.finditer(text):
+        if m.group(1) is not None:
+            out.append((ast.literal_eval(m.group(1)), None))
+        else:
+            out.append((ast.literal_eval(m.group(2)), ast.literal_eval(m.group(3))))
+    return out
 
 
 # ---------------------------------------------------------------- .po files

@@ -55,11 +55,39 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
                drill: str | None = None, now: datetime | None = None, force: bool = False) -> None:
     """Draw the progress chart of ``history`` (of one ``drill`` if given) to ``path``.
 
+    The format follows the file's extension (PNG when there is none); see :func:`chart_figure`.
+    The file is written as :func:`solver.files.write_file` writes (an existing file only with ``force``).
+    """
+    path = pathlib.Path(path)
+    fmt = (path.suffix[1:] or "png").lower()
+    fig = chart_figure(history, tz=tz, drill=drill, now=now,
+                       before=lambda: check_target(path, "the chart", force=force))  # before the drawing, not after it
+    if fmt not in fig.canvas.get_supported_filetypes():
+        raise TablecalcError(
+            f"cannot draw a chart as {path.name!r}: expected a file name ending in .png (or .svg, .pdf)"
+        )
+    write_file(path, lambda f: fig.savefig(f, format=fmt, facecolor="white"), "the chart", force=force)
+
+
+def chart_svg(history: History, *, tz: tzinfo | None = timezone.utc, drill: str | None = None,
+              now: datetime | None = None) -> str:
+    """The progress chart as SVG text, for a page (the same chart as :func:`plot_stats` draws)."""
+    import io
+
+    fig = chart_figure(history, tz=tz, drill=drill, now=now)
+    out = io.StringIO()
+    fig.savefig(out, format="svg", facecolor="white")
+    return out.getvalue()
+
+
+def chart_figure(history: History, *, tz: tzinfo | None = timezone.utc, drill: str | None = None,
+                 now: datetime | None = None, before=None):
+    """The progress chart of ``history`` (of one ``drill`` if given), as a matplotlib figure;
+    ``before`` is called once the history is known to have answers, before anything is drawn.
+
     Points are per day, or per week (per month) when the history spans more than
-    60 days (500 days), so that a long history stays readable. The format follows the
-    file's extension (PNG when there is none). An empty history raises
-    :class:`TablecalcError` instead of drawing an empty chart. The file is written as
-    :func:`solver.files.write_file` writes (an existing file only with ``force``).
+    60 days (500 days), so that a long history stays readable. An empty history raises
+    :class:`TablecalcError` instead of drawing an empty chart.
     """
     from trainer.stats import compute_stats, penalties_text, summary
 
@@ -71,8 +99,8 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
             f"no answers recorded yet {what}in {stats['history']!r}: nothing to plot; play a drill first "
             f"(e.g. 'tablecalc drill {drill or game_names()[0]}')"
         )
-    path = pathlib.Path(path)
-    check_target(path, "the chart", force=force)  # before the drawing, not after it
+    if before is not None:
+        before()
     try:
         import matplotlib.dates as mdates
     except ImportError:
@@ -95,12 +123,7 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
     # the calendar's squares keep their shape: its height follows the weeks it must fit across
     heights = [0.62, 0.45 + 1.0 * MIN_WEEKS / weeks, 1.45, 1.1] + ([0.8] if with_penalties else [])
     fig = Figure(figsize=(12.5, 2.0 * sum(heights) + 0.6), dpi=110, layout="constrained")
-    canvas = FigureCanvasAgg(fig)
-    fmt = (path.suffix[1:] or "png").lower()
-    if fmt not in canvas.get_supported_filetypes():
-        raise TablecalcError(
-            f"cannot draw a chart as {path.name!r}: expected a file name ending in .png (or .svg, .pdf)"
-        )
+    FigureCanvasAgg(fig)
 
     first_day, last_day = (local_day(o.at, tz) for o in (outcomes[0], outcomes[-1]))
     period, length, start_of = _period((last_day - first_day).days)
@@ -134,6 +157,8 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
     when = _span(first_day, last_day)
     title = (_("tablecalc progress in {drill}, {when}").format(drill=drill, when=when) if drill
              else _("tablecalc progress, {when}").format(when=when))
+    if getattr(history, "learner", ""):
+        title = _("{learner}: {line}").format(learner=history.learner, line=title)
     ax_head.text(0, 1, title, transform=ax_head.transAxes, fontsize=13, fontweight="bold", va="top", color="0.2")
     headline, detail, hue = _headline(t, stats, today)
     ax_head.text(0, 0.52, headline, transform=ax_head.transAxes, fontsize=21, fontweight="bold", va="center",
@@ -221,7 +246,7 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
         title_fontsize=10, alignment="left", labelspacing=0.8,
     )
     legend.get_title().set_color("0.25")
-    write_file(path, lambda f: fig.savefig(f, format=fmt, facecolor="white"), "the chart", force=force)
+    return fig
 
 
 def _headline(t: Trend | None, stats: dict, today: date) -> tuple[str, str, str]:

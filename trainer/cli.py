@@ -26,6 +26,7 @@ from trainer.clikit import (
     EXIT_BAD_INPUT, ForceOpt, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json, interrupted_code,
     work_progress,
 )
+from trainer.options import LearnerOpt
 from trainer.helptext import help_text
 from trainer.drills import check_seconds, drill_class, option
 from trainer.games import sub_app
@@ -261,6 +262,7 @@ _SHARED = (
     option("seed", Annotated[Optional[int], typer.Option("--seed", help="Same seed, same session (reviews are then off unless --review).")]),
     option("pack", Annotated[Optional[str], typer.Option("--pack", help="Puzzles from a pack in puzzles/ (name or file).")]),
     option("review", Annotated[Optional[bool], typer.Option("--review/--no-review", help="Mix in items due for review (spaced repetition).")]),
+    option("learner", LearnerOpt),
     option("as_json", JsonOpt, False),
     option("intro", Annotated[Optional[bool], typer.Option("--intro/--no-intro", help="Show the how-to before the first puzzle (default: yes, except with --json).")]),
 )
@@ -287,11 +289,13 @@ def _drill_command(name: str):
     return typer.main.get_command(single)
 
 
-def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed, pack, review, as_json, intro,
-               **extra) -> None:
-    from trainer.history import History
+def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed, pack, review, learner, as_json,
+               intro, **extra) -> None:
+    from trainer.history import History, learner_name
     from trainer.session import JsonIO, LineIO, SessionOptions, TerminalIO, run_session
 
+    if learner is not None:
+        learner = learner_name(learner)  # a bad name is refused before the first puzzle
     if count is not None and count < 1:
         raise TablecalcError(f"bad --count {count}: expected at least 1 puzzle")
     check_seconds(round_time, "--round-time")
@@ -322,7 +326,7 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
         io = TerminalIO()
     else:
         io = LineIO()
-    with History.open() as history:
+    with History.open(learner=learner) as history:
         play = getattr(the_drill, "play_session", None) or run_session  # a drill's own way to play (arith --mode zetamac)
         summary = play(the_drill, opts, io, history)
         _warn_damage(history)
@@ -335,18 +339,24 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
 
 @app.command()
 def stats(
+    ctx: typer.Context,
     plot: Annotated[Optional[Path], typer.Option("--plot", help="Write a chart of your progress to FILE.png.")] = None,
     force: ForceOpt = False,
     drill: Annotated[Optional[str], typer.Option("--drill", "-d", help="Only this drill (a game's name or alias).")] = None,
     goal: Annotated[Optional[int], typer.Option(
-        "--goal", help="Set your daily goal: answers a day (0: no goal; 20 until set). Saved in the history.")] = None,
+        "--goal", help="Set the learner's daily goal: answers a day (0: no goal; 20 until set). Saved in the history.")] = None,
+    learner: LearnerOpt = None,
+    every_learner: Annotated[bool, typer.Option(
+        "--class", help="Every learner side by side: answers, accuracy, streak, today against the goal, weakest family.")] = False,
+    facts: Annotated[Optional[str], typer.Option(
+        "--facts", help="The learner's grid of one kind of facts (add, sub, mul, div): fast, slow, missed or not yet seen.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Your progress: streak and daily goal, accuracy, speed and penalties per drill and level over time,
-    the weakest fact families and puzzles."""
+    the weakest fact families and puzzles; with --class, every learner side by side; with --facts, a fact grid."""
     from solver.i18n import _, ngettext
     from solver.registry import find_game
-    from trainer.history import History
+    from trainer.history import History, learner_name
     from trainer.chart import plot_stats
     from trainer.stats import compute_stats, render_stats
 
@@ -355,11 +365,35 @@ def stats(
             f"bad --plot {str(plot)!r}: expected a file name ending in {', '.join(PLOT_SUFFIXES)} "
             "(the chart's format)"
         )
+    if every_learner:
+        # a learner named on the command line clashes; one from TABLECALC_LEARNER does not
+        typed = getattr(ctx.get_parameter_source("learner"), "name", None) == "COMMANDLINE"
+        clash = [flag for flag, given in (("--learner", typed and learner is not None), ("--goal", goal is not None),
+                                          ("--plot", plot is not None), ("--facts", facts is not None)) if given]
+        if clash:
+            raise TablecalcError(f"--class shows every learner: leave out {', '.join(clash)} "
+                                 "(they are about one learner)")
+        learner = None
+    if facts is not None and (plot is not None or drill is not None):
+        raise TablecalcError("--facts shows one grid: leave out --plot and --drill")
+    if learner is not None:
+        learner = learner_name(learner)
     name = find_game(drill).name if drill is not None else None
     if goal is not None:
-        with History.open() as history:
+        with History.open(learner=learner) as history:
             history.set_daily_goal(goal)
     with History.open(read_only=True) as history:
+        if every_learner:
+            _class_stats(history, name, as_json)
+            _warn_damage(history)
+            return
+        from trainer.classroom import known_learner
+
+        history = history.for_learner(known_learner(history, learner))
+        if facts is not None:
+            _fact_grid(history, facts, as_json)
+            _warn_damage(history)
+            return
         data = compute_stats(history, tz=None, drill=name)
         if plot is not None:
             plot_stats(history, plot, tz=None, drill=name, force=force)
@@ -373,6 +407,55 @@ def stats(
         render_stats(data)
         if plot is not None:
             typer.echo(_("Chart written to {file}").format(file=plot))
+
+
+def _class_stats(history, drill: str | None, as_json: bool) -> None:
+    """``stats --class``: every learner side by side."""
+    from datetime import datetime, timezone
+
+    from trainer.classroom import class_overview, render_class
+
+    now = datetime.now(timezone.utc)
+    rows = class_overview(history, now=now, tz=None, drill=drill)
+    if as_json:
+        emit_json({"history": str(history.path), "drill": drill, "at": now.isoformat(), "learners": rows})
+        return
+    render_class(rows, str(history.path))
+
+
+def _fact_grid(history, kind: str, as_json: bool) -> None:
+    """``stats --facts KIND``: the learner's grid of one kind of facts."""
+    from trainer.classroom import fact_matrix, render_fact_matrix
+
+    matrix = fact_matrix(history, history.learner, kind.strip().lower())
+    if as_json:
+        emit_json(matrix.as_dict())
+        return
+    render_fact_matrix(matrix)
+
+
+@app.command()
+def worksheet(
+    learner: LearnerOpt = None,
+    count: Annotated[int, typer.Option("--count", "-n", help="Facts on the sheet (1 to 200).")] = 20,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Same seed, same sheet.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A sheet to print of the learner's weakest facts, then its answer key; filled up from their weakest
+    family (facts due for review, then new ones) when they have fewer weak facts."""
+    import random
+
+    from trainer.classroom import known_learner, render_worksheet, worksheet as make_sheet
+    from trainer.history import History
+
+    with History.open(read_only=True) as history:
+        name = known_learner(history, learner)
+        sheet = make_sheet(history, name, count, random.Random(seed))
+        _warn_damage(history)
+    if as_json:
+        emit_json(sheet.as_dict())
+        return
+    typer.echo(render_worksheet(sheet), nl=False)
 
 
 @app.command()

@@ -30,7 +30,7 @@ from solver.errors import TablecalcError
 from solver.i18n import _
 from solver.registry import find_game
 
-__all__ = ["Puzzle", "Judgement", "Drill", "Level", "GameDrill", "make_drill", "drill_class", "option", "TRAP_RATE",
+__all__ = ["Puzzle", "Judgement", "Drill", "Level", "GameDrill", "FactGrid", "make_drill", "drill_class", "option", "TRAP_RATE",
            "check_trap_rate"]
 
 
@@ -296,6 +296,55 @@ class GameDrill:
         """Called once before a session that mixes in reviews, with the history (to read, never
         to write): a drill may steer its new puzzles towards what the learner finds hard. By
         default it does nothing."""
+
+    # -- facts in a grid and on paper (the teacher's view: :mod:`trainer.classroom`) --------
+
+    FACT_KINDS: ClassVar[tuple[str, ...]] = ()
+    """The kinds of facts this drill lays out in a grid (:meth:`fact_grid`); none by default."""
+
+    @classmethod
+    def fact_grid(cls, kind: str) -> "FactGrid":
+        """The grid of one of :attr:`FACT_KINDS`: the rows and columns it shows by default and
+        what they stand for."""
+        raise ValueError(f"{getattr(cls, 'game', cls.__name__)} has no grid of {kind!r} facts")
+
+    @classmethod
+    def fact_at(cls, kind: str, row: int, column: int) -> str | None:
+        """The item at a cell of a kind's grid (``None``: no fact there, such as a division by 0)."""
+        return None
+
+    @classmethod
+    def fact_place(cls, item: str) -> tuple[str, int, int] | None:
+        """Where an item stands in a grid: ``(kind, row, column)``; ``None`` for an item of no grid."""
+        return None
+
+    @classmethod
+    def sheet_line(cls, item: str) -> tuple[str, str] | None:
+        """An item as a paper worksheet asks it, and its answer (``("7 × 8", "56")``); ``None`` for
+        an item that cannot go on paper (the default)."""
+        return None
+
+    @classmethod
+    def family_items(cls, family: str, rng: Any, count: int) -> list[str]:
+        """Up to ``count`` items of ``family`` to practise, the first to offer first (a worksheet
+        fills up with them, leaving out those already answered); none by default."""
+        return []
+
+
+@dataclass(frozen=True)
+class FactGrid:
+    """A kind of facts laid out as a grid: a cell is the fact of its row and column
+    (:meth:`GameDrill.fact_at`), as in XtraMath's fact grid. ``title``, ``rows_are`` and
+    ``columns_are`` are already in the learner's language."""
+
+    kind: str
+    symbol: str
+    """The operation's sign, shown in the grid's corner (``×``)."""
+    rows: range
+    columns: range
+    title: str
+    rows_are: str
+    columns_are: str
 
 
 MAX_SECONDS = 24 * 3600

@@ -1,14 +1,21 @@
 """The progress history: every answer in SQLite, and when each puzzle should come back.
 
 One file, ``history.sqlite3`` (see :func:`default_path`), holds every answer ever given
-(``answers``) and one spaced-repetition card per puzzle (``items``, scheduled with FSRS).
-What the caller must know:
+(``answers``) and one spaced-repetition card per learner and puzzle (``items``, scheduled with
+FSRS), for one or several learners. What the caller must know:
+
+- A :class:`History` is one learner's view of the file (:attr:`History.learner`; ``""``, the
+  default learner, unless :meth:`History.open` or :meth:`History.for_learner` names another):
+  every reader and writer sees that learner's answers, cards, rounds and daily goal only.
+  A name a person typed is checked by :func:`learner_name` and compared case-insensitively
+  (:func:`learner_key`); the history shows it as it was first typed.
 
 - :meth:`History.record` commits each answer before it returns, in one transaction with
   the puzzle's card, so a crash, Ctrl-C or ``kill -9`` never loses an earlier answer and
   never leaves an answer without its card update.
-- Two trainers may use the same file at once: the file is in WAL mode, writers take the
-  write lock up front and wait up to :data:`BUSY_TIMEOUT` seconds for each other.
+- Two trainers (or a server's threads, each with its own ``History`` or sharing one) may use
+  the same file at once: the file is in WAL mode, writers take the write lock up front and
+  wait up to :data:`BUSY_TIMEOUT` seconds for each other.
 - A file that is not a tablecalc history (another program's database, a text file, a
   damaged file, a history from a newer tablecalc) is refused with a
   :class:`~solver.errors.TablecalcError` and never modified or "repaired".
@@ -23,17 +30,23 @@ What the caller must know:
 ...     history.record(rec)
 ...     history.count(), history.due("arith", "add", datetime(2025, 2, 1, tzinfo=timezone.utc), limit=5)
 (1, [{'question': '17+25'}])
+>>> with History.open(pathlib.Path(tmp.name) / "history.sqlite3", learner="Léa") as lea:
+...     lea.record(rec)
+...     lea.count(), lea.for_learner("LÉA").learner, lea.learners(), lea.for_learner(None).count()
+(1, 'Léa', ['', 'Léa'], 1)
 >>> tmp.cleanup()
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import pathlib
 import sqlite3
 import threading
 import time
+import unicodedata
 import zlib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -41,11 +54,18 @@ from typing import NamedTuple
 
 from fsrs import Card, Rating, Scheduler, State
 
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.files import HISTORY_APPLICATION_ID, HISTORY_NAME, data_home, kind_of
 from solver.parsing import is_whole
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""The history's layout. 1: answers, items (one FSRS card per puzzle), rounds (added within 1) and
+the daily goal in ``meta``. 2: several learners in one file (``learners``; ``answers``, ``items``
+and ``rounds`` gain ``learner``, the items' key becomes learner and item); a schema-1 file is
+upgraded when opened for writing, in one transaction (:func:`_upgrade_from_1`), and read as it is
+when opened read-only. A tablecalc that reads only schema 1 refuses a schema-2 file, saying a newer
+tablecalc wrote it."""
 #: ``PRAGMA application_id`` of a tablecalc history ("tblc"), also readable in the file header.
 APPLICATION_ID = int.from_bytes(HISTORY_APPLICATION_ID, "big")
 APPLICATION = "tablecalc-history"
@@ -61,12 +81,21 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"
 _SCHEDULER = Scheduler(enable_fuzzing=False)
 _WHAT_TO_DO = "tablecalc never overwrites it: move that file elsewhere, or set TABLECALC_HOME to another folder"
 
-_SCHEMA = """
-CREATE TABLE meta (
+_TABLES = {
+    "meta": """
+CREATE TABLE {name} (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
-) WITHOUT ROWID;
-CREATE TABLE answers (
+) WITHOUT ROWID""",
+    "learners": """
+CREATE TABLE {name} (
+    key        TEXT PRIMARY KEY,         -- the name as compared (learner_key): NFC, case-folded
+    name       TEXT NOT NULL,            -- the name as first typed (learner_name)
+    daily_goal INTEGER,                  -- answers a day (0: no goal); NULL: DEFAULT_DAILY_GOAL
+    created_at TEXT NOT NULL             -- same format as answers.at
+) WITHOUT ROWID""",
+    "answers": """
+CREATE TABLE {name} (
     id                INTEGER PRIMARY KEY AUTOINCREMENT,
     at                TEXT NOT NULL,     -- UTC, fixed-width ISO 8601: sorts as text
     session           TEXT NOT NULL,
@@ -80,12 +109,13 @@ CREATE TABLE answers (
     penalty           INTEGER NOT NULL,
     seconds           REAL NOT NULL,
     reference_seconds REAL NOT NULL,
-    rating            INTEGER NOT NULL   -- fsrs.Rating given to the item's card
-);
-CREATE INDEX answers_by_drill ON answers (drill, level, at);
-CREATE INDEX answers_by_item ON answers (item);
-CREATE TABLE items (
-    item       TEXT PRIMARY KEY,
+    rating            INTEGER NOT NULL,  -- fsrs.Rating given to the item's card
+    learner           TEXT NOT NULL DEFAULT ''  -- learners.key ('': the default learner)
+)""",
+    "items": """
+CREATE TABLE {name} (
+    learner    TEXT NOT NULL DEFAULT '', -- learners.key ('': the default learner)
+    item       TEXT NOT NULL,
     drill      TEXT NOT NULL,
     level      TEXT NOT NULL,
     puzzle     TEXT NOT NULL,            -- JSON, as last asked
@@ -94,13 +124,11 @@ CREATE TABLE items (
     answers    INTEGER NOT NULL,
     wrong      INTEGER NOT NULL,
     lapses     INTEGER NOT NULL,         -- wrong answers once the item had been learnt (FSRS Review state)
-    last_at    TEXT NOT NULL
-);
-CREATE INDEX items_due ON items (drill, level, due);
-"""
-
-_ROUNDS_SCHEMA = """
-CREATE TABLE IF NOT EXISTS rounds (
+    last_at    TEXT NOT NULL,
+    PRIMARY KEY (learner, item)
+)""",
+    "rounds": """
+CREATE TABLE {name} (
     id       INTEGER PRIMARY KEY AUTOINCREMENT,
     at       TEXT NOT NULL,              -- same format as answers.at: when the bell rang
     session  TEXT NOT NULL,              -- answers.session of the round's answers
@@ -108,13 +136,24 @@ CREATE TABLE IF NOT EXISTS rounds (
     level    TEXT NOT NULL,
     mode     TEXT NOT NULL,              -- how it was played: 'zetamac'
     seconds  REAL NOT NULL,              -- the round's length
-    score    INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS rounds_by_kind ON rounds (drill, level, mode, seconds, at);
-"""
-"""Timed rounds played to the bell (a personal best is the highest score of one kind of round).
-Added after schema 1 without changing its version: a history from before has it added when
-opened for writing, and an older tablecalc reading a newer file ignores it."""
+    score    INTEGER NOT NULL,
+    learner  TEXT NOT NULL DEFAULT ''    -- learners.key ('': the default learner)
+)""",
+}
+"""The tables of a history in schema 2, each ``CREATE`` statement (``{name}``: the table's name,
+so that an upgrade can build the new table beside the old one)."""
+
+_INDEXES = {
+    "answers": ("CREATE INDEX answers_by_drill ON answers (learner, drill, level, at)",
+                "CREATE INDEX answers_by_item ON answers (learner, item)",
+                "CREATE INDEX answers_by_time ON answers (learner, at)"),
+    "items": ("CREATE INDEX items_due ON items (learner, drill, level, due)",),
+    "rounds": ("CREATE INDEX rounds_by_kind ON rounds (learner, drill, level, mode, seconds, at)",),
+}
+"""The indexes of each table (every one leads with the learner: each reader reads one learner)."""
+
+_ITEM_COLUMNS = "item, drill, level, puzzle, card, due, answers, wrong, lapses, last_at"
+"""The columns of ``items`` in schema 1 (schema 2 adds ``learner``)."""
 
 
 def default_path() -> pathlib.Path:
@@ -127,6 +166,89 @@ def default_path() -> pathlib.Path:
     'history.sqlite3'
     """
     return data_home() / FILENAME
+
+
+MAX_LEARNER_NAME = 40
+"""The longest learner name, in characters."""
+_NAME_MARKS = " -'.\u2019"
+"""What a name may hold besides letters and digits: spaces, hyphens, apostrophes (straight or
+typographic, as a phone types it) and full stops."""
+
+
+def learner_name(text: str) -> str:
+    """A learner's name as typed, checked and tidied; what the CLI (``--learner``) and any other
+    front end call on a name a person typed.
+
+    A name is what a child types: 1 to :data:`MAX_LEARNER_NAME` characters, letters of any
+    script (accents too), digits, spaces, ``-``, ``'`` and ``.``, with at least one letter or
+    digit. White space around it is dropped and runs of spaces inside become one; the text is
+    Unicode-normalised (NFC), so an accent typed as two characters is the same name. Anything
+    else raises a :class:`~solver.errors.TablecalcError` saying what is expected. Two names
+    that differ only in case are one learner (:func:`learner_key`).
+
+    >>> learner_name("  Léa   Dupont "), learner_name("Zoë-Jane O'Neil"), learner_name("小明"), learner_name("Sam B.")
+    ('Léa Dupont', "Zoë-Jane O'Neil", '小明', 'Sam B.')
+    >>> learner_name("sam_b")
+    Traceback (most recent call last):
+    ...
+    solver.errors.TablecalcError: bad learner name 'sam_b': '_' cannot be in a name; expected 1 to 40 letters, digits, spaces, - ' or . (like Léa or Sam B.)
+    """
+    expected = _("expected 1 to {n} letters, digits, spaces, - ' or . (like Léa or Sam B.)").format(
+        n=MAX_LEARNER_NAME)
+    if not isinstance(text, str):
+        raise TablecalcError(_("bad learner name {name}: {expected}").format(name=quoted(text), expected=expected))
+    # spaces of any width (a no-break space too) are spaces; other white space (tabs, new lines) is refused
+    name = "".join(" " if unicodedata.category(c) == "Zs" else c for c in unicodedata.normalize("NFC", text.strip()))
+    name = " ".join(part for part in name.split(" ") if part)
+    if not name:
+        raise TablecalcError(_("no learner name given: {expected}").format(expected=expected))
+    for c in name:
+        if not (_letter_or_digit(c) or unicodedata.category(c).startswith("M") or c in _NAME_MARKS):
+            shown = repr(c) if c.isprintable() else f"U+{ord(c):04X}"
+            raise TablecalcError(_("bad learner name {name}: {char} cannot be in a name; {expected}").format(
+                name=quoted(text), char=shown, expected=expected))
+    if len(name) > MAX_LEARNER_NAME:
+        raise TablecalcError(_("bad learner name {name}: {n} characters is too long; {expected}").format(
+            name=quoted(text), n=len(name), expected=expected))
+    if not any(_letter_or_digit(c) for c in name):
+        raise TablecalcError(_("bad learner name {name}: it has no letter or digit; {expected}").format(
+            name=quoted(text), expected=expected))
+    return name
+
+
+def learner_key(name: str) -> str:
+    """How the history tells learners apart: the name (as :func:`learner_name` tidies it)
+    case-folded, a typographic apostrophe read as a straight one. ``Léa``, ``LÉA`` and ``léa``
+    are one learner; ``Lea`` is another. ``""`` is the default learner.
+
+    >>> learner_key("Léa") == learner_key("LÉA") == learner_key("léa"), learner_key("Lea") == learner_key("Léa")
+    (True, False)
+    """
+    return unicodedata.normalize("NFC", name.replace("\u2019", "'").casefold())
+
+
+def learner_option(name: str) -> str:
+    """`` --learner NAME`` as a person would type it in a shell (double quotes around a name with
+    a space or an apostrophe, which a name may hold; none of a shell's special characters can
+    be in a name); ``""`` for the default learner.
+
+    >>> learner_option("Léa"), learner_option("Sam B."), learner_option("")
+    (' --learner Léa', ' --learner "Sam B."', '')
+    """
+    if not name:
+        return ""
+    return f" --learner {name}" if all(_letter_or_digit(c) or c in "-." for c in name) else f' --learner "{name}"'
+
+
+def _letter_or_digit(c: str) -> bool:
+    category = unicodedata.category(c)
+    return category.startswith("L") or category == "Nd"
+
+
+def _sort_key(name: str) -> tuple[str, str]:
+    """Alphabetical order as a class list is read: accents and case aside (``Émile`` before ``Zoé``)."""
+    bare = "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c))
+    return bare.casefold(), name
 
 
 def rate(correct: bool, seconds: float, reference_seconds: float, hints: int = 0) -> Rating:
@@ -269,7 +391,13 @@ class ItemState:
 
 
 class History:
-    """The answers and spaced-repetition cards in one SQLite file. Open with :meth:`History.open`."""
+    """The answers and spaced-repetition cards in one SQLite file, seen as one learner's. Open
+    with :meth:`History.open`; :meth:`for_learner` gives another learner's view of the same file.
+
+    Every reader and writer works on the history's :attr:`learner`: their answers, cards,
+    rounds and daily goal. Several learners share one file; what one records never shows in
+    another's statistics or reviews.
+    """
 
     def __init__(self, connection: sqlite3.Connection, path: pathlib.Path, read_only: bool = False):
         self._db = connection
@@ -278,22 +406,37 @@ class History:
         self.damaged: dict[tuple[str, int], str] = {}
         """Rows that could not be read, ``(table, rowid) -> why``: skipped by every reader, never rewritten."""
         self._lock = threading.Lock()
+        self.learner = ""
+        """The learner's name as first typed (``""``: the default learner, whose answers were
+        given without ``--learner``; every answer of a history from before learners is theirs)."""
+        self._key = ""
 
     # ------------------------------------------------------------ opening
 
     @classmethod
-    def open(cls, path: pathlib.Path | None = None, *, read_only: bool = False) -> "History":
-        """Open (or create) the history at ``path`` (default :func:`default_path`), creating parent folders.
+    def open(cls, path: pathlib.Path | None = None, *, read_only: bool = False,
+             learner: str | None = None) -> "History":
+        """Open (or create) the history at ``path`` (default :func:`default_path`), creating parent
+        folders, as ``learner``'s (``None`` or ``""``: the default learner; else a name checked by
+        :func:`learner_name`, which raises for a name a person could not have meant).
 
         Refuses, with a :class:`TablecalcError` naming the path, anything that is not a
-        tablecalc history; such a file is left exactly as it was. With ``read_only`` (what
-        ``stats`` uses) nothing is created or written, so a history on a read-only disk or
-        without write permission can still be read; a missing one reads as empty.
+        tablecalc history; such a file is left exactly as it was. A history in schema 1 is
+        upgraded to schema 2 in one transaction (nothing else is changed, and an interrupted
+        upgrade leaves the file as it was). With ``read_only`` (what ``stats`` uses) nothing
+        is created or written — a schema-1 file is read as it stands — so a history on a
+        read-only disk or without write permission can still be read; a missing one reads as
+        empty.
+
+        One ``History`` may be shared by threads (each call holds its lock); a server may as
+        well open one per request or per thread: writers wait up to :data:`BUSY_TIMEOUT`
+        seconds for each other, and every answer is committed before :meth:`record` returns.
         """
         path = pathlib.Path(path if path is not None else default_path()).expanduser()
+        name = learner_name(learner) if learner else ""  # a bad name is refused before the file is touched
         _refuse_unless_history_or_new(path)
         if read_only:
-            return cls._open_read_only(path)
+            return cls._open_read_only(path).for_learner(name)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
@@ -312,10 +455,10 @@ class History:
                 history._initialise_or_check()
                 _switch_to_wal(db)
                 db.execute("PRAGMA synchronous = FULL")
+            return history.for_learner(name)
         except BaseException:
             db.close()
             raise
-        return history
 
     @classmethod
     def _open_read_only(cls, path: pathlib.Path) -> "History":
@@ -339,17 +482,42 @@ class History:
                 tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
                 break
             except sqlite3.Error as e:
+                if getattr(e, "sqlite_errorname", "") == "SQLITE_READONLY_ROLLBACK":
+                    # a write was cut off (a crash, kill -9) and its journal is still beside the file:
+                    # read as it stands, the file could hold half of that write; only a writer may undo it
+                    raise TablecalcError(
+                        f"the history {str(path)!r} was left in the middle of a write by a tablecalc that "
+                        "stopped, and only a writer can undo that write: run any tablecalc drill once, "
+                        "or make the history's folder writable, then try again"
+                    ) from None
                 error = e
         else:
             raise _error(path, error) from None
         history = cls(db, path, read_only=True)
         try:
             with _translated(path):
-                _check_identity(path, tables, db.execute("PRAGMA application_id").fetchone()[0], db)
+                version = _check_identity(path, tables, db.execute("PRAGMA application_id").fetchone()[0], db)
+                if version == 1:
+                    _read_schema_1(db, tables)
         except BaseException:
             db.close()
             raise
         return history
+
+    def for_learner(self, learner: str | None) -> "History":
+        """The same open file as ``learner``'s (``None`` or ``""``: the default learner): a view
+        sharing this one's connection — closing either closes both. The name is checked by
+        :func:`learner_name`; a learner already in the file keeps the name as first typed
+        (``léa`` finds ``Léa``)."""
+        view = copy.copy(self)
+        view.learner, view._key = "", ""
+        if learner:
+            view.learner = learner_name(learner)
+            view._key = learner_key(view.learner)
+            row = self._one("SELECT name FROM learners WHERE key = ?", (view._key,))
+            if row is not None and isinstance(row[0], str):
+                view.learner = row[0]
+        return view
 
     def _rows(self, table: str, rows: list, read) -> list:
         """``read(row)`` for each row (its rowid first); a row that cannot be read is noted in
@@ -372,7 +540,8 @@ class History:
                 f"(first: {table} row {rowid}, {why}); they are left as they are")
 
     def _initialise_or_check(self) -> None:
-        """Create the schema in an empty file, or check that the file is a history we can read."""
+        """Create the schema in an empty file, or check that the file is a history we can read
+        (upgrading a schema-1 history, in the same transaction)."""
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
@@ -387,16 +556,14 @@ class History:
                     ("created_at", _stamp(datetime.now(timezone.utc))),
                 ])
             else:
-                _check_identity(self.path, tables, app_id, db)
+                version = _check_identity(self.path, tables, app_id, db)
                 damage = [r[0] for r in db.execute("PRAGMA quick_check(3)")]
                 if damage != ["ok"]:
                     raise TablecalcError(
                         f"{str(self.path)!r} is a damaged tablecalc history ({'; '.join(damage)}); {_WHAT_TO_DO}"
                     )
-                if "rounds" not in tables:  # a history from before rounds were kept
-                    for statement in _ROUNDS_SCHEMA.split(";"):
-                        if statement.strip():
-                            db.execute(statement)
+                if version == 1:
+                    _upgrade_from_1(db, tables)
             db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
@@ -405,8 +572,30 @@ class History:
 
     # ------------------------------------------------------------ writing
 
+    def _writable(self, what: str) -> None:
+        if self.read_only:
+            raise TablecalcError(f"the history {str(self.path)!r} is open read-only: {what} cannot be saved")
+
+    def _register(self, at: datetime) -> None:
+        """Add the learner to ``learners`` if new (inside the caller's transaction)."""
+        if self._key:
+            self._db.execute("INSERT INTO learners (key, name, created_at) VALUES (?, ?, ?)"
+                             " ON CONFLICT (key) DO NOTHING", (self._key, self.learner, _stamp(at)))
+
+    def add_learner(self, name: str) -> str:
+        """Add a learner (a front end's "new pupil"), committed before returning; nothing happens
+        if one of that name (any case) is already there. Returns the name as the history keeps
+        it — as it was first typed. Recording an answer adds its learner too."""
+        self._writable("a learner")
+        view = self.for_learner(name)
+        with self._lock, _translated(self.path):
+            _in_transaction(self._db, lambda: view._register(datetime.now(timezone.utc)))
+        return self.for_learner(name).learner
+
     def record(self, rec: AnswerRecord) -> None:
-        """Save one answer and update its item's FSRS card, in one transaction committed before returning."""
+        """Save one answer of the learner and update the item's FSRS card, in one transaction
+        committed before returning."""
+        self._writable("an answer")
         puzzle = json.dumps(rec.puzzle, ensure_ascii=False)
         verdict = json.dumps(rec.verdict, ensure_ascii=False)
         rating = rec.rating
@@ -415,8 +604,10 @@ class History:
             db = self._db
             db.execute("BEGIN IMMEDIATE")
             try:
+                self._register(rec.at)
                 row = db.execute(
-                    "SELECT card, answers, wrong, lapses, rowid FROM items WHERE item = ?", (rec.item,)
+                    "SELECT card, answers, wrong, lapses, rowid FROM items WHERE learner = ? AND item = ?",
+                    (self._key, rec.item),
                 ).fetchone()
                 card = None
                 if row is None:
@@ -437,20 +628,20 @@ class History:
                     card, _log = _SCHEDULER.review_card(card, rating, when)
                 db.execute(
                     "INSERT INTO answers (at, session, drill, level, item, puzzle, answer, correct, verdict,"
-                    " penalty, seconds, reference_seconds, rating) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    " penalty, seconds, reference_seconds, rating, learner) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (at, rec.session, rec.drill, rec.level, rec.item, puzzle, rec.answer or "",
                      int(bool(rec.correct)), verdict, rec.penalty, float(rec.seconds),
-                     float(rec.reference_seconds), int(rating)),
+                     float(rec.reference_seconds), int(rating), self._key),
                 )
                 if card is not None:
                     db.execute(
-                        "INSERT INTO items (item, drill, level, puzzle, card, due, answers, wrong, lapses, last_at)"
-                        " VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT (item) DO UPDATE SET"
+                        "INSERT INTO items (learner, item, drill, level, puzzle, card, due, answers, wrong, lapses,"
+                        " last_at) VALUES (?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT (learner, item) DO UPDATE SET"
                         " drill = excluded.drill, level = excluded.level, puzzle = excluded.puzzle,"
                         " card = excluded.card, due = excluded.due, answers = excluded.answers,"
                         " wrong = excluded.wrong, lapses = excluded.lapses, last_at = MAX(last_at, excluded.last_at)",
-                        (rec.item, rec.drill, rec.level, puzzle, json.dumps(card.to_dict()), _stamp(card.due),
-                         answers + 1, wrong + (not rec.correct), lapses, at),
+                        (self._key, rec.item, rec.drill, rec.level, puzzle, json.dumps(card.to_dict()),
+                         _stamp(card.due), answers + 1, wrong + (not rec.correct), lapses, at),
                     )
                 db.execute("COMMIT")
             except BaseException:
@@ -459,36 +650,75 @@ class History:
                 raise
 
     def record_round(self, rnd: "Round") -> None:
-        """Save one timed round played to the bell (its answers are recorded one by one by :meth:`record`)."""
-        with self._lock, _translated(self.path):
+        """Save one timed round of the learner played to the bell (its answers are recorded one by
+        one by :meth:`record`)."""
+        self._writable("a round")
+
+        def write():
+            self._register(rnd.at)
             self._db.execute(
-                "INSERT INTO rounds (at, session, drill, level, mode, seconds, score) VALUES (?,?,?,?,?,?,?)",
-                (_stamp(rnd.at), rnd.session, rnd.drill, rnd.level, rnd.mode, float(rnd.seconds), int(rnd.score)),
+                "INSERT INTO rounds (at, session, drill, level, mode, seconds, score, learner)"
+                " VALUES (?,?,?,?,?,?,?,?)",
+                (_stamp(rnd.at), rnd.session, rnd.drill, rnd.level, rnd.mode, float(rnd.seconds), int(rnd.score),
+                 self._key),
             )
+
+        with self._lock, _translated(self.path):
+            _in_transaction(self._db, write)
+
+    def set_daily_goal(self, goal: int) -> None:
+        """Save the learner's daily goal (answers a day; 0 turns it off), committed before returning."""
+        if isinstance(goal, bool) or not isinstance(goal, int) or not 0 <= goal <= MAX_DAILY_GOAL:
+            raise TablecalcError(f"bad daily goal {goal!r}: expected a number of answers from 0 (no goal) "
+                                 f"to {MAX_DAILY_GOAL}, e.g. 20")
+        if self.read_only:
+            raise TablecalcError(f"the history {str(self.path)!r} is open read-only: the goal cannot be saved")
+
+        def write():
+            if not self._key:  # the default learner's goal stays where schema 1 kept it
+                self._db.execute("INSERT INTO meta (key, value) VALUES ('daily_goal', ?)"
+                                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (str(goal),))
+                return
+            self._register(datetime.now(timezone.utc))
+            self._db.execute("UPDATE learners SET daily_goal = ? WHERE key = ?", (goal, self._key))
+
+        with self._lock, _translated(self.path):
+            _in_transaction(self._db, write)
 
     # ------------------------------------------------------------ reading
 
+    def learners(self) -> list[str]:
+        """Every learner of the file: ``""`` (the default learner) first if it has answers, then
+        each named learner, as first typed, in alphabetical order (accents and case aside)."""
+        names = [r[0] for r in self._all("SELECT name FROM learners") if isinstance(r[0], str)]
+        default = [""] if self._one("SELECT 1 FROM answers WHERE learner = '' LIMIT 1") else []
+        return default + sorted(names, key=_sort_key)
+
+    def has_learner(self, name: str | None) -> bool:
+        """Whether ``name`` (any case; ``None`` or ``""``: the default learner, always there) is a
+        learner of this file."""
+        if not name:
+            return True
+        return self._one("SELECT 1 FROM learners WHERE key = ?", (learner_key(learner_name(name)),)) is not None
+
     def rounds(self, drill: str, level: str, mode: str, seconds: float) -> list["Round"]:
-        """The rounds of one kind (drill, level, mode and length) played to the bell, oldest first
-        (none from a history written before rounds were kept)."""
-        with self._lock, _translated(self.path):
-            if not self._db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rounds'").fetchone():
-                return []
-            rows = self._db.execute(
-                "SELECT id, at, session, drill, level, mode, seconds, score FROM rounds"
-                " WHERE drill = ? AND level = ? AND mode = ? AND seconds = ? ORDER BY at, id",
-                (drill, level, mode, float(seconds)),
-            ).fetchall()
+        """The learner's rounds of one kind (drill, level, mode and length) played to the bell,
+        oldest first (none from a history written before rounds were kept)."""
+        rows = self._all(
+            "SELECT id, at, session, drill, level, mode, seconds, score FROM rounds"
+            " WHERE learner = ? AND drill = ? AND level = ? AND mode = ? AND seconds = ? ORDER BY at, id",
+            (self._key, drill, level, mode, float(seconds)),
+        )
         return self._rows("rounds", rows, lambda r: Round(
             at=_parse_stamp(r[0]), session=r[1], drill=r[2], level=r[3], mode=r[4], seconds=_number(r[5]),
             score=int(_number(r[6]))))
 
     def count(self) -> int:
-        """Total answers recorded."""
-        return self._one("SELECT COUNT(*) FROM answers")[0]
+        """The learner's answers recorded."""
+        return self._one("SELECT COUNT(*) FROM answers WHERE learner = ?", (self._key,))[0]
 
     def due(self, drill: str, level: str, now: datetime, limit: int) -> list[dict]:
-        """Stored puzzles of this drill and level whose card is due at ``now``, weakest first.
+        """The learner's stored puzzles of this drill and level whose card is due at ``now``, weakest first.
 
         Weakest = lowest FSRS retrievability, then most lapses, then most overdue.
         The dicts are the puzzles exactly as they were recorded.
@@ -500,15 +730,16 @@ class History:
         now = _utc(now, "now")
         if limit <= 0:
             return []
-        states = self._items("WHERE drill = ? AND level = ? AND due <= ?", (drill, level, _stamp(now)))
+        states = self._items("WHERE learner = ? AND drill = ? AND level = ? AND due <= ?",
+                             (self._key, drill, level, _stamp(now)))
         states.sort(key=lambda s: (s.retrievability(now), -s.lapses, s.due, -s.wrong, s.item))
         return states[:limit]
 
     def due_times(self, drill: str, level: str, until: datetime) -> list[datetime]:
-        """When each item of this drill and level falls due, for those due at or before ``until``
-        (earliest first): ``len()`` of it is "5 due today"."""
-        rows = self._all("SELECT due FROM items WHERE drill = ? AND level = ? AND due <= ? ORDER BY due",
-                         (drill, level, _stamp(_utc(until, "until"))))
+        """When each of the learner's items of this drill and level falls due, for those due at or
+        before ``until`` (earliest first): ``len()`` of it is "5 due today"."""
+        rows = self._all("SELECT due FROM items WHERE learner = ? AND drill = ? AND level = ? AND due <= ? ORDER BY due",
+                         (self._key, drill, level, _stamp(_utc(until, "until"))))
         out = []
         for (text,) in rows:
             try:
@@ -518,16 +749,15 @@ class History:
         return out
 
     def count_between(self, start: datetime, end: datetime, drill: str | None = None) -> int:
-        """Answers recorded from ``start`` (included) to ``end`` (excluded), optionally of one drill."""
-        where, args = _filter(drill, None)
-        where = (where + " AND" if where else "WHERE") + " at >= ? AND at < ?"
-        return self._one(f"SELECT COUNT(*) FROM answers {where}",
+        """The learner's answers recorded from ``start`` (included) to ``end`` (excluded), optionally of one drill."""
+        where, args = self._filter(drill, None)
+        return self._one(f"SELECT COUNT(*) FROM answers {where} AND at >= ? AND at < ?",
                          (*args, _stamp(_utc(start, "start")), _stamp(_utc(end, "end"))))[0]
 
     def practice_times(self, drill: str | None = None) -> list[datetime]:
-        """Every minute (UTC, oldest first) in which at least one answer was recorded: enough to
-        tell the days practised in any time zone without reading every answer."""
-        where, args = _filter(drill, None)
+        """Every minute (UTC, oldest first) in which the learner recorded at least one answer: enough
+        to tell the days practised in any time zone without reading every answer."""
+        where, args = self._filter(drill, None)
         rows = self._all(f"SELECT DISTINCT substr(at, 1, 16) FROM answers {where} ORDER BY 1", args)
         out = []
         for (text,) in rows:
@@ -538,12 +768,13 @@ class History:
         return out
 
     def last_seen(self, items: list[str]) -> dict[str, tuple[datetime, datetime | None]]:
-        """For each of ``items`` ever answered: when it was last answered, and last answered wrong
-        (``None`` if never)."""
+        """For each of ``items`` the learner ever answered: when it was last answered, and last
+        answered wrong (``None`` if never)."""
         out: dict[str, tuple[datetime, datetime | None]] = {}
         for item in dict.fromkeys(items):
             seen, missed = self._one(
-                "SELECT MAX(at), MAX(CASE WHEN correct = 0 THEN at END) FROM answers WHERE item = ?", (item,))
+                "SELECT MAX(at), MAX(CASE WHEN correct = 0 THEN at END) FROM answers WHERE learner = ? AND item = ?",
+                (self._key, item))
             try:
                 if seen is not None:
                     out[item] = (_parse_stamp(seen), None if missed is None else _parse_stamp(missed))
@@ -554,33 +785,26 @@ class History:
     def daily_goal(self) -> int:
         """Answers a day the learner aims for (0: no goal); :data:`DEFAULT_DAILY_GOAL` until set.
 
-        Kept in the ``meta`` table under ``daily_goal``, so a history written before goals
-        existed needs no change, and an older tablecalc reading this file ignores it.
+        The default learner's goal is kept in the ``meta`` table under ``daily_goal`` (as in
+        schema 1); a named learner's in ``learners.daily_goal``. A value that cannot be read
+        counts as the default.
         """
-        row = self._one("SELECT value FROM meta WHERE key = 'daily_goal'")
-        if row is None or not is_whole(row[0]) or int(row[0]) > MAX_DAILY_GOAL:
+        if not self._key:
+            row = self._one("SELECT value FROM meta WHERE key = 'daily_goal'")
+        else:
+            row = self._one("SELECT CAST(daily_goal AS TEXT) FROM learners WHERE key = ?", (self._key,))
+        if row is None or not isinstance(row[0], str) or not is_whole(row[0]) or int(row[0]) > MAX_DAILY_GOAL:
             return DEFAULT_DAILY_GOAL
         return int(row[0])
 
-    def set_daily_goal(self, goal: int) -> None:
-        """Save the daily goal (answers a day; 0 turns it off), committed before returning."""
-        if isinstance(goal, bool) or not isinstance(goal, int) or not 0 <= goal <= MAX_DAILY_GOAL:
-            raise TablecalcError(f"bad daily goal {goal!r}: expected a number of answers from 0 (no goal) "
-                                 f"to {MAX_DAILY_GOAL}, e.g. 20")
-        if self.read_only:
-            raise TablecalcError(f"the history {str(self.path)!r} is open read-only: the goal cannot be saved")
-        with self._lock, _translated(self.path):
-            self._db.execute("INSERT INTO meta (key, value) VALUES ('daily_goal', ?)"
-                             " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (str(goal),))
-
     def items(self, drill: str | None = None, level: str | None = None) -> list[ItemState]:
-        """Every item's state (optionally of one drill, or one drill and level), in item order."""
-        where, args = _filter(drill, level)
+        """Every item's state for the learner (optionally of one drill, or one drill and level), in item order."""
+        where, args = self._filter(drill, level)
         return self._items(where + " ORDER BY item", args)
 
     def answers(self, drill: str | None = None, level: str | None = None) -> list[AnswerRecord]:
-        """Every answer recorded (optionally of one drill, or one drill and level), oldest first."""
-        where, args = _filter(drill, level)
+        """Every answer the learner gave (optionally of one drill, or one drill and level), oldest first."""
+        where, args = self._filter(drill, level)
         rows = self._all(
             "SELECT id, drill, level, item, puzzle, answer, correct, verdict, penalty, seconds, reference_seconds,"
             f" session, at FROM answers {where} ORDER BY at, id", args,
@@ -591,9 +815,9 @@ class History:
             at=_parse_stamp(r[11])))
 
     def outcomes(self, drill: str | None = None) -> list[Outcome]:
-        """Every answer's outcome (optionally of one drill), oldest first, without the puzzle and
-        verdict: what statistics need, fast."""
-        where, args = _filter(drill, None)
+        """Every answer's outcome for the learner (optionally of one drill), oldest first, without
+        the puzzle and verdict: what statistics need, fast."""
+        where, args = self._filter(drill, None)
         rows = self._all(
             "SELECT id, at, session, drill, level, item, correct, penalty, seconds, reference_seconds, rating"
             f" FROM answers {where} ORDER BY at, id", args
@@ -601,6 +825,16 @@ class History:
         return self._rows("answers", rows, lambda r: Outcome(
             _parse_stamp(r[0]), r[1], r[2], r[3], r[4], bool(r[5]), _number(r[6]), _number(r[7]), _number(r[8]),
             Rating(r[9])))
+
+    def _filter(self, drill: str | None, level: str | None) -> tuple[str, tuple]:
+        """The ``WHERE`` of the learner's rows, optionally of one drill, or one drill and level."""
+        if drill is None and level is not None:
+            raise ValueError("give the drill when filtering by level")
+        if drill is None:
+            return "WHERE learner = ?", (self._key,)
+        if level is None:
+            return "WHERE learner = ? AND drill = ?", (self._key, drill)
+        return "WHERE learner = ? AND drill = ? AND level = ?", (self._key, drill, level)
 
     def _items(self, where: str, args: tuple) -> list[ItemState]:
         rows = self._all(
@@ -621,7 +855,8 @@ class History:
     # ------------------------------------------------------------ closing
 
     def close(self) -> None:
-        """Close the file (every answer is already committed). Closing twice is harmless."""
+        """Close the file (every answer is already committed), for every learner's view of it.
+        Closing twice is harmless."""
         with self._lock:
             self._db.close()
 
@@ -632,7 +867,7 @@ class History:
         self.close()
 
     def __repr__(self) -> str:
-        return f"History({str(self.path)!r})"
+        return f"History({str(self.path)!r})" if not self.learner else f"History({str(self.path)!r}, learner={self.learner!r})"
 
 
 # ---------------------------------------------------------------- helpers
@@ -663,22 +898,70 @@ def _number(value) -> float:
     return value
 
 
-def _filter(drill: str | None, level: str | None) -> tuple[str, tuple]:
-    if drill is None and level is not None:
-        raise ValueError("give the drill when filtering by level")
-    if drill is None:
-        return "", ()
-    if level is None:
-        return "WHERE drill = ?", (drill,)
-    return "WHERE drill = ? AND level = ?", (drill, level)
-
-
 def _create_schema(db: sqlite3.Connection) -> None:
     """The history's tables, statement by statement (not ``executescript``, which would COMMIT a
     transaction the caller has open before its checks are done)."""
-    for statement in (_SCHEMA + _ROUNDS_SCHEMA).split(";"):
-        if statement.strip():
-            db.execute(statement)
+    for table, statement in _TABLES.items():
+        db.execute(statement.format(name=table))
+        for index in _INDEXES.get(table, ()):
+            db.execute(index)
+
+
+def _upgrade_from_1(db: sqlite3.Connection, tables: set[str]) -> None:
+    """Turn a schema-1 history into schema 2, inside the caller's transaction (an interruption
+    before its COMMIT leaves the file exactly as it was). Every row is kept as it is and becomes
+    the default learner's (``learner = ''``); the default learner's goal stays in ``meta``.
+
+    ``answers`` and ``rounds`` gain a ``learner`` column (added last, as a new file has it);
+    ``items`` is rebuilt, because its key becomes the learner and the item (the rowids are kept);
+    every index is made again with the learner first; ``learners`` is created; ``meta`` says
+    ``schema_version`` 2 and when the upgrade was made (``upgraded_at``)."""
+    learner = "learner TEXT NOT NULL DEFAULT ''"
+    for table in ("answers", "rounds"):
+        if table not in tables:  # a history from before rounds were kept
+            db.execute(_TABLES[table].format(name=table))
+        else:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {learner}")
+    for index in ("answers_by_drill", "answers_by_item", "rounds_by_kind"):
+        db.execute(f"DROP INDEX IF EXISTS {index}")
+    db.execute(_TABLES["items"].format(name="items_upgraded"))
+    db.execute(f"INSERT INTO items_upgraded (rowid, learner, {_ITEM_COLUMNS})"
+               f" SELECT rowid, '', {_ITEM_COLUMNS} FROM items ORDER BY rowid")
+    db.execute("DROP TABLE items")  # its index goes with it
+    db.execute("ALTER TABLE items_upgraded RENAME TO items")
+    db.execute(_TABLES["learners"].format(name="learners"))
+    for table in ("answers", "items", "rounds"):
+        for index in _INDEXES[table]:
+            db.execute(index)
+    db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),))
+    db.execute("INSERT INTO meta (key, value) VALUES ('upgraded_at', ?) ON CONFLICT (key) DO UPDATE"
+               " SET value = excluded.value", (_stamp(datetime.now(timezone.utc)),))
+
+
+def _read_schema_1(db: sqlite3.Connection, tables: set[str]) -> None:
+    """Let a read-only connection read a schema-1 history as schema 2, without writing to it:
+    temporary views (which name resolution finds before the file's tables) add ``learner = ''``
+    to its rows, and an empty ``learners`` (and ``rounds``, if the file has none) lives in memory."""
+    db.execute("CREATE TEMP VIEW answers AS SELECT *, '' AS learner FROM main.answers")
+    db.execute(f"CREATE TEMP VIEW items AS SELECT rowid AS rowid, '' AS learner, {_ITEM_COLUMNS} FROM main.items")
+    if "rounds" in tables:
+        db.execute("CREATE TEMP VIEW rounds AS SELECT *, '' AS learner FROM main.rounds")
+    else:
+        db.execute(_TABLES["rounds"].format(name="temp.rounds"))
+    db.execute(_TABLES["learners"].format(name="temp.learners"))
+
+
+def _in_transaction(db: sqlite3.Connection, write) -> None:
+    """``write()`` in one transaction, taking the write lock up front (``BEGIN IMMEDIATE``, so
+    a writer waits for another instead of failing half-way), committed before returning."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        write()
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
 
 
 def _switch_to_wal(db: sqlite3.Connection) -> None:
@@ -741,8 +1024,13 @@ def _refuse_unless_history_or_new(path: pathlib.Path) -> None:
         ro.close()
 
 
-def _check_identity(path: pathlib.Path, tables: set, app_id: int, db: sqlite3.Connection) -> None:
-    """Raise unless the database is a tablecalc history of a schema version this code reads."""
+def _check_identity(path: pathlib.Path, tables: set, app_id: int, db: sqlite3.Connection) -> int:
+    """Raise unless the database is a tablecalc history of a schema version this code reads;
+    return that version (1 or 2).
+
+    A version above :data:`SCHEMA_VERSION` is refused with a line saying that a newer
+    tablecalc wrote the file, as every tablecalc since schema 1 does: a tablecalc that reads
+    only schema 1 refuses a schema-2 history the same way, and never writes to it."""
     meta, problem = {}, ""
     if "meta" in tables:
         try:
@@ -755,19 +1043,20 @@ def _check_identity(path: pathlib.Path, tables: set, app_id: int, db: sqlite3.Co
             f"{str(path)!r} is not a tablecalc history (an SQLite database with {found}); {_WHAT_TO_DO}"
         )
     version = meta.get("schema_version", "")
-    if not is_whole(version):
-        why = problem or "its schema version is missing"
+    if not is_whole(version) or int(version) < 1:
+        why = problem or ("its schema version is missing" if not version else f"unknown schema version {version!r}")
         raise TablecalcError(f"{str(path)!r} is a damaged tablecalc history ({why}); {_WHAT_TO_DO}")
     if int(version) > SCHEMA_VERSION:
         raise TablecalcError(
             f"{str(path)!r} was written by a newer tablecalc (history schema {version}, this one reads "
             f"{SCHEMA_VERSION}): upgrade tablecalc, or set TABLECALC_HOME to another folder"
         )
-    missing = {"answers", "items"} - tables
+    missing = {"answers", "items", *(["learners"] if int(version) >= 2 else [])} - tables
     if missing:
         raise TablecalcError(
             f"{str(path)!r} is a damaged tablecalc history (missing {', '.join(sorted(missing))}); {_WHAT_TO_DO}"
         )
+    return int(version)
 
 
 def _error(path: pathlib.Path, e: sqlite3.Error) -> TablecalcError:

@@ -228,8 +228,8 @@ def start_lines(history, game: str, level: str, now: datetime, tz: tzinfo | None
     ``reviewing`` says whether the session mixes in reviews (the due count is left out otherwise).
     """
     s = practice_streak(history, now, tz)
-    lines = [_capital(_("{streak}; {goal}.").format(
-        streak=streak_text(s), goal=goal_text(answers_today(history, now, tz), history.daily_goal())))]
+    lines = [_whose(history, _capital(_("{streak}; {goal}.").format(
+        streak=streak_text(s), goal=goal_text(answers_today(history, now, tz), history.daily_goal()))))]
     if reviewing:
         lines.append(due_text(due_today(history, game, level, now, tz), now, game, level))
     return lines
@@ -243,7 +243,14 @@ def end_lines(history, now: datetime, tz: tzinfo | None = None) -> list[str]:
     if 0 < goal and done < goal:
         line += " " + ngettext("{n} more to reach it.", "{n} more to reach it.", goal - done).format(
             n=goal - done)
-    return [line]
+    return [_whose(history, line)]
+
+
+def _whose(history, line: str) -> str:
+    """``Léa: 3-day streak; ...`` for a named learner (on a shared computer, whose history this is);
+    the line as it is for the default learner."""
+    name = getattr(history, "learner", "")
+    return _("{learner}: {line}").format(learner=name, line=line) if name else line
 
 
 def review_label(seen: tuple[datetime, datetime | None] | None, now: datetime, tz: tzinfo | None = None) -> str:

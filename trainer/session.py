@@ -45,7 +45,7 @@ from solver.parsing import did_you_mean
 from trainer.drills import Drill, Judgement, Puzzle
 from trainer.out import json_text, printable, safe
 
-__all__ = ["SessionOptions", "Summary", "run_session", "JsonIO", "LineIO", "TerminalIO", "COMMANDS"]
+__all__ = ["SessionOptions", "Summary", "run_session", "answer_record", "JsonIO", "LineIO", "TerminalIO", "COMMANDS"]
 
 COMMANDS = {"?": "help", "help": "help", "aide": "help", "hulp": "help",
             "hint": "hint", "indice": "hint", "tip": "hint",
@@ -522,13 +522,20 @@ def _ask_until_judged(drill: Drill, puzzle: Puzzle, deadline: float | None, io: 
 def _record(history, drill: Drill, puzzle: Puzzle, answer: Answer, judgement: Judgement, hints: int,
             session_id: str) -> None:
     """Write one judged answer to the history (a right answer after a hint is rated at most Hard)."""
+    history.record(answer_record(drill, puzzle, answer.text or "", answer.seconds, judgement, session_id,
+                                 datetime.now(timezone.utc), hints))
+
+
+def answer_record(drill: Drill, puzzle: Puzzle, answer: str, seconds: float, judgement: Judgement, session: str,
+                  at: datetime, hints: int = 0):
+    """The :class:`~trainer.history.AnswerRecord` of one judged answer to a drill's puzzle, as a
+    session records it: the time allowed is the puzzle's limit, else the drill's pace."""
     from trainer.history import AnswerRecord
 
-    record = AnswerRecord(
+    return AnswerRecord(
         drill=drill.game, level=drill.level, item=puzzle.item, puzzle=puzzle.as_dict(),
-        answer=answer.text, correct=judgement.correct, verdict=judgement.as_dict(),
-        penalty=judgement.penalty_amount, seconds=answer.seconds,
+        answer=answer, correct=judgement.correct, verdict=judgement.as_dict(),
+        penalty=judgement.penalty_amount, seconds=seconds,
         reference_seconds=puzzle.time_limit or drill.reference_seconds,
-        session=session_id, at=datetime.now(timezone.utc), hints=hints,
+        session=session, at=at, hints=hints,
     )
-    history.record(record)

@@ -12,7 +12,7 @@ taken back in Nmbrs!; the overall ``penalties`` is a plain count across units, a
 is given.
 
 >>> import pathlib, tempfile
->>> from trainer.history import History
+>>> from trainer.history import History, ItemState, learner_option
 >>> tmp = tempfile.TemporaryDirectory()
 >>> with History.open(pathlib.Path(tmp.name) / "history.sqlite3") as history:
 ...     compute_stats(history)["answers"]
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import statistics
 from collections import defaultdict
+from dataclasses import dataclass
 from datetime import date, datetime, timezone, tzinfo
 
 from fsrs import Rating
@@ -31,7 +32,7 @@ from fsrs import Rating
 from solver.errors import TablecalcError
 from solver.i18n import _, ngettext
 from solver.registry import game_names
-from trainer.history import History
+from trainer.history import History, ItemState, learner_option
 from trainer.progress import (RECENT_FAMILY_ANSWERS, day_bounds, family_scores, local_day, readable_day, streak, streak_text, goal_text,
                               trend, trend_text, utc_now, weakness)
 
@@ -71,13 +72,9 @@ def compute_stats(
 
     by_key: dict[tuple, list] = defaultdict(list)
     by_day: dict[tuple, list] = defaultdict(list)
-    by_item: dict[str, list] = defaultdict(list)
-    slow: dict[str, int] = defaultdict(int)
     for o in outcomes:
         by_key[(o.drill, o.level)].append(o)
         by_day[(local_day(o.at, tz).isoformat(), o.drill, o.level)].append(o)
-        by_item[o.item].append(o)
-        slow[o.item] += o.correct and o.rating == Rating.Hard
 
     items_of: dict[tuple, list] = defaultdict(list)
     for s in items:
@@ -98,29 +95,14 @@ def compute_stats(
         for (day, name, level), group in sorted(by_day.items())
     ]
 
-    def recent(s) -> tuple[int, int, float]:
-        latest = by_item.get(s.item, [])[-RECENT_ITEM_ANSWERS:]
-        wrong = sum(not o.correct for o in latest)
-        return len(latest), wrong, wrong + 0.5 * sum(o.correct and o.rating == Rating.Hard for o in latest)
-
-    weak = [(s, recent(s)) for s in items]
-    weak = [(s, r) for s, r in weak if r[2] > 0]
-    last_miss = {item: max((o.at for o in group if not o.correct), default=None) for item, group in by_item.items()}
-
-    def missed_at(s) -> float:
-        when = last_miss.get(s.item)
-        return when.timestamp() if when else 0.0
-
-    weak.sort(key=lambda sr: (-sr[1][2], -weakness(sr[1][2], sr[1][0]), -sr[0].wrong, -missed_at(sr[0]),
-                              -sr[0].lapses, sr[0].item))
     weakest_items = []
-    for s, (n, wrong, _score) in weak[:weakest]:
-        missed = last_miss.get(s.item)
+    for w in weak_items(outcomes, items)[:weakest]:
+        s, missed = w.state, w.last_missed
         weakest_items.append({
             "item": s.item, "label": hooks(s.drill).label(s.item, s.puzzle), "drill": s.drill, "level": s.level,
             "family": hooks(s.drill).family(s.item),
-            "answers": s.answers, "wrong": s.wrong, "slow": slow[s.item], "lapses": s.lapses,
-            "recent_answers": n, "recent_wrong": wrong,
+            "answers": s.answers, "wrong": s.wrong, "slow": w.slow, "lapses": s.lapses,
+            "recent_answers": w.recent_answers, "recent_wrong": w.recent_wrong,
             "last_missed": missed.isoformat() if missed else None,
             "last_missed_day": local_day(missed, tz).isoformat() if missed else None,
             "stability": _round(s.stability, 2), "difficulty": _round(s.difficulty, 2),
@@ -132,6 +114,7 @@ def compute_stats(
     t = trend(outcomes, tz, today=today)
     return {
         "history": str(history.path),
+        "learner": history.learner,
         "drill": drill,
         "at": now.isoformat(),
         **summary(outcomes),
@@ -151,6 +134,47 @@ def compute_stats(
         "families": _families(outcomes),
         "weakest": weakest_items,
     }
+
+
+@dataclass(frozen=True)
+class WeakItem:
+    """An item missed (or answered slowly) among its latest :data:`RECENT_ITEM_ANSWERS` answers."""
+
+    state: ItemState
+    recent_answers: int
+    recent_wrong: int
+    recent_slow: int
+    slow: int
+    """Right but slow answers ever (FSRS rating Hard: slower than the reference time, or after a hint)."""
+    last_missed: datetime | None
+
+    @property
+    def score(self) -> float:
+        """The misses among the latest answers, a slow right answer among them counting half."""
+        return self.recent_wrong + 0.5 * self.recent_slow
+
+
+def weak_items(outcomes: list, items: list[ItemState]) -> list[WeakItem]:
+    """The items of ``items`` missed or slow among their latest :data:`RECENT_ITEM_ANSWERS`
+    answers in ``outcomes`` (oldest first), weakest first: by those misses (a slow right answer
+    counts half), then the share of them missed, then the misses ever, then the latest miss
+    first, then the lapses. What ``stats`` lists as the weakest puzzles and a worksheet asks."""
+    by_item: dict[str, list] = defaultdict(list)
+    for o in outcomes:
+        by_item[o.item].append(o)
+    out = []
+    for s in items:
+        group = by_item.get(s.item, [])
+        latest = group[-RECENT_ITEM_ANSWERS:]
+        wrong = sum(not o.correct for o in latest)
+        slow_latest = sum(o.correct and o.rating == Rating.Hard for o in latest)
+        if wrong + slow_latest == 0:
+            continue
+        out.append(WeakItem(s, len(latest), wrong, slow_latest, sum(o.correct and o.rating == Rating.Hard for o in group),
+                            max((o.at for o in group if not o.correct), default=None)))
+    out.sort(key=lambda w: (-w.score, -weakness(w.score, w.recent_answers), -w.state.wrong,
+                            -(w.last_missed.timestamp() if w.last_missed else 0.0), -w.state.lapses, w.state.item))
+    return out
 
 
 def hooks(drill: str) -> type:
@@ -233,14 +257,18 @@ def render_stats(stats: dict, console=None) -> None:
     from trainer.out import console as rich_console, safe
 
     console = console or rich_console(highlight=False)
+    if stats.get("learner"):
+        console.print("[bold]" + safe(_("Progress of {learner}").format(learner=stats["learner"])) + "[/]")
     if not stats["answers"]:
         first, *others = game_names()
+        who = learner_option(stats.get("learner") or "")
         if stats.get("drill"):
             console.print(_("No answers recorded yet for {drill} in {path}. Play it: [bold]tablecalc drill "
-                            "{drill}[/].").format(drill=safe(stats["drill"]), path=safe(stats["history"])))
+                            "{command}[/].").format(drill=safe(stats["drill"]), command=safe(stats["drill"] + who),
+                                                    path=safe(stats["history"])))
         else:
             console.print(_("No answers recorded yet in {path}. Play a drill to start: [bold]tablecalc drill "
-                            "{first}[/] (or {others}).").format(path=safe(stats["history"]), first=first,
+                            "{first}[/] (or {others}).").format(path=safe(stats["history"]), first=first + safe(who),
                                                                  others=", ".join(others)))
         return
 

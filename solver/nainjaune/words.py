@@ -21,7 +21,7 @@ from solver.nainjaune.settle import Reason
 from solver.nainjaune.verdict import Violation
 
 __all__ = ["why", "explain_verdict", "explain_violation", "explain_settlement", "explain_lay", "explain_opera",
-           "explain_amount", "drill_prompt", "tokens", "cards_text", "best_line", "card_text", "rank_name"]
+           "explain_amount", "drill_prompt", "tokens", "cards_text", "best_line", "card_text", "rank_name", "where_text"]
 
 RANK = "card rank"
 """The gettext context of a rank's letter: French players write V D R for J Q K (the parser reads both)."""
@@ -52,6 +52,23 @@ def cards_text(cards) -> str:
 
 def _cell(cell: Cell) -> str:
     return _("the {cell} cell").format(cell=rank_name(cell.value))
+
+
+def where_text(pos: Position) -> str:
+    """Where the run stands, for the player to move: what they may lay.
+
+    >>> where_text(Position.parse("hands 7d 8s | 9c Kh | 2c 3c; to 2; sans 9"))
+    '"Sans 9": P2 holds one and lays it.'
+    """
+    to = pos.names[pos.to]
+    if pos.mode is Mode.KING:
+        return _("{player} laid a King and starts a new run with any card.").format(player=to)
+    if pos.mode is Mode.NEXT:
+        return _("{player} may go on with a {rank} (any suit), or say \"sans {rank}\".").format(
+            player=to, rank=rank_name(pos.need or 0))
+    if pos.mode is Mode.SANS:
+        return _("\"Sans {rank}\": {player} holds one and lays it.").format(player=to, rank=rank_name(pos.need or 0))
+    return _("{player} starts a run with any card.").format(player=to)
 
 
 def why(p, rules: Rules) -> str:

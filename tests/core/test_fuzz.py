@@ -235,9 +235,9 @@ def test_pack_files(tmp_path_factory, text):
 def _leaf_commands():
     """Every command of the CLI as (path, option names), found by walking the command tree (so a new
     game's commands are included). Commands that play or simulate whole games, build tables or run a
-    drill are left out (`arith table` answers 13,243 selections): they wait for a person or run long
-    by design, and have their own tests."""
-    long_running = {"drill", "play", "simulate", "table", "tables", "build"}
+    drill are left out (`arith table` answers 13,243 selections), and so is `serve` (a web server runs
+    until stopped): they wait for a person or run long by design, and have their own tests."""
+    long_running = {"drill", "play", "simulate", "table", "tables", "build", "serve"}
     return [(path, tuple(sorted(o for o in options(command) if o.startswith("--"))))
             for path, command in commands()
             if not long_running & set(path) and not getattr(command, "hidden", False)]  # an old name: the same command

@@ -522,8 +522,10 @@ def test_a_history_written_before_streaks_and_goals_opens_and_keeps_everything(t
     with History.open(path) as h:
         h.set_daily_goal(12)
         h.record(rec("7×8", True, tuesday))
-    assert dump(path, "answers")[:6] == answers and len(dump(path, "answers")) == 7
-    assert [r for r in dump(path, "meta") if r[0] != "daily_goal"] == meta
+    # upgraded to schema 2: every row kept, each the default learner's ('' added last)
+    assert dump(path, "answers")[:6] == [(*a, "") for a in answers] and len(dump(path, "answers")) == 7
+    assert {k: v for k, v in dump(path, "meta") if k not in ("daily_goal", "upgraded_at")} == {
+        **dict(meta), "schema_version": "2"}
     assert ("daily_goal", "12") in dump(path, "meta")
     assert len(dump(path, "items")) == len(items)
     with History.open(path) as h:

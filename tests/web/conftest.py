@@ -112,20 +112,42 @@ def browser(tmp_path):
         options.add_argument(flag)
     driver = webdriver.Chrome(options=options, service=Service(found[1]))
     driver.set_page_load_timeout(30)
+    _emulate_sizes(driver)
+    driver.set_window_size(*PHONE)
     try:
         yield driver
     finally:
         driver.quit()
 
 
+def _emulate_sizes(driver) -> None:
+    """Make ``set_window_size`` give the page exactly that viewport. Chromium will not make a window
+    narrower than 500 px (a "phone" at 360 was laid out at 500), so the size is set through the
+    DevTools device metrics, as a phone (``mobile``) below 600 px; ``get_window_size`` reports it."""
+    window = driver.set_window_size
+    size = {"width": PHONE[0], "height": PHONE[1]}
+
+    def set_window_size(width, height, windowHandle="current"):
+        size.update(width=int(width), height=int(height))
+        window(max(int(width), 500), int(height))
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": int(width), "height": int(height), "deviceScaleFactor": 1, "mobile": int(width) < 600})
+
+    driver.set_window_size = set_window_size
+    driver.get_window_size = lambda windowHandle="current": dict(size)
+
+
 def screenshot(driver, name: str) -> Path:
-    """Save what the browser shows as ``build/screenshots/NAME.png`` (the whole page's height)."""
+    """Save what the browser shows as ``build/screenshots/NAME.png`` (the whole page's height), then
+    give the window its size back (a page that grows after it is tapped on as on a phone, not
+    inside a window as tall as the page was)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    width = driver.get_window_size()["width"]
+    before = driver.get_window_size()
     height = driver.execute_script("return Math.max(document.body.scrollHeight, document.documentElement.scrollHeight)")
-    driver.set_window_size(width, min(max(height + 120, 600), 4000))
+    driver.set_window_size(before["width"], min(max(height + 120, 600), 4000))
     path = SHOTS / f"{name}.png"
     driver.save_screenshot(str(path))
+    driver.set_window_size(before["width"], before["height"])
     return path
 
 

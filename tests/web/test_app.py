@@ -177,3 +177,22 @@ class TestJoinCode:
     def test_the_join_form_is_csrf_checked_too(self, lan):
         r = lan.post("/join", data={"code": "123456"})
         assert r.status_code == 403
+
+
+def test_the_share_page_shows_the_code_on_this_computer_only(client, web):
+    assert "123456" in client.get("/share").text  # the test client is this computer
+    web.address, web.guard.lan = "http://192.168.1.20:8765/", True
+    r = client.get("/share")  # on a LAN, with the code already given (the cookie), the QR code
+    assert r.status_code in (200, 303)
+
+
+def test_the_share_page_draws_the_qr_code_of_the_join_link(web):
+    from starlette.testclient import TestClient
+
+    from trainer.web.app import create_app
+
+    web.address, web.guard.lan = "http://192.168.1.20:8765/", True
+    with TestClient(create_app(web), base_url="http://192.168.1.20:8765") as c:
+        assert c.get("/join?code=123456").status_code == 200
+        page = c.get("/share").text
+    assert "<svg" in page and "http://192.168.1.20:8765/join?code=123456" in page

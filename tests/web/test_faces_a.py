@@ -165,7 +165,7 @@ def test_a_situation_typed_whole_is_drawn_and_judged(client, name, typed, answer
     r = client.post(f"/g/{name}/judge", data={"csrf": token, "s.situation": typed, "answer": answer,
                                               "preset": preset, "shown_preset": preset})
     assert r.status_code == 200, r.text[:1500]
-    assert 'class="verdict legal"' in r.text and '<div class="table' in r.text
+    assert 'class="verdict legal"' in r.text and '<div class="game-table' in r.text
 
 
 @pytest.mark.parametrize("name", FACES)

@@ -37,7 +37,7 @@ from trainer.web.guard import CODE_COOKIE, LANG_COOKIE, MAX_BODY, SESSION_COOKIE
 __all__ = ["Web", "create_app", "PARTS", "BadRequest", "language_of"]
 
 HERE = Path(__file__).parent
-PARTS = ("trainer.web.dispute",)
+PARTS = ("trainer.web.dispute", "trainer.web.drills", "trainer.web.classroom")
 """The modules that add routes, each with ``routes(web) -> list``."""
 MAX_FIELDS = 200
 """The most fields a form may carry."""
@@ -89,6 +89,8 @@ class Web:
     guard: Guard = field(default_factory=Guard)
     history: Path | None = None
     state: dict = field(default_factory=dict)
+    address: str | None = None
+    """The address phones on the network open (``http://192.168.1.20:8765/``), with ``--lan``."""
 
     def __post_init__(self):
         import jinja2
@@ -96,7 +98,7 @@ class Web:
         self.templates = jinja2.Environment(
             loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
             extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
-        self.templates.install_gettext_callables(_, ngettext, newstyle=True)
+        self.templates.install_gettext_callables(_, ngettext, newstyle=False)  # plain str.format in templates
 
     # -- pages ---------------------------------------------------------------------------------
 
@@ -230,7 +232,21 @@ def _core_routes(web: Web) -> list:
         response.set_cookie(CODE_COOKIE, web.guard.cookie_value(), httponly=True, samesite="lax")
         return response
 
-    return [Route("/", home), Route("/lang/{lang}", choose_language), Route("/join", join, methods=["GET", "POST"])]
+    async def share(request: Request):
+        """The join code and its QR code, large, for the classroom screen (only for a browser that
+        has the code already, or on this computer)."""
+        if not (request.scope.get("tc_joined") or _is_loopback(request)):
+            raise BadRequest(_("This page needs the table's join code."), status=403)
+        qr = link = None
+        if web.guard.lan and web.address:
+            import segno
+
+            link = f"{web.address}join?code={web.guard.code}"
+            qr = segno.make(link, error="m").svg_inline(scale=8, dark="#1d232a", light="#ffffff")
+        return web.page(request, "share.html", qr=qr, link=link, code=web.guard.code)
+
+    return [Route("/", home), Route("/lang/{lang}", choose_language), Route("/join", join, methods=["GET", "POST"]),
+            Route("/share", share)]
 
 
 def require_code(request: Request) -> None:

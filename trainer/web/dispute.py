@@ -57,8 +57,10 @@ def rules_from(game, values: dict[str, str]):
 
     >>> from solver.registry import find_game
     >>> g = find_game("nambarz")
-    >>> rules_from(g, {"preset": "classic", "shown_preset": "classic"}) is g.rules("classic")
+    >>> rules_from(g, {"preset": "basic", "shown_preset": "basic"}) is g.rules("basic")
     True
+    >>> rules_from(g, {"preset": "basic", "shown_preset": "basic", "rule.penalty_draw": "2"}).penalty_draw
+    2
     """
     preset = values.get("preset") or game.default_preset
     if preset not in game.presets:

@@ -40,8 +40,9 @@ MAX_FIELD = 2000
 class Token:
     """One thing a person taps: ``text`` is the notation it adds to its field, ``label`` what it
     is called (read aloud, shown on hover), ``svg`` its drawing (empty: ``label`` is shown).
-    ``group`` names the group it is shown in (tokens of one group in a row, each group folded
-    under its name: a palette of a whole deck stays short on a phone); ``""`` is no group."""
+    ``group`` names the set it is shown in (a colour, a suit, a player's hand): tokens one after
+    another with the same group are shown together under that name, so a palette of fifty tiles
+    reads as four colours."""
 
     text: str
     label: str
@@ -55,7 +56,13 @@ class Field:
 
     ``mode`` says what a tap does: ``one`` sets the field to the token, ``many`` adds the token
     after the others (with ``joiner`` between), ``number`` is a count with minus and plus
-    (``lo``..``hi``), ``text`` is typed only. Every field can be typed into as well.
+    (``lo``..``hi``), ``text`` is typed only. Every field can be typed into as well. Fields one
+    after another with the same ``row`` are laid side by side under that name (the six pits of
+    one side of a board, the five cells of a staking board), their steppers upright.
+
+    With ``fold``, each group of tokens (:attr:`Token.group`) is folded under its name but for
+    those of ``open_groups``: a palette of a whole deck (a hundred cards) stays short on a phone,
+    one tap opening the group of the card wanted.
     """
 
     name: str
@@ -67,14 +74,24 @@ class Field:
     lo: int = 0
     hi: int = 99
     example: str = ""
+    row: str = ""
+    fold: bool = False
     open_groups: tuple[str, ...] = ()
 
     def groups(self) -> list[tuple[str, tuple[Token, ...]]]:
-        """The tokens in their groups, in order (tokens of a group that comes back later join it)."""
-        order: dict[str, list[Token]] = {}
+        """The tokens in their groups: tokens one after another with the same group, in order.
+
+        >>> f = Field("hand", "Hand", "many", (Token("1", "one", group="low"), Token("2", "two", group="low"),
+        ...                                    Token("9", "nine", group="high")))
+        >>> [(name, [t.text for t in tokens]) for name, tokens in f.groups()]
+        [('low', ['1', '2']), ('high', ['9'])]
+        """
+        out: list[tuple[str, list[Token]]] = []
         for t in self.tokens:
-            order.setdefault(t.group, []).append(t)
-        return [(name, tuple(tokens)) for name, tokens in order.items()]
+            if not out or out[-1][0] != t.group:
+                out.append((t.group, []))
+            out[-1][1].append(t)
+        return [(name, tuple(tokens)) for name, tokens in out]
 
 
 _KEYS = (("+", "+", N_("plus")), ("-", "−", N_("minus")), ("*", "×", N_("times")), ("/", "÷", N_("divided by")))

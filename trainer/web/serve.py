@@ -58,9 +58,9 @@ def serve(port: int, lan: bool, open_browser: bool, history: Path | None = None)
         raise TablecalcError(f"bad --port {port}: expected 1 to 65535")
     if not _free(host, port):
         raise TablecalcError(f"port {port} is taken on {host}: choose another with --port")
-    web = Web(guard=Guard(lan=lan), history=history)
     shown = lan_address() if lan else "127.0.0.1"
     url = f"http://{shown}:{port}/"
+    web = Web(guard=Guard(lan=lan), history=history, address=url if lan else None)
     print(_("tablecalc is served at {url}").format(url=url))
     if lan:
         join = f"{url}join?code={web.guard.code}"

@@ -7,6 +7,7 @@ import io
 import json
 import random
 import sqlite3
+from pathlib import Path
 from datetime import datetime, timezone
 
 import pytest
@@ -16,7 +17,7 @@ from solver.arith import judge, nearest, parse_situation, points
 from solver.search import reach
 from trainer.cli import app
 from trainer.drills import make_drill
-from trainer.history import _SCHEMA, APPLICATION_ID, History, Round
+from trainer.history import APPLICATION_ID, History, Round
 from trainer.session import JsonIO, LineIO, SessionOptions
 from trainer.zetamac import RoundReport, Typed, play_round, report, typed_status
 
@@ -167,11 +168,10 @@ def test_zetamac_through_the_cli_and_only_for_timed_levels(home):
 def old_history(path) -> None:
     """A history written before rounds were kept (schema 1 without the rounds table), with one answer."""
     db = sqlite3.connect(path)
-    for statement in _SCHEMA.split(";"):
-        if statement.strip():
-            db.execute(statement)
+    db.executescript((Path(__file__).resolve().parents[2] / "data" / "history_schema1.sql").read_text("utf-8"))
+    db.execute("DELETE FROM answers")
+    db.execute("DELETE FROM items")
     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-    db.executemany("INSERT INTO meta VALUES (?, ?)", [("application", "tablecalc-history"), ("schema_version", "1")])
     db.execute("INSERT INTO answers (at, session, drill, level, item, puzzle, answer, correct, verdict, penalty, seconds,"
                " reference_seconds, rating) VALUES ('2025-01-06T09:00:00.000000+00:00', 's', 'arith', 'add',"
                " 'arith:add:2+2', '{}', '4', 1, '{}', 0, 1.0, 6.0, 3)")

@@ -31,11 +31,11 @@ from solver.arith import (
 )
 from solver.arith.words import best_line, explain_verdict, hints, points_line
 from solver.errors import TablecalcError, quoted
-from solver.i18n import _
+from solver.i18n import N_, _
 from trainer.clikit import choice_option
-from trainer.drills import GameDrill, Judgement, Level, Puzzle, option
+from trainer.drills import FactGrid, GameDrill, Judgement, Level, Puzzle, option
 
-__all__ = ["Drill", "ROUND_SECONDS", "SHOW_SECONDS", "Mode", "fact_family", "fact_in_family"]
+__all__ = ["Drill", "ROUND_SECONDS", "SHOW_SECONDS", "Mode", "GRIDS", "fact_family", "fact_in_family"]
 
 ROUND_SECONDS = 120.0
 """The usual length of a timed round."""
@@ -103,8 +103,7 @@ class Drill(GameDrill):
 
     def puzzle(self, situation: Problem | Fact, rules) -> Puzzle:
         if isinstance(situation, Fact):
-            kind = str(situation.kind)
-            return Puzzle(self.game, self.level, kind, situation.text, f"arith:{kind}:{situation.text.replace(' ', '')}",
+            return Puzzle(self.game, self.level, str(situation.kind), situation.text, self.item_of(situation),
                           situation=str(situation), fields={"hand": []}, time_limit=self.time_limit)
         shown = " ".join(map(str, situation.numbers))
         how = _("using all four numbers") if rules.use_all else _("using some of the numbers")
@@ -207,6 +206,26 @@ class Drill(GameDrill):
         >>> Drill.family("arith:mul:7×58"), Drill.family("arith:make24:1 2 3 4>24")
         ('mul:7', None)
         """
+        fact = cls.fact_of(item)
+        return fact_family(fact) if fact is not None else None
+
+    @classmethod
+    def item_of(cls, fact: Fact) -> str:
+        """The history's key of a fact: ``arith:mul:7×8`` (the kind, then the fact without spaces).
+
+        >>> Drill.item_of(Fact(7, "*", 8)), Drill.item_of(Fact(15, "-", 7))
+        ('arith:mul:7×8', 'arith:sub:15-7')
+        """
+        return f"{cls.game}:{fact.kind}:{fact.text.replace(' ', '')}"
+
+    @classmethod
+    def fact_of(cls, item: str) -> Fact | None:
+        """The fact an item's key names (:meth:`item_of` read back), ``None`` for make24, countdown
+        or a key that names no fact.
+
+        >>> Drill.fact_of("arith:mul:7×8"), Drill.fact_of("arith:make24:1 2 3 4>24")
+        (Fact(a=7, op='*', b=8), None)
+        """
         parts = item.split(":", 2)
         if len(parts) != 3 or parts[0] != cls.game or parts[1] not in FACT_LEVELS:
             return None
@@ -214,7 +233,7 @@ class Drill(GameDrill):
             fact = parse_situation(f"calculate {parts[2]}")
         except TablecalcError:
             return None
-        return fact_family(fact) if isinstance(fact, Fact) else None
+        return fact if isinstance(fact, Fact) else None
 
     @classmethod
     def family_name(cls, family: str) -> str:
@@ -240,6 +259,96 @@ class Drill(GameDrill):
             return _("{target} from {numbers}").format(target=target, numbers=numbers)
         return super().label(item, puzzle)
 
+    # -- facts in a grid and on paper -----------------------------------------------
+
+    FACT_KINDS = tuple(k.value for k in FactKind)
+
+    @classmethod
+    def fact_grid(cls, kind: str) -> FactGrid:
+        """The grid of a kind of facts, as XtraMath lays it out: a cell is the fact the drill deals
+        from its row and column (:func:`solver.arith.random_fact`): ``r + c``, ``(r + c) - r``,
+        ``r × c``, ``(r × c) ÷ r``. Sums and differences within 20 (0-10 by 0-10: the facts
+        known by heart before the drill's 2-100 ranges), the times tables to 12 (1-12 by 1-12,
+        the drill's tables 2-12 and the ones; no 0, which cannot divide).
+
+        >>> g = Drill.fact_grid("sub")
+        >>> g.rows, g.columns, g.rows_are, g.columns_are
+        (range(0, 11), range(0, 11), 'the number taken away', 'the answer')
+        """
+        if kind not in GRIDS:
+            raise ValueError(f"no grid of {kind!r} facts: expected one of {', '.join(GRIDS)}")
+        symbol, (rows, columns), title, rows_are, columns_are = GRIDS[kind]
+        return FactGrid(kind, symbol, rows, columns, _(title), _(rows_are), _(columns_are))
+
+    @classmethod
+    def fact_at(cls, kind: str, row: int, column: int) -> str | None:
+        """The fact at a cell of a kind's grid (``None`` for a division by 0 or a negative number).
+
+        >>> [Drill.fact_at(k, 7, 8) for k in ("add", "sub", "mul", "div")], Drill.fact_at("div", 0, 3)
+        (['arith:add:7+8', 'arith:sub:15-7', 'arith:mul:7×8', 'arith:div:56÷7'], None)
+        """
+        if row < 0 or column < 0:
+            return None
+        facts = {"add": (row, "+", column), "sub": (row + column, "-", row), "mul": (row, "*", column),
+                 "div": (row * column, "/", row)}
+        if kind not in facts or (kind == "div" and row == 0):
+            return None
+        return cls.item_of(Fact(*facts[kind]))
+
+    @classmethod
+    def fact_place(cls, item: str) -> tuple[str, int, int] | None:
+        """Where a fact stands in its kind's grid (:meth:`fact_at` read back), the grid as large as needed.
+
+        >>> Drill.fact_place("arith:sub:15-7"), Drill.fact_place("arith:div:406÷7"), Drill.fact_place("arith:div:7÷2")
+        (('sub', 7, 8), ('div', 7, 58), None)
+        """
+        fact = cls.fact_of(item)
+        if fact is None:
+            return None
+        kind = str(fact.kind)
+        if kind in ("add", "mul"):
+            return kind, fact.a, fact.b
+        if kind == "sub":
+            return (kind, fact.b, fact.a - fact.b) if fact.a >= fact.b else None
+        return (kind, fact.b, fact.a // fact.b) if fact.b and fact.a % fact.b == 0 else None
+
+    @classmethod
+    def sheet_line(cls, item: str) -> tuple[str, str] | None:
+        """A fact as a worksheet asks it and its answer; ``None`` for make24 and countdown.
+
+        >>> Drill.sheet_line("arith:mul:7×8"), Drill.sheet_line("arith:make24:1 2 3 4>24")
+        (('7 × 8', '56'), None)
+        """
+        fact = cls.fact_of(item)
+        return None if fact is None else (fact.text, str(fact.value))
+
+    @classmethod
+    def family_items(cls, family: str, rng, count: int) -> list[str]:
+        """Facts of ``family`` to practise: those of its kind's grid first (the times table
+        itself for ``mul:7``), in random order, then facts dealt from the drill's usual ranges.
+
+        >>> import random
+        >>> Drill.family_items("mul:12", random.Random(1), 3)  # 12 × 12 is the 12× table's one fact up to 12 × 12
+        ['arith:mul:12×12', 'arith:mul:12×50', 'arith:mul:12×30']
+        """
+        kind = family.partition(":")[0]
+        if kind not in GRIDS or count <= 0:
+            return []
+        grid = cls.fact_grid(kind)
+        out = [item for r in grid.rows for c in grid.columns
+               if (item := cls.fact_at(kind, r, c)) is not None and cls.family(item) == family]
+        rng.shuffle(out)
+        out = out[:count]
+        for _i in range(4 * count):
+            if len(out) >= count:
+                break
+            fact = fact_in_family(rng, family)
+            if fact is None:
+                break
+            if (item := cls.item_of(fact)) not in out:
+                out.append(item)
+        return out
+
     def focus_on(self, history, now) -> None:
         """Lean new puzzles towards the weakest families of this level: the (up to)
         :data:`FOCUS_FAMILIES` families with a miss or a slow answer among their latest
@@ -255,6 +364,15 @@ class Drill(GameDrill):
         weak.sort(key=lambda s: (-s.weakness, s.family))
         self.focus = tuple((s.family, s.weakness) for s in weak[:FOCUS_FAMILIES])
 
+
+GRIDS = {
+    "add": ("+", (range(0, 11), range(0, 11)), N_("addition facts"), N_("the first number"), N_("the number added")),
+    "sub": ("-", (range(0, 11), range(0, 11)), N_("subtraction facts"), N_("the number taken away"), N_("the answer")),
+    "mul": ("×", (range(1, 13), range(1, 13)), N_("multiplication facts"), N_("the first factor"),
+            N_("the second factor")),
+    "div": ("÷", (range(1, 13), range(1, 13)), N_("division facts"), N_("the number divided by"), N_("the answer")),
+}
+"""Each kind's grid (:meth:`Drill.fact_grid`): its sign, rows and columns, title, and what its rows and columns are."""
 
 FOCUS_SHARE = 1 / 3
 """The share of new puzzles dealt from the weak families of :meth:`Drill.focus_on` (the others are random)."""

@@ -105,12 +105,12 @@ class ArithFace(Face):
         if isinstance(situation, Fact):
             pieces = [key(situation.a, str(situation.a), width=64), key(SYMBOL[situation.op], SYMBOL[situation.op]),
                       key(situation.b, str(situation.b), width=64), key("=", "="), key("?", "?")]
-            return f'<div class="table arith">{row(pieces, _("Work out"))}</div>'
+            return f'<div class="game-table arith">{row(pieces, _("Work out"))}</div>'
         cards = bool(rules.use_all)
         target = row([target_svg(situation.target)], _("Target"))
         numbers = row([tile_svg(n, cards) for n in situation.numbers], _("Numbers"))
         rule = _("every number used once") if rules.use_all else _("any of the numbers, each at most once")
-        return f'<div class="table arith">{target}{numbers}<p class="note">{esc(rule)}</p></div>'
+        return f'<div class="game-table arith">{target}{numbers}<p class="note">{esc(rule)}</p></div>'
 
 
 FACE = ArithFace(GAME)

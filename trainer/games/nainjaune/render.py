@@ -11,9 +11,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from solver.i18n import _, ngettext
-from solver.nainjaune.round import Mode
 from solver.nainjaune.rules import Cell
-from solver.nainjaune.words import card_text, cards_text, explain_settlement, rank_name
+from solver.nainjaune.words import card_text, cards_text, explain_settlement, where_text
 
 __all__ = ["show_state", "board_table"]
 
@@ -28,19 +27,6 @@ def board_table(state) -> Table:
         t.add_column(card_text(card), justify="center")
     t.add_row(*(f"[bold]{pos.board[cell]}[/]" if pos.board[cell] else "[dim]0[/]" for cell in Cell))
     return t
-
-
-def _where(state) -> str:
-    pos = state.position
-    to = escape(pos.names[pos.to])
-    if pos.mode is Mode.KING:
-        return _("{player} laid a King and starts a new run with any card.").format(player=to)
-    if pos.mode is Mode.NEXT:
-        return _("{player} may go on with a {rank} (any suit), or say \"sans {rank}\".").format(
-            player=to, rank=rank_name(pos.need or 0))
-    if pos.mode is Mode.SANS:
-        return _("\"Sans {rank}\": {player} holds one and lays it.").format(player=to, rank=rank_name(pos.need or 0))
-    return _("{player} starts a run with any card.").format(player=to)
 
 
 def show_state(state, seat: int) -> None:
@@ -60,4 +46,4 @@ def show_state(state, seat: int) -> None:
         for line in explain_settlement(state.settlement(), state.rules):
             console.print(escape(line))
     else:
-        console.print(_where(state))
+        console.print(escape(where_text(state.position)))

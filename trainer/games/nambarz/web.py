@@ -244,9 +244,9 @@ class NambarzFace(Face):
         opened = (_(_GROUP_NUMBERS),)
         return (
             Field("top", _("The card to cover (on top of the pile)"), "one", tuple(top_tokens),
-                  example=card_name("3-bee"), open_groups=opened),
+                  example=card_name("3-bee"), fold=True, open_groups=opened),
             Field("hand", _("The player's hand: tap each card"), "many", tuple(hand_tokens), joiner=" ",
-                  example=" ".join(card_name(c) for c in ("6", "5", "2", "10")), open_groups=opened),
+                  example=" ".join(card_name(c) for c in ("6", "5", "2", "10")), fold=True, open_groups=opened),
             Field("situation", _("Or type the whole situation (it replaces the cards tapped)"),
                   example=format_fields([("top", card_name("3-bee")), ("hand", "6 5 2 10")])),
         )
@@ -272,7 +272,7 @@ class NambarzFace(Face):
     def answer_field(self, situation, rules, deck) -> Field:
         hand = situation.hand() if isinstance(situation, RoundState) else situation.hand
         return Field("answer", _("The play: tap the cards in the order they were laid, and the signs between them"),
-                     "many", self._play_tokens(hand, deck), joiner="", example="6÷2")
+                     "many", self._play_tokens(hand, deck), joiner="", example="6÷2", fold=True)
 
     def _play_tokens(self, hand, deck: Deck) -> tuple[Token, ...]:
         """The pieces of a play: the hand's cards (each once), the calculation's keys, ``draw``, and
@@ -303,7 +303,7 @@ class NambarzFace(Face):
         n = len(situation.hand)
         hand = row([card_svg(c) for c in situation.hand],
                    ngettext("Hand ({n} card)", "Hand ({n} cards)", n).format(n=n))
-        return f'<div class="table nambarz">{top}{hand}</div>'
+        return f'<div class="game-table nambarz">{top}{hand}</div>'
 
     # -- a round in play -----------------------------------------------------------------------
 
@@ -312,7 +312,7 @@ class NambarzFace(Face):
         every player's hand (face down but the seat's own; all face up for ``None``), who is to
         move, who is out; once over, the points."""
         over = state.is_terminal()
-        parts = ['<div class="table nambarz">']
+        parts = ['<div class="game-table nambarz">']
         top = [cover_svg(state.cover, 72, 105)]
         if state.phase is not Phase.PLAY:
             top.append(card_svg(Card(joker=JokerKind.PLAY_AGAIN.value)))

@@ -134,9 +134,9 @@ class NmbrsFace(Face):
         new_row = Token("|", _("start the next sequence"), key("|", _("start the next sequence"), width=64))
         return (
             Field("hand", _("The player's hand (after the draw): tap each card"), "many", tuple(palette), joiner=" ",
-                  example="15 25 40 7 8"),
+                  example="15 25 40 7 8", fold=True),
             Field("table", _("The sequences on the table: tap their cards, and | between two sequences"), "many",
-                  (new_row, *palette), joiner=" ", example="10 20 30 | 4 10 16"),
+                  (new_row, *palette), joiner=" ", example="10 20 30 | 4 10 16", fold=True),
             Field("opened", _("Has the player come out (laid a sequence of their own) in an earlier turn?"), "one",
                   (_word_token(_("yes"), _("yes")), _word_token(_("no"), _("no"))), value=_("no")),
             Field("situation", _("Or type the whole position (it replaces the cards tapped)"),
@@ -166,7 +166,7 @@ class NmbrsFace(Face):
         return Field("answer", _("The turn: tap each move's word, then its cards (; between two moves)"), "many",
                      self._turn_tokens(situation.hand, situation.table, deck, whole_turn=True), joiner=" ",
                      example=f"{_move_word(MoveKind.CROSS)} 20 15 25 ; {_move_word(MoveKind.DISCARD)} 7",
-                     open_groups=self._answer_groups())
+                     fold=True, open_groups=self._answer_groups())
 
     def _turn_tokens(self, hand, table, deck: Deck, whole_turn: bool, tail: str = "") -> tuple[Token, ...]:
         """The pieces of a turn's moves: the move words, the hand's cards, the table's sequences (for
@@ -204,7 +204,7 @@ class NmbrsFace(Face):
         n = len(situation.hand)
         hand = row([card_svg(c, deck) for c in situation.hand],
                    ngettext("Hand ({n} card)", "Hand ({n} cards)", n).format(n=n))
-        parts = ['<div class="table nmbrs">', hand, self._table(situation.table, deck)]
+        parts = ['<div class="game-table nmbrs">', hand, self._table(situation.table, deck)]
         came = _("Came out in an earlier turn.") if situation.opened else _("Has not come out yet.")
         parts.append(f'<p class="note">{esc(came)}</p></div>')
         return "".join(parts)
@@ -235,7 +235,7 @@ class NmbrsFace(Face):
         ``None``), who is to move and where the turn stands."""
         deck = state.deck
         over = state.is_terminal()
-        parts = ['<div class="table nmbrs">', self._table(state.table, deck)]
+        parts = ['<div class="game-table nmbrs">', self._table(state.table, deck)]
         top = state.open_top
         piles = [card_svg(top, deck) if top is not None else back(label=_("the open pile is empty"), fill="#bbb"),
                  back(label=ngettext("closed pile: {n} card", "closed pile: {n} cards", len(state.closed)).format(

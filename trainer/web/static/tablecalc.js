@@ -6,6 +6,14 @@
   function modeOf(input) { var f = input.closest(".field"); return f ? f.dataset.mode : "text"; }
   function joinerOf(input) { var f = input.closest(".field"); return f ? (f.dataset.joiner || "") : " "; }
   function changed(input) { input.dispatchEvent(new Event("input", { bubbles: true })); }
+  // A field set by one tap shows which token it holds.
+  function markChosen(input) {
+    var f = input.closest(".field");
+    if (!f || f.dataset.mode !== "one") return;
+    f.querySelectorAll("button.token[data-text]").forEach(function (t) {
+      t.setAttribute("aria-pressed", t.dataset.text === input.value.trim() ? "true" : "false");
+    });
+  }
 
   document.addEventListener("click", function (e) {
     var b = e.target.closest("button");
@@ -13,7 +21,7 @@
     if (b.dataset.text !== undefined && b.dataset.for) {
       var input = field(b.dataset.for);
       if (!input) return;
-      if (modeOf(input) === "one") input.value = b.dataset.text;
+      if (modeOf(input) === "one") { input.value = b.dataset.text; markChosen(input); }
       else {
         var stack = (input.dataset.taps ? JSON.parse(input.dataset.taps) : []);
         var j = input.value.length ? joinerOf(input) : "";
@@ -42,6 +50,8 @@
     }
   });
 
+  document.addEventListener("input", function (e) { if (e.target.matches && e.target.matches("input")) markChosen(e.target); });
+
   // Typing by hand forgets the taps' lengths (a back-space then removes a word).
   document.addEventListener("keydown", function (e) {
     if (e.target.matches && e.target.matches("input")) e.target.dataset.taps = "[]";
@@ -68,9 +78,44 @@
           if (now) answerKept = now.value;
           slot.innerHTML = html;
           var a = slot.querySelector("[name=answer]");
-          if (a) a.value = answerKept;
+          if (a) { a.value = answerKept; markChosen(a); }
         })
         .catch(function () {});
     };
+  }
+})();
+
+// A drill's clock: the seconds left, counted down; at zero the answer typed so far is sent (the
+// server decides whether it came in time).
+(function () {
+  "use strict";
+  var timer = document.querySelector(".timer[data-left]");
+  var form = document.getElementById("answer-form");
+  if (timer && form) {
+    var end = Date.now() + parseFloat(timer.dataset.left) * 1000, sent = false;
+    var tick = function () {
+      var left = Math.max(0, (end - Date.now()) / 1000);
+      timer.textContent = Math.ceil(left) + " s";
+      if (left <= 10) timer.classList.add("short");
+      if (left <= 0 && !sent) { sent = true; form.submit(); return; }
+      if (!sent) setTimeout(tick, 200);
+    };
+    tick();
+  }
+  // A Zetamac round: each keystroke asks the server how the digits stand; right is sent at once.
+  if (form && form.dataset.typed) {
+    var input = form.querySelector("[name=answer]"), csrf = form.querySelector("[name=csrf]").value, asked = 0;
+    var check = function () {
+      var mine = ++asked;
+      var body = new URLSearchParams({ csrf: csrf, typed: input.value });
+      fetch(form.dataset.typed, { method: "POST", body: body, credentials: "same-origin" })
+        .then(function (r) { return r.json(); })
+        .then(function (d) {
+          if (mine !== asked) return;
+          input.classList.toggle("wrong", d.status === "wrong");
+          if (d.status === "right") form.submit();
+        }).catch(function () {});
+    };
+    input.addEventListener("input", check);
   }
 })();

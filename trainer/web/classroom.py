@@ -1,0 +1,88 @@
+"""The teacher's pages: the class (every learner side by side), one learner (the fact grids as
+XtraMath shows them, the weakest facts and puzzles, the streak, the progress chart), and a
+printable worksheet of the learner's weakest facts with its answer key.
+
+Every page needs the table's join code (:func:`trainer.web.app.require_code`), on this computer
+too: a class's results are the teacher's. The data is :mod:`trainer.classroom`'s, read from the
+history the drills write; nothing here computes a result of its own.
+"""
+
+from __future__ import annotations
+
+import random
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse
+from starlette.routing import Route
+
+from solver.errors import TablecalcError
+from solver.i18n import _
+
+__all__ = ["routes", "MARKS"]
+
+MARKS = {"fast": "●", "slow": "◐", "missed": "✗", "unseen": "·"}
+"""A sign for each status of a fact, beside its colour (a grid printed in black and white still reads)."""
+
+
+def routes(web) -> list:
+    from urllib.parse import quote
+
+    from trainer import classroom
+    from trainer.history import History
+
+    def gate(request: Request):
+        if not request.scope.get("tc_joined"):
+            return RedirectResponse("/join?next=" + quote(request.url.path + ("?" + request.url.query
+                                                                              if request.url.query else "")),
+                                    status_code=303)
+        return None
+
+    def overview():
+        with History.open(web.history, read_only=True) as h:
+            return classroom.class_overview(h, tz=None)
+
+    def one(name: str):
+        from trainer.chart import chart_svg
+
+        with History.open(web.history, read_only=True) as h:
+            learner = classroom.known_learner(h, name)
+            stats = classroom.learner_stats(h, learner, tz=None)
+            grids = [classroom.fact_matrix(h, learner, kind) for kind in classroom.fact_kinds()]
+            grids = [g for g in grids if any(c is not None and c.status != "unseen" for line in g.cells for c in line)]
+            try:
+                chart = chart_svg(h.for_learner(learner), tz=None) if stats["answers"] else None
+            except TablecalcError:  # matplotlib missing: the page without its chart
+                chart = None
+        return {"learner": learner, "stats": stats, "grids": grids, "chart": chart}
+
+    def sheet(name: str, count: int, seed: int | None):
+        with History.open(web.history, read_only=True) as h:
+            learner = classroom.known_learner(h, name)
+            return classroom.worksheet(h, learner, count, random.Random(seed))
+
+    async def class_page(request: Request):
+        if (away := gate(request)) is not None:
+            return away
+        rows = await web.work(request, overview)
+        return web.page(request, "class.html", rows=rows, label=classroom.learner_label)
+
+    async def learner_page(request: Request):
+        if (away := gate(request)) is not None:
+            return away
+        ctx = await web.work(request, one, request.query_params.get("name", ""))
+        return web.page(request, "learner.html", marks=MARKS, status_name=classroom.status_name,
+                        label=classroom.learner_label, **ctx)
+
+    async def worksheet_page(request: Request):
+        if (away := gate(request)) is not None:
+            return away
+        q = request.query_params
+        count_text, seed_text = q.get("count", "20"), q.get("seed", "")
+        if not count_text.isdigit() or not 1 <= int(count_text) <= 200:
+            raise TablecalcError(_("A worksheet has 1 to 200 facts."))
+        seed = int(seed_text) if seed_text.isdigit() else None
+        ws = await web.work(request, sheet, q.get("name", ""), int(count_text), seed)
+        return web.page(request, "worksheet.html", sheet=ws, label=classroom.learner_label)
+
+    return [Route("/class", class_page), Route("/class/learner", learner_page),
+            Route("/class/worksheet", worksheet_page)]
