@@ -60,7 +60,7 @@
   // Redraw the situation being built: the server answers with its drawing and the answer's taps.
   var form = document.querySelector("form[data-draw]");
   if (form) {
-    var timer = null, answerKept = null;
+    var timer = null, answerKept = null, asked = 0;
     form.addEventListener("input", function (e) {
       if (!e.target.name || e.target.name.indexOf("s.") !== 0) return;
       clearTimeout(timer);
@@ -70,9 +70,11 @@
       var data = new FormData(form);
       var answer = form.querySelector("[name=answer]");
       answerKept = answer ? answer.value : "";
+      var mine = ++asked;  // only the drawing of the latest situation is shown, whichever comes back last
       fetch(form.dataset.draw, { method: "POST", body: new URLSearchParams(data), credentials: "same-origin" })
         .then(function (r) { return r.text(); })
         .then(function (html) {
+          if (mine !== asked) return;
           var slot = document.getElementById("preview");
           var now = slot.querySelector("[name=answer]");  // what was tapped while the drawing came
           if (now) answerKept = now.value;
