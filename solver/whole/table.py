@@ -94,6 +94,8 @@ class Table:
         self.moves: list[tuple[int, str]] = []
         self.open = False
         """Whether a round is in play (started and not yet scored)."""
+        self.unscored = None
+        """The match before the last round was scored, until the next round starts (undo reopens it)."""
 
     # -- the round -------------------------------------------------------------------------
 
@@ -119,6 +121,7 @@ class Table:
             raise TablecalcError("the match is over: start a new game")
         state = self.match.parse_deal(deal) if deal is not None else self.match.deal(self.rng)
         self.deal, self.history, self.moves, self.open = str(state), [(state, None)], [], True
+        self.unscored = None
         return state
 
     def over(self) -> bool:
@@ -173,14 +176,18 @@ class Table:
 
     def undo(self) -> bool:
         """Take back the last move (at a table with people and bots: the last person's move and
-        the bots' moves after it); ``False`` when there is nothing to take back in this round."""
-        if not self.open:
+        the bots' moves after it), the round's score too when that move ended it (until the next
+        round starts); ``False`` when there is nothing to take back in this round."""
+        if not self.open and self.unscored is None:
             return False
         keep = len(self.history) - 1
         while keep > 0 and self.humans and self.history[keep - 1][0].current_player() not in self.humans:
             keep -= 1  # take back the bots' moves too, to the last move of a person
         if keep <= 0:
             return False
+        if not self.open:  # the move that ended the round: the round is played again from before it
+            self.match, self.open, self.unscored = self.unscored, True, None
+            self.rounds.pop()
         del self.history[keep:]
         del self.moves[keep - 1:]
         return True
@@ -193,7 +200,7 @@ class Table:
         """Score the round that came to its end; the scores after it."""
         if not self.over():
             raise TablecalcError("the round is not over yet")
-        self.match = self.match.after_round(self.state)
+        self.unscored, self.match = self.match, self.match.after_round(self.state)
         scores = tuple(self.match.scores())
         self.rounds.append((self.deal, list(self.moves), scores))
         self.open = False
