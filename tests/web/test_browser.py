@@ -1,10 +1,12 @@
 """The companion in a real browser (headless Chromium): pages at phone and desktop widths, a dispute
-settled, the language switched. Screenshots in build/screenshots/."""
+settled, the language switched, a move tapped against the computer, a real game followed, a
+screen passed between two people. Screenshots in build/screenshots/."""
 
 from __future__ import annotations
 
 import pytest
 
+from solver.registry import all_games
 from tests.web.conftest import DESKTOP, PHONE, no_horizontal_scroll, screenshot
 
 
@@ -146,3 +148,16 @@ def test_two_people_at_one_screen_pass_it_and_play_to_the_end_of_the_game(live, 
     assert "De partij is voorbij." in browser.find_element(By.CSS_SELECTOR, "#round-over").text
     assert no_horizontal_scroll(browser)
     screenshot(browser, "tables-hotseat-over-nl-phone")
+
+
+@pytest.mark.parametrize("game", [g.name for g in all_games() if g.plays_whole()])
+def test_every_table_fits_a_phone(live, browser, game):
+    from selenium.webdriver.common.by import By
+
+    browser.set_window_size(*PHONE)
+    browser.get(live.url + f"/t/{game}")
+    assert no_horizontal_scroll(browser)
+    _start_form(browser, "play").find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait_for(browser, "#play")
+    assert no_horizontal_scroll(browser)
+    screenshot(browser, f"tables-{game}-phone")
