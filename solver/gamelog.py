@@ -26,7 +26,7 @@ from solver.errors import TablecalcError, quoted, quoted_path
 from solver.files import MAX_FILE_BYTES, check_target, write_file
 from solver.parsing import read_text
 
-__all__ = ["MAX_LOG_LINES", "read_log", "log_objects", "write_log", "check_log_target"]
+__all__ = ["MAX_LOG_LINES", "read_log", "log_objects", "log_bytes", "write_log", "check_log_target"]
 
 MAX_LOG_LINES = 20_000
 """The most lines a log may have."""
@@ -66,21 +66,31 @@ def log_objects(text: str, source: str = "log", max_lines: int = MAX_LOG_LINES) 
     return out
 
 
-def write_log(path: str | Path, lines: Iterable[dict], *, force: bool = False) -> None:
-    """Write ``lines`` as JSON lines to ``path`` (UTF-8, one object per line), atomically and never
-    over an existing file unless ``force`` (never over tablecalc's own files: :mod:`solver.files`).
-    A log larger than a referee reads (:data:`MAX_LOG_LINES` lines, :data:`solver.files.MAX_FILE_BYTES`)
-    is not written: one line says so, rather than a file ``referee`` would refuse."""
+def log_bytes(lines: Iterable[dict], name: str = "the log") -> bytes:
+    """``lines`` as the text of a log file: JSON lines, UTF-8, one object per line (what
+    :func:`write_log` writes, and the browser's download). A log larger than a referee reads
+    (:data:`MAX_LOG_LINES` lines, :data:`solver.files.MAX_FILE_BYTES`) is refused in one line,
+    rather than made into a file ``referee`` would refuse.
+
+    >>> log_bytes([{"type": "game", "game": "namnam", "players": ["Zoé", "Bob"]}])
+    b'{"type": "game", "game": "namnam", "players": ["Zo\\xc3\\xa9", "Bob"]}\\n'
+    """
     encoded = [(json.dumps(line, ensure_ascii=False) + "\n").encode("utf-8") for line in lines]
     size = sum(map(len, encoded))
     if len(encoded) > MAX_LOG_LINES or size > MAX_FILE_BYTES:
-        raise TablecalcError(f"the log {quoted_path(path)} would hold {len(encoded):,} lines ({size:,} bytes), more than "
+        raise TablecalcError(f"{name} would hold {len(encoded):,} lines ({size:,} bytes), more than "
                              f"'referee' reads ({MAX_LOG_LINES:,} lines, {MAX_FILE_BYTES:,} bytes): not written; "
                              "expected fewer --rounds")
+    return b"".join(encoded)
+
+
+def write_log(path: str | Path, lines: Iterable[dict], *, force: bool = False) -> None:
+    """Write ``lines`` as JSON lines to ``path`` (:func:`log_bytes`), atomically and never over an
+    existing file unless ``force`` (never over tablecalc's own files: :mod:`solver.files`)."""
+    data = log_bytes(lines, f"the log {quoted_path(path)}")
 
     def write(f) -> None:
-        for line in encoded:
-            f.write(line)
+        f.write(data)
 
     write_file(path, write, "the log", force=force)
 

@@ -77,7 +77,8 @@ def chart_svg(history: History, *, tz: tzinfo | None = timezone.utc, drill: str 
     fig = chart_figure(history, tz=tz, drill=drill, now=now)
     out = io.StringIO()
     fig.savefig(out, format="svg", facecolor="white")
-    return out.getvalue()
+    text = out.getvalue()
+    return text[text.index("<svg"):]  # the drawing alone, to sit inside a page
 
 
 def chart_figure(history: History, *, tz: tzinfo | None = timezone.utc, drill: str | None = None,

@@ -55,26 +55,15 @@ def command_word(text: str) -> tuple[str | None, str]:
     return (meant, rest.strip()) if meant else (None, text.strip())
 
 
-def _fewest(game, rules, data) -> int:
-    """The fewest players the game's match seats (the default of ``--players``): 2, unless it
-    refuses 2 (Le Nain Jaune is played by 3 to 8)."""
-    for n in range(2, 13):
-        try:
-            game.new_match(tuple(f"P{i + 1}" for i in range(n)), rules, data)
-            return n
-        except TablecalcError:
-            continue
-    return 2
-
-
 def _names(players: str | None, default: int) -> tuple[str, ...]:
     from solver.whole.simulate import check_players
+    from solver.whole.table import names_of
 
     if players is None or players.strip().isdigit():
         n = int(players) if players is not None else default
         if not 1 <= n <= 12:
             raise TablecalcError(f"bad --players {n}: expected 1 to 12 players, or their names")
-        return tuple(f"P{i + 1}" for i in range(n))
+        return names_of(n)
     return check_players([p for p in players.split(",")], 1, 12)
 
 
@@ -171,9 +160,10 @@ def add_whole_commands(app, game_name: str) -> None:
         """Seeded games between bots, every move judged by the referee; the same seed plays the same game."""
         from solver.registry import find_game
         from solver.whole.simulate import simulate as do_simulate
+        from solver.whole.table import fewest_players
 
         game = find_game(game_name)
-        names = _names(players, _fewest(game, rules, data))
+        names = _names(players, fewest_players(game, rules, data))
         _check_log(log, force)
         _advise(game.new_match(names, rules, data))
         played = do_simulate(game, rules, data, names, rounds=rounds,
@@ -222,9 +212,10 @@ def add_whole_commands(app, game_name: str) -> None:
              seconds: SecondsOpt = None, *, rules, data) -> None:
         """A game against the computer (or between people at one screen), every move refereed: type a move, or hint, undo, save FILE, quit (indice, annuler, sauver, quitter; tip, ongedaan, bewaar, stoppen)."""
         from solver.registry import find_game
+        from solver.whole.table import fewest_players
 
         game = find_game(game_name)
-        names = _names(players, _fewest(game, rules, data))
+        names = _names(players, fewest_players(game, rules, data))
         if not 1 <= humans <= len(names):
             raise TablecalcError(f"bad --humans {humans}: expected 1 to {len(names)}")
         table = _Table(game, rules, data, names, set(range(humans)), bot, seed, seconds)
@@ -239,22 +230,27 @@ def add_whole_commands(app, game_name: str) -> None:
                force: ForceOpt = False, seconds: SecondsOpt = None, *, rules, data) -> None:
         """Follow a real game at the table: type each move as it happens (NAME: MOVE, or MOVE for the player to move), get the referee's verdict on each; undo, save FILE, quit."""
         from solver.registry import find_game
+        from solver.whole.table import fewest_players
 
         game = find_game(game_name)
         _check_log(log, force)
-        table = _Table(game, rules, data, _names(players, _fewest(game, rules, data)), set(), None,
-                       seed, seconds)
+        table = _Table(game, rules, data, _names(players, fewest_players(game, rules, data)), set(), None,
+                       seed, seconds, follow=True)
         table.follow(deal)
         if log is not None:
             _save(log, table.log_lines(), force)
 
 
 class _Table:
-    """One table: the match, the round being played, its history (for undo) and its moves (for the log)."""
+    """The terminal's side of a table (:class:`solver.whole.table.Table`: the match, the round, its
+    history and its log): the prompts, the commands typed at them, what is shown, and the clock."""
 
-    def __init__(self, game, rules, data, names, humans: set[int], bots, seed, seconds: float | None = None):
-        self.game, self.rules, self.humans = game, rules, humans
-        self.match = game.new_match(names, rules, data)
+    def __init__(self, game, rules, data, names, humans: set[int], bots, seed, seconds: float | None = None,
+                 follow: bool = False):
+        from solver.whole.table import Table
+
+        self.table = Table(game, rules, data, names, humans, bots, seed, follow=follow)
+        self.game, self.humans, self.match = game, self.table.humans, self.table.match
         if seconds is not None:
             from trainer.drills import check_seconds
 
@@ -262,25 +258,9 @@ class _Table:
             if getattr(self.match, "overtime", None) is None:
                 raise TablecalcError(f"{game.title} has no turn clock: --seconds is for a game whose rules time a turn")
         self.seconds = seconds
-        self.seed = seed if seed is not None else random.randrange(2 ** 31)
-        self.rng = random.Random(self.seed)
-        kinds = tuple(bots or ()) or (next(iter(self.match.bots)),)
-        for kind in kinds:
-            if kind not in self.match.bots:
-                raise TablecalcError(f"unknown bot {quoted(kind)}: expected one of {', '.join(self.match.bots)}")
-        choices = random.Random(self.seed + 1)  # the bots' own: the seed deals as match.deal(Random(seed)) does
-        self.bots = {i: self.match.bot(kinds[i % len(kinds)], i, random.Random(choices.getrandbits(64)))
-                     for i in range(len(names)) if i not in humans}
-        self.rounds: list[tuple[str, list, tuple | None]] = []
-
-    # -- the log ---------------------------------------------------------------------------
 
     def log_lines(self):
-        from solver.whole.log import lines
-
-        return lines(self.game.name, self.match.names, self.rules.name.removesuffix("+custom"), self.rules.changes(),
-                     ((deal, [(seat, move, {}) for seat, move in moves], scores) for deal, moves, scores in self.rounds),
-                     seed=self.seed)
+        return self.table.log_lines()
 
     def _ask(self, prompt: str) -> str | None:
         try:
@@ -288,7 +268,7 @@ class _Table:
         except typer.Abort:
             return None
 
-    def _command(self, word: str, rest: str, history: list, moves: list) -> bool:
+    def _command(self, word: str, rest: str) -> bool:
         """Carry out a prompt command; ``False`` means stop."""
         if word == "quit":
             typer.echo(_("Stopped."))
@@ -297,7 +277,6 @@ class _Table:
             if not rest:
                 typer.echo(_("Save where? Type save FILE."))
             else:
-                self.rounds.append((self._deal, list(moves), None))
                 try:
                     if os.path.lexists(rest):  # at the prompt, a new name rather than --force
                         raise TablecalcError(_("{file} already exists: type save with a new name").format(
@@ -306,25 +285,14 @@ class _Table:
                     typer.echo(_("Saved to {file}.").format(file=rest))
                 except TablecalcError as e:
                     typer.echo(str(e))
-                self.rounds.pop()
             return True
         if word == "help":
             typer.echo(_("Type a move, or: hint, undo, save FILE, quit."))
             return True
         if word == "undo":
-            keep = len(history) - 1
-            while keep > 0 and self.humans and history[keep - 1][0].current_player() not in self.humans:
-                keep -= 1  # take back the bots' moves too, to the last move of a person
-            if keep <= 0:
-                typer.echo(_("Nothing to undo."))
-                return True
-            del history[keep:]
-            del moves[keep - 1:]
-            typer.echo(_("Taken back."))
+            typer.echo(_("Taken back.") if self.table.undo() else _("Nothing to undo."))
             return True
-        state = history[-1][0]
-        worth = self.match.analyse(state)
-        typer.echo(_("Hint: {moves}.").format(moves=" / ".join(map(self.game.say_move, worth.best))))
+        typer.echo(_("Hint: {moves}.").format(moves=" / ".join(map(self.game.say_move, self.table.hint()))))
         return True
 
     def _show(self, state, seat: int) -> None:
@@ -344,84 +312,71 @@ class _Table:
 
         if not 1 <= rounds <= MAX_ROUNDS:
             raise TablecalcError(f"bad --rounds {rounds}: expected 1 to {MAX_ROUNDS}")
-        first = self.match.parse_deal(deal) if deal is not None else None
         for k in range(rounds):
-            if self.match.is_over():
+            if self.table.match.is_over():
                 break
-            if not self._round(first if k == 0 and first is not None else self.match.deal(self.rng)):
+            self.table.start(deal if k == 0 else None)
+            if not self._round():
                 return
         self._scores()
 
     def follow(self, deal: str | None) -> None:
-        start = self.match.parse_deal(deal) if deal is not None else self.match.deal(self.rng)
+        self.table.start(deal)
         typer.echo(_("Type each move as it is played (NAME: MOVE, or MOVE for the player to move); "
                      "undo, save FILE, quit."))
-        self._round(start, follow=True)
+        self._round(follow=True)
         self._scores()
 
-    def _round(self, start, follow: bool = False) -> bool:
-        """Play one round from ``start``; ``False`` when the players stopped."""
-        self._deal = str(start)
-        history = [(start, None)]
-        moves: list[tuple[int, str]] = []
+    def _round(self, follow: bool = False) -> bool:
+        """Play the round the table started; ``False`` when the players stopped."""
+        table = self.table
         last_shown = None
         clock: tuple | None = None  # (the turn, when it started): read only with --seconds
-        while not history[-1][0].is_terminal():
-            state = history[-1][0]
-            seat = state.current_player()
-            name = self.match.names[seat]
-            if not follow and seat not in self.humans:
-                move = self.bots[seat].choose(state)
-                verdict = state.judge(move, seat)
+        while not table.state.is_terminal():
+            state = table.state
+            seat = table.to_move
+            name = table.names[seat]
+            if table.bot_to_move():
+                seat, move, verdict = table.bot_move()
                 typer.echo(_("{player} plays {move}.").format(player=name, move=self.game.say_move(move)) + " "
                            + self.game.explain(verdict))
-            else:
-                if not follow and last_shown != (len(history), seat):
-                    if len(self.humans) > 1 and (last_shown is None or last_shown[1] != seat):  # a new player's turn
-                        self._ask(_("{player}, your turn: press Enter when the others cannot see the screen.").format(
-                            player=name))
-                    self._show(state, seat)
-                    last_shown = (len(history), seat)
-                if self.seconds is not None and (clock is None or clock[0] != len(history)):
-                    clock = (len(history), time.monotonic())
-                line = self._ask(_("{player}, your move").format(player=name) if not follow
-                                 else _("Move ({player} to play)").format(player=name))
-                if line is None:
-                    typer.echo(_("Stopped (end of input)."))
-                    self.rounds.append((self._deal, moves, None))  # the round so far, for the log
+                continue
+            if not follow and last_shown != (len(table.history), seat):
+                if len(self.humans) > 1 and (last_shown is None or last_shown[1] != seat):  # a new player's turn
+                    self._ask(_("{player}, your turn: press Enter when the others cannot see the screen.").format(
+                        player=name))
+                self._show(state, seat)
+                last_shown = (len(table.history), seat)
+            if self.seconds is not None and (clock is None or clock[0] != len(table.history)):
+                clock = (len(table.history), time.monotonic())
+            line = self._ask(_("{player}, your move").format(player=name) if not follow
+                             else _("Move ({player} to play)").format(player=name))
+            if line is None:
+                typer.echo(_("Stopped (end of input)."))
+                return False
+            word, rest = command_word(line)
+            if word is not None:
+                if not self._command(word, rest):
                     return False
-                word, rest = command_word(line)
-                if word is not None:
-                    if not self._command(word, rest, history, moves):
-                        self.rounds.append((self._deal, moves, None))
-                        return False
-                    continue
-                if not rest:
-                    continue
-                player, move = seat, rest
-                if self.seconds is not None and clock is not None and time.monotonic() - clock[1] > self.seconds:
-                    rest = move = self.match.overtime  # too late: the turn is over time, whatever was typed
-                if follow and ":" in rest:
-                    who, _sep, what = rest.partition(":")
-                    found = [i for i, n in enumerate(self.match.names) if n.lower() == who.strip().lower()]
-                    if found:
-                        player, move = found[0], what.strip()
-                verdict = state.judge(move, player)
-                if not verdict.legal and verdict.violations and verdict.violations[0].not_understood and not follow:
-                    typer.echo(self.game.explain(verdict))  # a typo: asked again, no penalty
-                    continue
-                typer.echo((_("Legal.") if verdict.legal else _("Not legal.")) + " " + self.game.explain(verdict))
-                seat = player
-            after = state.after(verdict)
-            history.append((after, verdict))
-            moves.append((seat, move))
-        end = history[-1][0]
-        self.match = self.match.after_round(end)
-        self.rounds.append((self._deal, moves, tuple(self.match.scores())))
+                continue
+            if not rest:
+                continue
+            if self.seconds is not None and clock is not None and time.monotonic() - clock[1] > self.seconds:
+                rest = self.match.overtime  # too late: the turn is over time, whatever was typed
+            player, move = table.read(rest)
+            verdict = table.judge(player, move)
+            if not verdict.legal and verdict.violations and verdict.violations[0].not_understood and not follow:
+                typer.echo(self.game.explain(verdict))  # a typo: asked again, no penalty
+                continue
+            typer.echo((_("Legal.") if verdict.legal else _("Not legal.")) + " " + self.game.explain(verdict))
+            table.apply(player, move, verdict)
+        end = table.state
+        table.end_round()
+        self.match = table.match
         self._show(end, 0)
         typer.echo(_("Round over."))
         return True
 
     def _scores(self) -> None:
         typer.echo(_("Scores: {scores}").format(
-            scores=", ".join(f"{n} {s:g}" for n, s in zip(self.match.names, self.match.scores()))))
+            scores=", ".join(f"{n} {s:g}" for n, s in zip(self.table.names, self.table.scores()))))

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import N_
 from solver.nainjaune.best import Goal, best_lay
 from solver.nainjaune.cards import KING, Card
 from solver.nainjaune.round import Lay, Mode, Move, Position, Sans, legal_moves, may_lay, run_after, takes_stake
@@ -210,11 +211,11 @@ class Kind:
 
 
 BOTS = {
-    "best": Kind("goes out whenever it surely can; otherwise plays out each choice over random deals of the cards "
-                 "it cannot see, and keeps the one that wins the most tokens", _best),
-    "greedy": Kind("starts the run that climbs furthest in its hand (one ending on a King first), always goes on, "
-                   "lays board cards first", _greedy),
-    "random": Kind("any legal move", lambda s, rng: rng.choice(legal_moves(s.position, s.rules))),
+    "best": Kind(N_("goes out whenever it surely can; otherwise plays out each choice over random deals of the cards "
+                    "it cannot see, and keeps the one that wins the most tokens"), _best),
+    "greedy": Kind(N_("starts the run that climbs furthest in its hand (one ending on a King first), always goes on, "
+                      "lays board cards first"), _greedy),
+    "random": Kind(N_("any legal move"), lambda s, rng: rng.choice(legal_moves(s.position, s.rules))),
 }
 """The bots, the strongest first."""
 

@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import N_
 from solver.nambarz.best import simplest_plays
 from solver.nambarz.cards import Card, is_concordant
 from solver.nambarz.moves import JokerKind, Move, joker_kind
@@ -38,11 +39,11 @@ from solver.nambarz.state import MoveKind, score_of
 __all__ = ["BOTS", "Bot", "choose", "lay_value", "goes_out", "coverage", "distinct_moves"]
 
 BOTS = {
-    "best": "goes out whenever it can; else lays the most it can while keeping the hand most likely "
-            "to cover the next card, and spends a change joker only when nothing else goes",
-    "greedy": "lays the most cards it can, keeping its jokers for when nothing else goes",
-    "simplest": "plays the first legal move: the simplest calculation, else a concordant card, else a joker",
-    "random": "any legal move",
+    "best": N_("goes out whenever it can; else lays the most it can while keeping the hand most likely "
+               "to cover the next card, and spends a change joker only when nothing else goes"),
+    "greedy": N_("lays the most cards it can, keeping its jokers for when nothing else goes"),
+    "simplest": N_("plays the first legal move: the simplest calculation, else a concordant card, else a joker"),
+    "random": N_("any legal move"),
 }
 """The bots, the strongest first: name and one line on how each plays."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.errors import TablecalcError
+from solver.i18n import N_
 from solver.namnam.best import best
 from solver.namnam.position import Position
 from solver.namnam.referee import legal_pits
@@ -33,11 +34,11 @@ class PlayLevel:
 
 
 BOTS = {
-    "best": PlayLevel("looks 8 plies ahead, perfect wherever the endgame tables reach", depth=8, tables=True),
-    "medium": PlayLevel("looks 4 plies ahead", depth=4),
-    "greedy": PlayLevel("takes the most it can now (looks one move ahead)", depth=1),
-    "easy": PlayLevel("looks one move ahead, and plays at random one move in three", depth=1, random_share=1 / 3),
-    "random": PlayLevel("any legal move", random_share=1.0),
+    "best": PlayLevel(N_("looks 8 plies ahead, perfect wherever the endgame tables reach"), depth=8, tables=True),
+    "medium": PlayLevel(N_("looks 4 plies ahead"), depth=4),
+    "greedy": PlayLevel(N_("takes the most it can now (looks one move ahead)"), depth=1),
+    "easy": PlayLevel(N_("looks one move ahead, and plays at random one move in three"), depth=1, random_share=1 / 3),
+    "random": PlayLevel(N_("any legal move"), random_share=1.0),
 }
 """The bots, the strongest first."""
 

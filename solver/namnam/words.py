@@ -50,6 +50,10 @@ def _refusal(v: Verdict) -> str:
             answer=repr(v.answer)) + others
     if code is Violation.NOT_YOUR_ROW:
         return _("Pit {pit} is not in your row: you sow from your own pits, numbered 1 to 6 from your left.").format(pit=v.pit)
+    if code is Violation.NOT_YOUR_TURN:
+        other = "North" if v.mover == "South" else "South"
+        return _("It is {to}'s turn, not {mover}'s: the move is taken back.").format(
+            to=side_name(other), mover=side_name(v.mover))
     if code is Violation.GAME_OVER:
         return _("The game is over: no move is possible here (each player takes the seeds of their own row).")
     if code is Violation.EMPTY_PIT:

@@ -30,6 +30,7 @@ import random
 from typing import Sequence
 
 from solver.errors import SearchTooLarge, TablecalcError, quoted
+from solver.i18n import N_
 from solver.nmbrs.best import best_rest
 from solver.nmbrs.cards import Card, Deck
 from solver.nmbrs.moves import Move, MoveKind
@@ -42,10 +43,10 @@ __all__ = ["BOTS", "Bot", "SEARCH_LIMIT", "SEARCH_WORK", "GREEDY_CANDIDATES", "d
            "turn_value"]
 
 BOTS = {
-    "best": "takes the open card and every refused card it is offered, plays the turn that scores the most "
-            "(the best-turn search), discards its highest card",
-    "greedy": "lays, move after move, the move that scores the most; takes a card only when it can lay it now",
-    "random": "any legal move",
+    "best": N_("takes the open card and every refused card it is offered, plays the turn that scores the most "
+               "(the best-turn search), discards its highest card"),
+    "greedy": N_("lays, move after move, the move that scores the most; takes a card only when it can lay it now"),
+    "random": N_("any legal move"),
 }
 """The bots and one line on how each plays, the strongest first."""
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from solver.errors import SearchTooLarge, TablecalcError, quoted
+from solver.i18n import N_
 from solver.ramikubic.best import solve
 from solver.ramikubic.combos import is_valid, meld_value, patterns, readings
 from solver.ramikubic.position import table_text
@@ -34,9 +35,9 @@ from solver.ramikubic.tiles import JOKER, Combination, Table, Tile, TileSet
 __all__ = ["BOTS", "Bot", "best_move", "greedy_move", "move_text"]
 
 BOTS = {
-    "best": "lays the most tiles it can each turn, rearranging the table (the exact best lay)",
-    "greedy": "lays the first combinations it finds in its rack, then adds tiles where they fit; never rearranges",
-    "random": "passes, lays one combination or adds one tile, at random",
+    "best": N_("lays the most tiles it can each turn, rearranging the table (the exact best lay)"),
+    "greedy": N_("lays the first combinations it finds in its rack, then adds tiles where they fit; never rearranges"),
+    "random": N_("passes, lays one combination or adds one tile, at random"),
 }
 """The bots, the strongest first, each with one line on how it plays."""
 

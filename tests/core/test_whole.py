@@ -203,3 +203,29 @@ def test_a_move_shown_in_the_players_words_reads_back_as_the_same_move(game, lan
         use("en")
     if lang == "en":
         assert said == 0  # English shows the notation itself
+
+
+@pytest.mark.parametrize("game", WHOLE, ids=ids)
+def test_a_table_of_bots_plays_the_seeded_game_and_undo_reopens_the_round(game):
+    """:class:`solver.whole.table.Table`, the one home of a table in play (the terminal's and the
+    browser's): bots at every seat play the round the seed deals, as ``simulate`` would judge it;
+    undo takes the round's last move back, its score too; the log is all legal."""
+    from solver.whole.table import Table
+
+    rules = game.rules()
+    data = game.load_data(rules)
+    table = Table(game, rules, data, _players(game), humans=(), bots=("random",), seed=9)
+    table.start()
+    while table.bot_to_move():
+        _seat, _move, verdict = table.bot_move()
+        assert verdict.legal
+    assert table.over()
+    scores = table.end_round()
+    moves = list(table.moves)
+    log = read("\n".join(json.dumps(line) for line in table.log_lines()), "table")
+    assert [m.move for m in log.rounds[0].moves] == [m for _s, m in moves] and log.rounds[0].scores == scores
+    assert referee(game, log).legal
+    assert table.undo() and table.open and table.moves == moves[:-1] and not table.rounds
+    assert not any(line["type"] == "end" for line in table.log_lines())
+    table.play(*moves[-1])
+    assert table.end_round() == scores

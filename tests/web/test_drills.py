@@ -41,6 +41,7 @@ def test_a_drill_is_answered_judged_and_recorded(client, web):
     assert "Not right" in page.text
     page = _answer(client, page, str(_product(page)))
     assert "Session over" in page.text and "2 right out of 3" in page.text
+    assert '<div class="chart"><svg' in page.text  # the learner's chart
     with History.open(web.history, read_only=True) as h:
         answers = h.answers()
     assert [a.correct for a in answers] == [True, False, True]

@@ -37,7 +37,7 @@ from trainer.web.guard import CODE_COOKIE, LANG_COOKIE, MAX_BODY, SESSION_COOKIE
 __all__ = ["Web", "create_app", "PARTS", "BadRequest", "language_of"]
 
 HERE = Path(__file__).parent
-PARTS = ("trainer.web.dispute", "trainer.web.drills", "trainer.web.classroom")
+PARTS = ("trainer.web.dispute", "trainer.web.tables", "trainer.web.drills", "trainer.web.classroom")
 """The modules that add routes, each with ``routes(web) -> list``."""
 MAX_FIELDS = 200
 """The most fields a form may carry."""
@@ -200,7 +200,7 @@ def _core_routes(web: Web) -> list:
     from solver.registry import all_games
 
     async def home(request: Request):
-        return web.page(request, "home.html", games=[(g, g.plays_whole()) for g in all_games()])
+        return web.page(request, "home.html", games=[(g, g.plays_whole()) for g in all_games()], play_links=True)
 
     async def choose_language(request: Request):
         lang = request.path_params["lang"]

@@ -18,10 +18,21 @@ from starlette.routing import Route
 from solver.errors import TablecalcError
 from solver.i18n import _
 
-__all__ = ["routes", "MARKS"]
+__all__ = ["routes", "MARKS", "learner_chart"]
 
 MARKS = {"fast": "●", "slow": "◐", "missed": "✗", "unseen": "·"}
 """A sign for each status of a fact, beside its colour (a grid printed in black and white still reads)."""
+
+
+def learner_chart(history) -> tuple[str | None, str | None]:
+    """The learner's progress chart as SVG (``stats --plot``'s), or why there is none (matplotlib,
+    in the plot extra, is not installed: the page says how to add it)."""
+    from trainer.chart import chart_svg
+
+    try:
+        return chart_svg(history, tz=None), None
+    except TablecalcError as e:
+        return None, str(e)
 
 
 def routes(web) -> list:
@@ -49,11 +60,8 @@ def routes(web) -> list:
             stats = classroom.learner_stats(h, learner, tz=None)
             grids = [classroom.fact_matrix(h, learner, kind) for kind in classroom.fact_kinds()]
             grids = [g for g in grids if any(c is not None and c.status != "unseen" for line in g.cells for c in line)]
-            try:
-                chart = chart_svg(h.for_learner(learner), tz=None) if stats["answers"] else None
-            except TablecalcError:  # matplotlib missing: the page without its chart
-                chart = None
-        return {"learner": learner, "stats": stats, "grids": grids, "chart": chart}
+            chart, chart_note = learner_chart(h.for_learner(learner)) if stats["answers"] else (None, None)
+        return {"learner": learner, "stats": stats, "grids": grids, "chart": chart, "chart_note": chart_note}
 
     def sheet(name: str, count: int, seed: int | None):
         with History.open(web.history, read_only=True) as h:

@@ -379,12 +379,19 @@ def routes(web) -> list:
         left = None
         if shown.deadline is not None and not session.done.is_set():
             left = max(0.0, shown.deadline - time.monotonic())
+        chart = chart_note = None
+        if session.done.is_set() and shown.summary and shown.summary.get("answered"):
+            from trainer.history import History
+            from trainer.web.classroom import learner_chart
+
+            with History.open(web.history, read_only=True, learner=session.learner or None) as h:
+                chart, chart_note = learner_chart(h)
         zetamac = getattr(session.drill, "play_session", None) is not None
         numeric = False
         if shown.puzzle is not None and not session.done.is_set():
             expected = session.zetamac_answer()
             numeric = expected is not None and expected.lstrip("-").isdigit()
-        return {"numeric": numeric, "session": session, "shown": shown, "drawing": drawing, "answer_field": answer_field,
+        return {"numeric": numeric, "chart": chart, "chart_note": chart_note, "session": session, "shown": shown, "drawing": drawing, "answer_field": answer_field,
                 "left": left, "zetamac": zetamac, "done": session.done.is_set(), "error": session.error}
 
     async def show(request: Request):
