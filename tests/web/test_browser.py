@@ -178,7 +178,7 @@ def test_a_nambarz_game_is_followed_a_few_moves(live, browser):
     wait_for(browser, "#play form.typed")
     for k, (seat, move) in enumerate(rnd.moves[:4]):
         Select(browser.find_element(By.ID, "player")).select_by_index(seat)
-        browser.find_element(By.ID, "typed").send_keys(move)
+        browser.find_element(By.NAME, "typed").send_keys(move)
         button = browser.find_element(By.CSS_SELECTOR, "form.typed button[type=submit]")
         button.click()
         WebDriverWait(browser, 10).until(ec.staleness_of(button))

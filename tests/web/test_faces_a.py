@@ -219,6 +219,7 @@ def test_a_round_is_drawn_as_a_seat_sees_it(name):
     for player in ("Ann", "Bob", "Cid"):
         assert player in mine
     assert face.move_tokens(state) and all(t.text for t in face.move_tokens(state))
+    assert (face.move_field(state) is not None) == (name == "nambarz")  # Nmbrs! starts at the draw
     rng = random.Random(1)
     for _ in range(3000):
         if state.is_terminal():
@@ -227,30 +228,65 @@ def test_a_round_is_drawn_as_a_seat_sees_it(name):
         state = state.apply(moves[rng.randrange(len(moves))])
     assert state.is_terminal()
     over = face.draw_state(state, 1)
-    assert face.move_tokens(state) == ()
+    assert face.move_tokens(state) == () and face.move_field(state) is None
     assert "point" in over
 
 
-def test_nambarz_move_tokens_make_the_moves_the_round_reads():
+def test_nambarz_moves_are_built_from_their_pieces():
+    """Every legal move of a round, in the player's words, is made of the move field's pieces
+    (or is the one token, draw); the field gives no move away whole."""
     game, rules, data, face = _setup("nambarz")
-    state = game.new_match(("Ann", "Bob"), rules, data).deal(random.Random(2))
-    tokens = {t.text for t in face.move_tokens(state)}
-    for move in state.legal_moves():
-        said = game.say_move(str(move))
-        assert state.parse_move(said) == move
-        for word in said.replace("-", " ").split():
-            assert any(word in t for t in tokens), word
+    for seed in range(6):
+        state = game.new_match(("Ann", "Bob"), rules, data).deal(random.Random(seed))
+        with speaking("fr"):
+            field = face.move_field(state)
+            tokens = [t.text for t in face.move_tokens(state)]
+            pieces = sorted({t.text.strip() for t in field.tokens}, key=len, reverse=True)
+            for move in state.legal_moves():
+                said = game.say_move(str(move))
+                assert state.parse_move(said) == move
+                if said in tokens:
+                    continue
+                rest = re.sub(r"(\d+)-symbol", r"\1", said).replace(" ", "").replace("-", "−")  # a tapped 5 is any 5
+                for piece in pieces:
+                    rest = rest.replace(piece.replace(" ", "").replace("-", "−"), "")
+                assert rest == "", (said, rest)
+            assert all(state.parse_move(t) for t in tokens)
+            assert not any(t.text == str(m) for t in field.tokens for m in state.legal_moves() if "÷" in str(m))
 
 
-def test_nmbrs_move_tokens_follow_the_phase():
+def test_nmbrs_moves_follow_the_phase():
+    """At the draw every move is a token; in the turn the discards are, and the rest is built."""
     game, rules, data, face = _setup("nmbrs")
     state = game.new_match(("Ann", "Bob"), rules, data).deal(random.Random(2))
-    draws = [t.text.strip() for t in face.move_tokens(state)]
-    for text in draws:
-        state.parse_move(text)
-    state = state.apply(state.legal_moves()[0])
-    words = {t.text.strip() for t in face.move_tokens(state)}
-    assert game.say_move("discard").split()[0] in words
+    assert face.move_field(state) is None
+    with speaking("nl"):
+        for t in face.move_tokens(state):
+            state.parse_move(t.text)
+        state = state.apply(state.legal_moves()[0])
+        tokens = [t.text for t in face.move_tokens(state)]
+        assert tokens and all(state.judge(t).legal for t in tokens)
+        words = {t.text for t in face.move_field(state).tokens}
+    assert {"leggen", "aanleggen", "kruisen"} <= words and "afleggen" not in words
+
+
+@pytest.mark.parametrize("name", ["nambarz", "nmbrs"])
+def test_a_table_in_play_builds_the_move_in_the_face_field(client, name):
+    """The tables' page shows the face's move field; a move built from it is played."""
+    from tests.web.test_tables import _post, _start, _table, _weakest, _version  # noqa: F401
+
+    game = find_game(name)
+    r = _start(client, game, mode="play", people="1", bot=_weakest(game), seed="3")
+    assert r.status_code == 303, r.text[:1500]
+    url = r.headers["location"]
+    html = client.get(url).text
+    if name == "nmbrs":  # the draw first: its moves are tapped whole
+        moves = re.findall(r'class="token move" name="move" value="([^"]*)"', html)
+        assert moves
+        r = _post(client, url, "move", html, move=moves[0])
+        assert r.status_code == 303
+        html = client.get(url).text
+    assert 'data-for="f-typed"' in html and 'name="typed"' in html
 
 
 # -- in a real browser ---------------------------------------------------------------------------

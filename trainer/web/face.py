@@ -164,6 +164,13 @@ class Face:
         shown = str(state) if seat is None else state.view(seat)
         return f'<pre class="notation">{esc(shown)}</pre>'
 
+    def move_field(self, state) -> Field | None:
+        """The field a move of the player to move is built in, tap by tap (its pieces in order:
+        cards, operations, a move's word), when the moves are too many to list or listing them
+        would give the answer away; ``None``: the move is typed (or tapped whole, :meth:`move_tokens`).
+        The page sends what it holds as the typed move."""
+        return None
+
     def move_tokens(self, state) -> tuple[Token, ...]:
         """The moves of the player to move as things to tap (every legal move, when there are few);
         a move can always be typed too."""

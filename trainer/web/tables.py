@@ -345,6 +345,7 @@ def _view(entry: Entry) -> dict:
         "to_move": None if to_move is None else table.names[to_move], "to_move_seat": to_move,
         "drawing": None if pass_to is not None else face.draw_state(state, shown),
         "tokens": face.move_tokens(state) if mine else (), "mine": mine,
+        "move_field": face.move_field(state) if mine else None,
         "just": _played(entry, entry.turn), "all_moves": _played(entry, 0), "notice": notice,
         "scores": [(n, f"{s:g}") for n, s in scores], "unit": _(table.match.unit),
         "bots": [(table.names[i], kind) for i, kind in table.kinds.items()],

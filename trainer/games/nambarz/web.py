@@ -350,13 +350,22 @@ class NambarzFace(Face):
         return "".join(parts)
 
     def move_tokens(self, state: RoundState) -> tuple[Token, ...]:
-        """The pieces of a move of the player to move (their cards, the calculation's keys,
-        ``draw``, a joker's announcement and ``then``), to be tapped in order: the move is the
-        calculation, not a choice among the legal ones. Each piece carries the spaces it needs,
-        so the pieces read back joined by nothing or by spaces."""
+        """``draw``, the one move tapped whole: every other move is built in :meth:`move_field`
+        (a list of the legal moves would give the calculation away)."""
         if state.is_terminal():
             return ()
-        return self._play_tokens(state.hand(), state.deck)
+        draw = say_move("draw")
+        return (Token(draw, draw, key(draw, draw, width=88)),)
+
+    def move_field(self, state: RoundState) -> Field | None:
+        """The move of the player to move, tapped from their cards in the order laid, the signs
+        between them, and for a change joker what it announces and ``then``."""
+        if state.is_terminal():
+            return None
+        hand = sorted(state.hand(), key=Card.sort_key)
+        tokens = tuple(t for t in self._play_tokens(hand, state.deck) if t.text != say_move("draw"))
+        return Field("move", _("The move: tap the cards in the order they are laid, and the signs between them"),
+                     "many", tokens, joiner="", example="6÷2", fold=True)
 
 
 def _animal_svg(animal: str) -> str:

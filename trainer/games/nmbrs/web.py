@@ -117,8 +117,8 @@ def _move_word(kind: MoveKind) -> str:
     return say_move(kind.value).split(" ")[0]
 
 
-def _word_token(word: str, label: str, tail: str = "") -> Token:
-    return Token(word + tail, label, key(word, label, width=max(56, 9 * len(word) + 22)))
+def _word_token(word: str, label: str) -> Token:
+    return Token(word, label, key(word, label, width=max(56, 9 * len(word) + 22)))
 
 
 class NmbrsFace(Face):
@@ -168,32 +168,31 @@ class NmbrsFace(Face):
                      example=f"{_move_word(MoveKind.CROSS)} 20 15 25 ; {_move_word(MoveKind.DISCARD)} 7",
                      fold=True, open_groups=self._answer_groups())
 
-    def _turn_tokens(self, hand, table, deck: Deck, whole_turn: bool, tail: str = "") -> tuple[Token, ...]:
-        """The pieces of a turn's moves: the move words, the hand's cards, the table's sequences (for
-        add and link) and cards (for cross); with ``whole_turn``, ``;`` between moves and pass."""
-        kinds = [MoveKind.LAY, MoveKind.ADD, MoveKind.CROSS, MoveKind.LINK, MoveKind.SWAP, MoveKind.DISCARD,
-                 MoveKind.END]
-        out = [_word_token(_move_word(k), _move_word(k), tail) for k in kinds]
+    def _turn_tokens(self, hand, table, deck: Deck, whole_turn: bool, kinds=tuple(MoveKind)) -> tuple[Token, ...]:
+        """The pieces of a turn's moves: the words of ``kinds``, the hand's cards, the table's
+        sequences (for add and link) and cards (for cross); with ``whole_turn``, ``;`` between
+        moves and pass."""
+        out = [_word_token(_move_word(k), _move_word(k)) for k in kinds]
         if whole_turn:
-            out.append(Token(";" + tail, _("next move"), key(";", _("next move"))))
+            out.append(Token(";", _("next move"), key(";", _("next move"))))
             passing = pgettext("nmbrs move", "pass")
-            out.append(_word_token(passing, passing, tail))
+            out.append(_word_token(passing, passing))
         group = _("Your hand")
         seen = {("joker" if c.is_joker else str(c.number)): c for c in hand}  # a card's colour is the deck's
-        out += [Token(written + tail, card_label(c, deck), card_svg(c, deck), group) for written, c in seen.items()]
+        out += [Token(written, card_label(c, deck), card_svg(c, deck), group) for written, c in seen.items()]
         if any(c.is_joker for c in hand):  # where a joker goes is not always plain: joker=N says it
             stands = _("A joker standing for a number")
             taken = {c.number for c in hand} | {v for v, c in table.cards().items() if not c.is_joker}
-            out += [Token(f"joker={n}{tail}", card_label(Card(), deck, n), key(f"★{n}", card_label(Card(), deck, n),
+            out += [Token(f"joker={n}", card_label(Card(), deck, n), key(f"★{n}", card_label(Card(), deck, n),
                                                                                width=56), stands)
                     for n in range(deck.low, deck.high + 1) if n not in taken]
         if table.sequences:
             rows = _("Sequences on the table (add, link)")
-            out += [Token(f"{i}{tail}", _("sequence {n}").format(n=i), _sequence_badge(i), rows)
+            out += [Token(str(i), _("sequence {n}").format(n=i), _sequence_badge(i), rows)
                     for i in range(1, len(table.sequences) + 1)]
             on = _("Cards on the table (cross)")
             cards = table.cards()
-            out += [Token(f"{v}{tail}", card_label(c, deck, v), card_svg(c, deck, v), on)
+            out += [Token(str(v), card_label(c, deck, v), card_svg(c, deck, v), on)
                     for v, c in sorted(cards.items()) if not c.is_joker]
         return tuple(out)
 
@@ -273,15 +272,28 @@ class NmbrsFace(Face):
         return "".join(parts)
 
     def move_tokens(self, state) -> tuple[Token, ...]:
-        """At the draw (or the claim), each move there is, whole; in the turn, the pieces of one
-        move (its word, the hand's cards, the table's sequences and cards), each followed by a
-        space so that they read back however they are joined."""
+        """The moves tapped whole: at the draw (or the claim) each move there is; in the turn,
+        the moves that end it (a discard of each card, or ``end``). The others are built in
+        :meth:`move_field`."""
         if state.is_terminal():
             return ()
         if state.turn is None:
-            return tuple(_word_token(say_move(str(m)), say_move(str(m))) for m in state.legal_moves())
-        hand = state.hands[state.to]
-        return self._turn_tokens(hand, state.table, state.deck, whole_turn=False, tail=" ")
+            moves = state.legal_moves()
+        else:
+            ends = [m for m in state.legal_moves() if m.kind in (MoveKind.DISCARD, MoveKind.END)]
+            moves = sorted(ends, key=lambda m: m.cards[0].sort_key() if m.cards else (True, 0, ""))
+        return tuple(_word_token(say_move(str(m)), say_move(str(m))) for m in moves)
+
+    def move_field(self, state) -> Field | None:
+        """In the turn, a move built from its word (lay, add, cross, link, swap), the hand's cards,
+        the table's sequences and cards."""
+        if state.is_terminal() or state.turn is None:
+            return None
+        kinds = (MoveKind.LAY, MoveKind.ADD, MoveKind.CROSS, MoveKind.LINK, MoveKind.SWAP)
+        hand = sorted(state.hands[state.to], key=Card.sort_key)
+        tokens = self._turn_tokens(hand, state.table, state.deck, whole_turn=False, kinds=kinds)
+        return Field("move", _("The move: tap its word, then its cards"), "many", tokens, joiner=" ",
+                     example=f"{_move_word(MoveKind.LAY)} 5 6 7", fold=True, open_groups=self._answer_groups())
 
 
 FACE = NmbrsFace(GAME)
