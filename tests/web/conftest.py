@@ -154,3 +154,42 @@ def screenshot(driver, name: str) -> Path:
 def no_horizontal_scroll(driver) -> bool:
     return driver.execute_script(
         "return document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
+
+
+WAIT = 30.0
+"""How long a browser test waits for a page or an element (a loaded CI machine is slow)."""
+
+
+def _navigating():
+    """What Chromium may answer while it swaps one document for the next: any WebDriver error
+    (a stale element, or "node does not belong to the document") means "not yet"."""
+    from selenium.common.exceptions import WebDriverException
+
+    return (WebDriverException,)
+
+
+def wait_for(driver, css: str, timeout: float = WAIT):
+    """The first element matching ``css``, once the page has one."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout, ignored_exceptions=_navigating()).until(
+        ec.presence_of_element_located((By.CSS_SELECTOR, css)))
+
+
+def until_gone(driver, element, timeout: float = WAIT) -> None:
+    """Wait until the page holding ``element`` has been replaced (a form sent, a link followed) and
+    the next one has loaded."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def gone(_driver) -> bool:
+        try:
+            element.is_enabled()
+        except _navigating():
+            return True
+        return False
+
+    WebDriverWait(driver, timeout).until(gone)
+    WebDriverWait(driver, timeout, ignored_exceptions=_navigating()).until(
+        lambda d: d.execute_script("return document.readyState") == "complete")

@@ -7,15 +7,7 @@ from __future__ import annotations
 import pytest
 
 from solver.registry import all_games
-from tests.web.conftest import DESKTOP, PHONE, no_horizontal_scroll, screenshot
-
-
-def wait_for(driver, css: str, timeout: float = 10):
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, timeout).until(ec.presence_of_element_located((By.CSS_SELECTOR, css)))
+from tests.web.conftest import DESKTOP, PHONE, no_horizontal_scroll, screenshot, until_gone, wait_for
 
 
 @pytest.mark.parametrize("size,name", [(PHONE, "phone"), (DESKTOP, "desktop")])
@@ -128,8 +120,6 @@ def _start_form(browser, mode: str):
 @pytest.mark.parametrize("size,name", [(PHONE, "phone"), (DESKTOP, "desktop")])
 def test_a_nam_nam_move_is_tapped_against_the_computer_in_french(live, browser, size, name):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
 
     browser.set_window_size(*size)
     browser.get(live.url + "/lang/fr?next=/")
@@ -145,22 +135,21 @@ def test_a_nam_nam_move_is_tapped_against_the_computer_in_french(live, browser, 
     screenshot(browser, f"tables-namnam-fr-{name}")
     tapped = browser.find_element(By.CSS_SELECTOR, '#play .token.move[value="3"]')
     tapped.click()
-    WebDriverWait(browser, 10).until(ec.staleness_of(tapped))
+    until_gone(browser, tapped)
     just = wait_for(browser, "#just")
     assert "Joueur joue 3." in just.text and "Ordinateur joue" in just.text  # my move, then the computer's
     assert no_horizontal_scroll(browser)
     screenshot(browser, f"tables-namnam-played-fr-{name}")
     undo = browser.find_element(By.XPATH, '//button[normalize-space()="Annuler"]')
     undo.click()
-    WebDriverWait(browser, 10).until(ec.staleness_of(undo))
+    until_gone(browser, undo)
     wait_for(browser, "p.notice")
     assert "#just" not in browser.page_source and "Repris" in browser.find_element(By.CSS_SELECTOR, "p.notice").text
 
 
 def test_a_nambarz_game_is_followed_a_few_moves(live, browser):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import Select, WebDriverWait
+    from selenium.webdriver.support.ui import Select
 
     from solver.registry import find_game
     from solver.whole.simulate import simulate
@@ -181,7 +170,7 @@ def test_a_nambarz_game_is_followed_a_few_moves(live, browser):
         browser.find_element(By.NAME, "typed").send_keys(move)
         button = browser.find_element(By.CSS_SELECTOR, "form.typed button[type=submit]")
         button.click()
-        WebDriverWait(browser, 10).until(ec.staleness_of(button))
+        until_gone(browser, button)
         just = wait_for(browser, "#just")
         assert f"{played.names[seat]} plays" in just.text and "Not legal" not in just.text
     assert no_horizontal_scroll(browser)
@@ -196,13 +185,11 @@ def test_a_nambarz_game_is_followed_a_few_moves(live, browser):
 
 def test_two_people_at_one_screen_pass_it_and_play_to_the_end_of_the_game(live, browser):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
 
     def tap(css):
         button = browser.find_element(By.CSS_SELECTOR, css)
         button.click()
-        WebDriverWait(browser, 10).until(ec.staleness_of(button))
+        until_gone(browser, button)
 
     browser.set_window_size(*PHONE)
     browser.get(live.url + "/lang/nl?next=/t/namnam")

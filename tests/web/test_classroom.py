@@ -3,7 +3,6 @@ chart, a printable worksheet with its answer key; learners' names as they drille
 
 from __future__ import annotations
 
-import random
 from datetime import datetime, timedelta, timezone
 
 import pytest

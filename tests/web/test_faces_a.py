@@ -12,7 +12,7 @@ import pytest
 
 from solver.i18n import speaking
 from solver.registry import find_game
-from tests.web.conftest import DESKTOP, PHONE, csrf_of, no_horizontal_scroll, screenshot
+from tests.web.conftest import DESKTOP, PHONE, WAIT, csrf_of, no_horizontal_scroll, screenshot, wait_for
 from trainer.web.face import face_of
 
 FACES = ("nambarz", "nmbrs", "arith")
@@ -273,7 +273,7 @@ def test_nmbrs_moves_follow_the_phase():
 @pytest.mark.parametrize("name", ["nambarz", "nmbrs"])
 def test_a_table_in_play_builds_the_move_in_the_face_field(client, name):
     """The tables' page shows the face's move field; a move built from it is played."""
-    from tests.web.test_tables import _post, _start, _table, _weakest, _version  # noqa: F401
+    from tests.web.test_tables import _post, _start, _weakest
 
     game = find_game(name)
     r = _start(client, game, mode="play", people="1", bot=_weakest(game), seed="3")
@@ -290,14 +290,6 @@ def test_a_table_in_play_builds_the_move_in_the_face_field(client, name):
 
 
 # -- in a real browser ---------------------------------------------------------------------------
-
-
-def wait_for(driver, css: str, timeout: float = 10):
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as ec
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, timeout).until(ec.presence_of_element_located((By.CSS_SELECTOR, css)))
 
 
 def tap(driver, field: str, text: str):
@@ -317,7 +309,7 @@ def drawn(driver, text: str):
     """Wait until the drawing of the situation holds ``text`` (the page redraws after each tap)."""
     from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(driver, 10).until(lambda d: text in d.execute_script(
+    WebDriverWait(driver, WAIT).until(lambda d: text in d.execute_script(
         "var p = document.querySelector('#preview .drawing'); return p ? p.innerHTML : ''"))
 
 
@@ -341,7 +333,7 @@ def _tokens_ready(driver, field: str, texts):
             ".map(b => b.dataset.text)", field)
         return all(t in found for t in texts)
 
-    WebDriverWait(driver, 10).until(ready)
+    WebDriverWait(driver, WAIT).until(ready)
 
 
 def _tap_sizes_ok(driver) -> bool:

@@ -14,7 +14,7 @@ import pytest
 
 from solver.registry import find_game
 from tests.web.conftest import DESKTOP, no_horizontal_scroll, screenshot
-from tests.web.test_browser import wait_for
+from tests.web.conftest import wait_for
 from trainer.web.face import face_of
 
 GAMES = ("ramikubic", "namnam", "nainjaune")

@@ -12,8 +12,6 @@ import sys
 import time
 import urllib.request
 
-import pytest
-
 from tests.web.conftest import _free_port
 
 CLI = [sys.executable, "-m", "trainer"]

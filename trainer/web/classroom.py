@@ -53,8 +53,6 @@ def routes(web) -> list:
             return classroom.class_overview(h, tz=None)
 
     def one(name: str):
-        from trainer.chart import chart_svg
-
         with History.open(web.history, read_only=True) as h:
             learner = classroom.known_learner(h, name)
             stats = classroom.learner_stats(h, learner, tz=None)

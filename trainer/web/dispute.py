@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
 from solver.errors import TablecalcError

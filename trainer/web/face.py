@@ -23,7 +23,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal, Mapping
+from typing import Literal, Mapping
 
 from solver.errors import TablecalcError
 from solver.game import BaseGame
