@@ -21,6 +21,9 @@ def _english():
     use("en")
 
 def pytest_terminal_summary(terminalreporter):
+    load = sys.modules.get("tests.web.test_load")
+    for line in getattr(load, "RESULT", ()):  # the web companion's load test: a measure, not a test
+        terminalreporter.write_line(line)
     fuzz = sys.modules.get("tests.core.test_fuzz")
     if fuzz is None or not fuzz.SLOWEST:
         return

@@ -22,6 +22,8 @@ import pytest
 
 from tests.web.conftest import _free_port, csrf_of
 
+RESULT: list[str] = []
+"""The measured line, printed at the end of the run (tests/conftest.py)."""
 LEARNERS = 30
 SECONDS = float(os.environ.get("TABLECALC_LOAD_SECONDS", "60"))
 
@@ -97,5 +99,5 @@ def test_thirty_learners_drilling_at_once_lose_no_answer(tmp_path):
             assert h.count() == results[name], f"{name}: {results[name]} judged, {h.count()} in the history"
     total = sum(results.values())
     q = statistics.quantiles(latencies, n=20)
-    print(f"\nload: {LEARNERS} learners for {SECONDS:g} s: {total} answers judged and recorded, 0 lost; "
-          f"answer latency median {statistics.median(latencies) * 1000:.0f} ms, p95 {q[18] * 1000:.0f} ms")
+    RESULT.append(f"load: {LEARNERS} learners for {SECONDS:g} s: {total} answers judged and recorded, 0 lost; "
+                  f"answer latency median {statistics.median(latencies) * 1000:.0f} ms, p95 {q[18] * 1000:.0f} ms")
