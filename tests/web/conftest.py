@@ -193,3 +193,11 @@ def until_gone(driver, element, timeout: float = WAIT) -> None:
     WebDriverWait(driver, timeout).until(gone)
     WebDriverWait(driver, timeout, ignored_exceptions=_navigating()).until(
         lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def pytest_collection_modifyitems(items):
+    """Every test in a real browser is slow (Chromium starts for each): the full run and CI have
+    them, the quick loop not."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)

@@ -87,3 +87,4 @@ def test_drills_record_under_the_name_typed_and_it_is_offered_next_time(client, 
     with History.open(web.history, read_only=True, learner="noé") as h:
         assert h.count() == 1 and h.learner == "Noé"
     assert 'data-text="Noé"' in client.get("/drill").text
+    assert 'name="learner" value="Noé"' in client.get("/drill").text  # the name last typed, from its cookie

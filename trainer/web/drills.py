@@ -316,10 +316,12 @@ def routes(web) -> list:
             return []
 
     async def choose(request: Request):
+        from urllib.parse import unquote
+
         offer = await web.work(request, drills_on_offer)
         names = await web.work(request, known)
         return web.page(request, "drill_start.html", offer=offer, error=None, learners=names,
-                        learner=request.cookies.get("tc_learner", ""))
+                        learner=unquote(request.cookies.get("tc_learner", ""))[:40])
 
     def new_session(values: dict, lang: str) -> WebDrill:
         from solver.registry import find_game
@@ -357,7 +359,10 @@ def routes(web) -> list:
         key = _keep(web, session)
         response = RedirectResponse(f"/d/{key}", status_code=303)
         if session.learner:
-            response.set_cookie("tc_learner", session.learner, max_age=365 * 24 * 3600, samesite="lax")
+            from urllib.parse import quote
+
+            # a cookie carries latin-1 only: the name (Łucja, 陈) travels percent-encoded
+            response.set_cookie("tc_learner", quote(session.learner), max_age=365 * 24 * 3600, samesite="lax")
         return response
 
     def view(session: WebDrill) -> dict:
