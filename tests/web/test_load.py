@@ -33,22 +33,23 @@ def _learner(base: str, name: str, stop_at: float, results: dict, latencies: lis
 
     judged = 0
     with httpx.Client(base_url=base, timeout=60, follow_redirects=True) as c:
-        page = c.get("/drill")
-        page = c.post("/drill/start", data={"csrf": csrf_of(page.text), "drill": "arith:mul", "count": "200",
-                                            "learner": name})
-        assert page.status_code == 200, page.text[-500:]
+        page = None
         k = 0
         while time.monotonic() < stop_at:
-            m = re.search(r'<h1 class="prompt">(\d+) × (\d+)</h1>', page.text)
-            if m is None:
-                break  # the session is over (its count or its clock)
+            m = page and re.search(r'<h1 class="prompt">(\d+) × (\d+)</h1>', page.text)
+            if not m:  # no session yet, or its puzzles are all answered: the learner starts another
+                start = c.get("/drill")
+                page = c.post("/drill/start", data={"csrf": csrf_of(start.text), "drill": "arith:mul", "count": "200",
+                                                    "learner": name})
+                assert page.status_code == 200, page.text[-500:]
+                continue
             a, b = map(int, m.groups())
             k += 1
             answer = str(a * b) if k % 4 else str(a * b + 1)  # one in four wrong: misses are recorded too
             key = re.search(r'action="/d/([^/]+)/answer"', page.text).group(1)
-            start = time.perf_counter()
+            begin = time.perf_counter()
             page = c.post(f"/d/{key}/answer", data={"csrf": csrf_of(page.text), "answer": answer})
-            took = time.perf_counter() - start
+            took = time.perf_counter() - begin
             assert page.status_code == 200
             if 'id="verdict"' in page.text:
                 judged += 1
