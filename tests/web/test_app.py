@@ -3,6 +3,8 @@ game, and every bad request answered with one clear message (never a traceback).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from solver.registry import all_games, game_names
@@ -154,7 +156,7 @@ class TestJoinCode:
 
         from trainer.web.app import create_app
 
-        web.guard.lan = True
+        web.guard.lan, web.address = True, "http://192.168.1.20:8765/"
         with TestClient(create_app(web), base_url="http://192.168.1.20:8765") as c:
             yield c
 
@@ -196,3 +198,29 @@ def test_the_share_page_draws_the_qr_code_of_the_join_link(web):
         assert c.get("/join?code=123456").status_code == 200
         page = c.get("/share").text
     assert "<svg" in page and "http://192.168.1.20:8765/join?code=123456" in page
+
+
+def test_a_request_for_another_host_name_is_refused(client):
+    """DNS rebinding: a site whose name points at this computer cannot read the pages (nor the code)."""
+    r = client.get("/share", headers={"host": "evil.example:8765"})
+    assert r.status_code == 421 and "123456" not in r.text
+
+
+@pytest.mark.parametrize("path", ["/g/nosuch", "/d/nokey", "/class/worksheet?count=0"])
+def test_refusals_speak_the_page_language(client, path):
+    client.get("/join?code=123456")
+    r = client.get(path, headers={"accept-language": "fr"})
+    assert r.status_code in (400, 404) and 'lang="fr"' in r.text
+    message = re.search(r'class="error" role="alert">([^<]*)<', r.text).group(1)
+    from solver.i18n import _
+
+    assert message not in {"There is no game called nosuch here.", "A worksheet has 1 to 200 facts.",
+                           _("This drill session is over (or the server was restarted): start a new one.")}
+
+
+@pytest.mark.parametrize("query", ["count=%C2%B2", "count=5&seed=%C2%B2", "count=5&seed=" + "9" * 5000,
+                                   "count=" + "9" * 5000])
+def test_numbers_in_unicode_or_too_long_are_one_line(client, query):
+    client.get("/join?code=123456")
+    r = client.get("/class/worksheet?name=&" + query)
+    assert r.status_code == 400 and "Traceback" not in r.text

@@ -5,7 +5,7 @@ renderer, the language of a request, the session cookie and the join-code gate, 
 (size- and CSRF-checked) and the one error page.
 
 >>> from starlette.testclient import TestClient
->>> client = TestClient(create_app(Web()))
+>>> client = TestClient(create_app(Web()), base_url="http://127.0.0.1:8765")
 >>> client.get("/", headers={"accept-language": "fr"}).status_code
 200
 """
@@ -34,7 +34,7 @@ from solver.i18n import LANGUAGES, _, ngettext, speaking
 from trainer.web.face import MAX_FIELD
 from trainer.web.guard import CODE_COOKIE, LANG_COOKIE, MAX_BODY, SESSION_COOKIE, BodyCap, Guard
 
-__all__ = ["Web", "create_app", "PARTS", "BadRequest", "language_of"]
+__all__ = ["Web", "create_app", "PARTS", "BadRequest", "language_of", "whole"]
 
 HERE = Path(__file__).parent
 PARTS = ("trainer.web.dispute", "trainer.web.tables", "trainer.web.drills", "trainer.web.classroom")
@@ -51,6 +51,22 @@ class BadRequest(TablecalcError):
     def __init__(self, message: str, status: int = 400):
         super().__init__(message)
         self.status = status
+
+
+def whole(text: str, lo: int, hi: int) -> int | None:
+    """``text`` as a whole number from ``lo`` to ``hi`` (ASCII digits, at most 18, an optional minus),
+    else ``None``: the one reading of a number typed in a page.
+
+    >>> whole(" 12 ", 1, 200), whole("²", 1, 200), whole("--5", -9, 9), whole("9" * 5000, 0, 10), whole("-3", -5, 5)
+    (12, None, None, None, -3)
+    """
+    import re
+
+    text = text.strip()
+    if not re.fullmatch(r"-?[0-9]{1,18}", text):
+        return None
+    number = int(text)
+    return number if lo <= number <= hi else None
 
 
 def language_of(request: Request) -> str:
@@ -162,9 +178,33 @@ def _is_loopback(request: Request) -> bool:
         return host in ("testclient", "localhost")
 
 
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+
+
+def _host_ok(web: Web, host: str) -> bool:
+    """Whether a request's ``Host`` names this server: 127.0.0.1 or localhost, or the address phones
+    were given with ``--lan``. Anything else is refused, so a web site whose name is made to point
+    at this computer (DNS rebinding) cannot read its pages from a browser here.
+
+    >>> w = Web(address="http://192.168.1.20:8765/")
+    >>> _host_ok(w, "127.0.0.1:8765"), _host_ok(w, "192.168.1.20:8765"), _host_ok(w, "evil.example:8765")
+    (True, True, False)
+    """
+    name = host.strip().lower()
+    name = name.rsplit(":", 1)[0] if not name.endswith("]") else name
+    if name in LOOPBACK_NAMES:
+        return True
+    if web.address:
+        from urllib.parse import urlsplit
+
+        return name == (urlsplit(web.address).hostname or "").lower()
+    return False
+
+
 class Gate:
-    """ASGI middleware: a session cookie for every browser (the CSRF tokens hang on it) and, on a
-    LAN, the join code before any page but the join page."""
+    """ASGI middleware: the request's ``Host`` checked (:func:`_host_ok`), its language set for all
+    its work (:func:`solver.i18n.speaking`), a session cookie for every browser (the CSRF tokens
+    hang on it) and, on a LAN, the join code before any page but the join page."""
 
     def __init__(self, app, web: Web):
         self.app, self.web = app, web
@@ -173,6 +213,14 @@ class Gate:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         request = Request(scope)
+        if not _host_ok(self.web, request.headers.get("host", "")):
+            body = b"This server answers only at its own address (127.0.0.1, or the one tablecalc serve printed)."
+            response: Response = Response(body, status_code=421, media_type="text/plain")
+            return await response(scope, receive, send)
+        with speaking(language_of(request)):
+            await self._gate(scope, receive, send, request)
+
+    async def _gate(self, scope, receive, send, request):
         session = request.cookies.get(SESSION_COOKIE)
         fresh = None
         if not session or len(session) > 64:
@@ -182,7 +230,7 @@ class Gate:
         path = scope.get("path", "/")
         if self.web.guard.lan and not scope["tc_joined"] and not path.startswith(OPEN):
             target = "/join?next=" + quote(path)
-            response: Response = RedirectResponse(target, status_code=303)
+            response = RedirectResponse(target, status_code=303)
             if fresh:
                 response.set_cookie(SESSION_COOKIE, fresh, httponly=True, samesite="strict")
             return await response(scope, receive, send)

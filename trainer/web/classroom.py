@@ -40,6 +40,7 @@ def routes(web) -> list:
 
     from trainer import classroom
     from trainer.history import History
+    from trainer.web.app import whole
 
     def gate(request: Request):
         if not request.scope.get("tc_joined"):
@@ -83,11 +84,14 @@ def routes(web) -> list:
         if (away := gate(request)) is not None:
             return away
         q = request.query_params
-        count_text, seed_text = q.get("count", "20"), q.get("seed", "")
-        if not count_text.isdigit() or not 1 <= int(count_text) <= 200:
+        count, seed_text = whole(q.get("count", "20"), 1, 200), q.get("seed", "").strip()
+        if count is None:
             raise TablecalcError(_("A worksheet has 1 to 200 facts."))
-        seed = int(seed_text) if seed_text.isdigit() else None
-        ws = await web.work(request, sheet, q.get("name", ""), int(count_text), seed)
+        seed = whole(seed_text, 0, 10 ** 18) if seed_text else None
+        if seed_text and seed is None:
+            raise TablecalcError(_("The seed {value} is not a whole number: leave it empty for a new deal.").format(
+                value=seed_text[:20]))
+        ws = await web.work(request, sheet, q.get("name", "")[:100], count, seed)
         return web.page(request, "worksheet.html", sheet=ws, label=classroom.learner_label)
 
     return [Route("/class", class_page), Route("/class/learner", learner_page),

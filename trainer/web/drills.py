@@ -276,9 +276,12 @@ def drill_settings(cls, values: dict[str, str]) -> dict[str, Any]:
             except Exception as e:  # click's BadParameter: its message is the one line
                 raise TablecalcError(f"bad {option.flag}: {getattr(e, 'message', e)}") from None
         elif option.kind is int:
-            if not raw.lstrip("-").isdigit():
-                raise TablecalcError(f"bad {option.flag} {raw!r}: expected a whole number")
-            out[option.name] = int(raw)
+            from trainer.web.app import whole
+
+            number = whole(raw, -10 ** 9, 10 ** 9)
+            if number is None:
+                raise TablecalcError(f"bad {option.flag} {raw[:20]!r}: expected a whole number")
+            out[option.name] = number
         elif option.kind is float:
             try:
                 out[option.name] = float(raw)
@@ -325,6 +328,7 @@ def routes(web) -> list:
 
     def new_session(values: dict, lang: str) -> WebDrill:
         from solver.registry import find_game
+        from trainer.web.app import whole
 
         name, _sep, level = values.get("drill", "").partition(":")
         game = find_game(name or "arith")
@@ -339,8 +343,8 @@ def routes(web) -> list:
         drill = cls(level=level or cls.default_level, **drill_settings(cls, own))
         count_text = values.get("count", "").strip()
         timed = drill.round_seconds is not None
-        count = None if (timed and not count_text) else int(count_text) if count_text.isdigit() else 10
-        if count is not None and not 1 <= count <= 200:
+        count = None if (timed and not count_text) else 10 if not count_text else whole(count_text, 1, 200)
+        if count is None and not (timed and not count_text):
             raise TablecalcError(_("A session has 1 to 200 puzzles."))
         opts = SessionOptions(count=count, round_time=drill.round_seconds if timed else None, review=True)
         return WebDrill(drill, opts, web.history, learner, lang)

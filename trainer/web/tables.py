@@ -32,6 +32,7 @@ from solver.errors import TablecalcError
 from solver.i18n import _, ngettext
 from solver.registry import find_game
 from solver.whole.table import Table, fewest_players
+from trainer.web.app import whole
 from trainer.web.face import Field, face_of
 
 __all__ = ["routes", "Tables", "Entry", "MAX_TABLES", "MAX_BOT_MOVES"]
@@ -115,20 +116,22 @@ def _whole_number(values: dict[str, str], key: str, label: str, default: int, lo
     text = values.get(key, "").strip()
     if not text:
         return default
-    if not (text.isascii() and text.isdigit()) or not lo <= int(text) <= hi:
+    number = whole(text, lo, hi)
+    if number is None:
         raise TablecalcError(_("{label}: {value} is not a number from {lo} to {hi}.").format(
             label=label, value=text[:20], lo=lo, hi=hi))
-    return int(text)
+    return number
 
 
 def _seed(values: dict[str, str]) -> int | None:
     text = values.get("seed", "").strip()
     if not text:
         return None
-    if not (text.isascii() and text.isdigit()) or len(text) > 18:
+    number = whole(text, 0, 10 ** 18)
+    if number is None:
         raise TablecalcError(_("The seed {value} is not a whole number: leave it empty for a new deal.").format(
             value=text[:20]))
-    return int(text)
+    return number
 
 
 def _names(typed: str, count: int, default) -> list[str]:
@@ -236,9 +239,10 @@ def _move(entry: Entry, values: dict[str, str]) -> None:
     player, move = table.read(text)
     chosen = values.get("player", "").strip()
     if entry.follow and chosen and move == text.strip():  # the player chosen in the list, unless typed as NAME: MOVE
-        if not (chosen.isdigit() and int(chosen) < len(table.names)):
+        seat = whole(chosen, 0, len(table.names) - 1)
+        if seat is None:
             raise TablecalcError(_("Unknown player: choose one in the list."))
-        player = int(chosen)
+        player = seat
     verdict = table.judge(player, move)
     if not verdict.legal and verdict.violations and verdict.violations[0].not_understood and not entry.follow:
         raise TablecalcError(entry.game.explain(verdict))  # a typo: played again, no penalty
