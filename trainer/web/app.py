@@ -297,12 +297,6 @@ def _core_routes(web: Web) -> list:
             Route("/share", share)]
 
 
-def require_code(request: Request) -> None:
-    """Refuse (403) a request that has not given the join code (the teacher's pages)."""
-    if not request.scope.get("tc_joined"):
-        raise BadRequest(_("This page needs the table's join code."), status=403)
-
-
 def create_app(web: Web) -> Starlette:
     """The companion's application for ``web``."""
     routes = _core_routes(web)

@@ -2,7 +2,7 @@
 XtraMath shows them, the weakest facts and puzzles, the streak, the progress chart), and a
 printable worksheet of the learner's weakest facts with its answer key.
 
-Every page needs the table's join code (:func:`trainer.web.app.require_code`), on this computer
+Every page needs the table's join code (the browser is sent to the join page first), on this computer
 too: a class's results are the teacher's. The data is :mod:`trainer.classroom`'s, read from the
 history the drills write; nothing here computes a result of its own.
 """

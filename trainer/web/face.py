@@ -131,8 +131,14 @@ class Face:
 
     def situation_text(self, values: Mapping[str, str]) -> str:
         """The notation the filled fields make, for ``GAME.parse_situation`` (values are strings,
-        already capped at :data:`MAX_FIELD` characters)."""
-        return values.get("situation", "").strip()
+        already capped at :data:`MAX_FIELD` characters): the whole situation when it is typed in
+        the ``situation`` field, else what the tapped fields make (:meth:`tapped_text`)."""
+        return values.get("situation", "").strip() or self.tapped_text(values)
+
+    def tapped_text(self, values: Mapping[str, str]) -> str:
+        """The notation of the tapped fields, ``""`` while they are still being built (the page
+        then asks for the rest). The default face has only the typed field."""
+        return ""
 
     def fields_from(self, notation: str) -> dict[str, str]:
         """The field values that make ``notation`` (the inverse of :meth:`situation_text`): a

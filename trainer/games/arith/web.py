@@ -74,10 +74,7 @@ class ArithFace(Face):
                   example="numbers 3 3 8 8; target 24" if cards else "numbers 25 50 75 100 3 6; target 952"),
         )
 
-    def situation_text(self, values) -> str:
-        typed = values.get("situation", "").strip()
-        if typed:
-            return typed
+    def tapped_text(self, values) -> str:
         numbers, target = values.get("numbers", "").strip(), values.get("target", "").strip()
         if not numbers or not target:  # still being built: the page asks for the rest
             return ""

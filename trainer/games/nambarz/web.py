@@ -251,10 +251,7 @@ class NambarzFace(Face):
                   example=format_fields([("top", card_name("3-bee")), ("hand", "6 5 2 10")])),
         )
 
-    def situation_text(self, values) -> str:
-        typed = values.get("situation", "").strip()
-        if typed:
-            return typed
+    def tapped_text(self, values) -> str:
         top, hand = values.get("top", "").strip(), values.get("hand", "").strip()
         if not top or not hand:  # still being built: the page asks for the rest
             return ""

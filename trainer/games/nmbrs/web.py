@@ -143,10 +143,7 @@ class NmbrsFace(Face):
                   example="hand 15 25 40 7 8; table 10 20 30; opened"),
         )
 
-    def situation_text(self, values) -> str:
-        typed = values.get("situation", "").strip()
-        if typed:
-            return typed
+    def tapped_text(self, values) -> str:
         hand, table = values.get("hand", "").strip(), values.get("table", "").strip()
         if not hand:  # still being built: the page asks for the rest
             return ""
