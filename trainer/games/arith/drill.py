@@ -29,7 +29,7 @@ from solver.arith import (
     SHOW_POINTS, Fact, FactKind, FactRanges, Problem, Violation, best, judge, nearest, parse_situation, points,
     random_fact, random_problem,
 )
-from solver.arith.words import best_line, explain_verdict, hints, points_line
+from solver.arith.words import best_line, explain_verdict, hints, not_understood_line, points_line
 from solver.errors import TablecalcError, quoted
 from solver.i18n import N_, _
 from trainer.clikit import choice_option
@@ -145,9 +145,7 @@ class Drill(GameDrill):
             return Judgement(False, **common)
         v = judge(situation, answer, rules)
         if v.violations and v.violations[0].not_understood:  # unreadable: asked again, the answer kept back
-            return self.retry(v.error if v.error and v.violations[0] is Violation.NOT_A_CALCULATION else
-                              _("{answer} is not a number: expected a whole number, like 12.").format(
-                                  answer=quoted(answer.strip())), str(v.violations[0]))
+            return self.retry(not_understood_line(v), str(v.violations[0]))
         explanation = explain_verdict(v)
         score = int(v.legal)
         if show:
