@@ -11,6 +11,7 @@ play illegal.
 from __future__ import annotations
 
 import inspect
+import os
 import sys
 from functools import cache
 from pathlib import Path
@@ -97,9 +98,13 @@ def _root(
         help="The language tablecalc speaks (default: TABLECALC_LANG, else the locale: LANGUAGE, LC_ALL, LANG).",
         is_eager=True,  # read before an eager --help, which prints the help in this language
     ) = None,
+    no_color: Annotated[bool, typer.Option(
+        "--no-color", help="No colours in the terminal (as NO_COLOR=1): cards and tiles show their colour letters.")] = False,
 ) -> None:
     from solver.i18n import use
 
+    if no_color:
+        os.environ["NO_COLOR"] = "1"  # rich reads it: every console of tablecalc, drawn from here on
     use(lang)  # None: TABLECALC_LANG, else the locale; a language tablecalc does not speak there means English
 
 
@@ -323,7 +328,7 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
     if as_json:
         io = JsonIO()
     elif sys.stdin.isatty() and sys.stdout.isatty():
-        io = TerminalIO()
+        io = TerminalIO(the_drill)
     else:
         io = LineIO()
     with History.open(learner=learner) as history:
