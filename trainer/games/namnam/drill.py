@@ -316,6 +316,17 @@ class Drill(GameDrill):
               "scores. Answer as the question says: a pit number 1-6, a pit name like n3 or s5, a number, or yes/no."),
         ])
 
+    def draw(self, puzzle: Puzzle, colour: bool = True):
+        """The board with its seed counts, the mover's row nearest (as the web drill draws it), and the
+        question below."""
+        from rich.console import Group
+
+        from trainer.games.namnam.render import board_table
+        from trainer.out import escape
+
+        rules, p = self.rules_for(puzzle), self.situation_of(puzzle)
+        return Group(board_table(p, rules, bottom=p.to_move), escape(puzzle.prompt))
+
     def hints(self, puzzle: Puzzle) -> list[str]:
         """From the referee's answers: where the last seed lands, what each move captures, which moves are legal."""
         rules, p = self.rules_for(puzzle), self.situation_of(puzzle)
