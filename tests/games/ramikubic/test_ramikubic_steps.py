@@ -122,6 +122,22 @@ def test_a_session_takes_steps_undo_and_records_the_move_once(home):
     assert answers_recorded() == 1
 
 
+def test_a_move_built_step_by_step_is_judged_as_the_same_move_typed_whole():
+    """``done`` hands the table built to the referee: a weaker move is below the best and names it,
+    an illegal one would cost the penalty; a step not yet done is no verdict."""
+    d = make_drill("ramikubic")
+    p = d.from_situation(SITUATION)
+    weaker = d.judge(p, "take 3\nlay 2b 2y 2r\nlay 2g 2r joker\nadd 4: 2y\ndone")  # refused: 2y is laid already
+    assert weaker.retry and weaker.violations == ("not-available",)
+    weaker = d.judge(p, "take 3\nlay 2b 2y 2r\ndone")
+    whole = d.judge(p, "5y 5g 5r | 3y 4y 5y | 2b 2y 2r | 7b 7g 7r")
+    assert not weaker.correct and weaker.violations == whole.violations == ("below-best",)
+    assert weaker.explanation == whole.explanation and "Best: lay 4y 2g joker" in weaker.explanation
+    pending = d.judge(p, "take 3\nlay 2b 2y 2r")
+    assert pending.step and not pending.retry and "Table now:" in pending.explanation
+    assert not pending.expected  # where the move stands, never the answer
+
+
 def test_the_clock_grows_with_the_best_move_and_says_so():
     d = make_drill("ramikubic", level="full")
     for seed in range(4):

@@ -174,6 +174,18 @@ class Drill(GameDrill):
         rules = self.rules_for(puzzle)
         ts = self.data_for(rules)
         position = self.situation_of(puzzle)
+        if answer is not None:
+            steps = [text for text in answer.splitlines() if text.strip()]
+            if any(is_step(text) for text in steps):  # entered a step at a time
+                build = Build.start(position)
+                try:
+                    for text in steps:
+                        build = build.apply(text, rules, ts)
+                except StepRefused as e:
+                    return self.retry(refusal_text(e), str(e.refusal))
+                if build.steps[-1].split()[0].lower() not in DONE_WORDS:  # not done yet: where the move stands
+                    return Judgement(False, step=True, explanation="\n".join(build_lines(build)))
+                answer = build.answer
         best = solve(position, rules, ts)
         by_points = rules.objective is Objective.POINTS
         best_score = best.points_placed if by_points else best.tiles_placed
@@ -184,17 +196,6 @@ class Drill(GameDrill):
         common = dict(best_score=best_score, expected=(best.answer,), best=line)
         if answer is None:
             return Judgement(False, **common)
-        lines = [line for line in answer.splitlines() if line.strip()]
-        if any(is_step(line) for line in lines):  # entered a step at a time
-            build = Build.start(position)
-            try:
-                for line in lines:
-                    build = build.apply(line, rules, ts)
-            except StepRefused as e:
-                return self.retry(refusal_text(e), str(e.refusal))
-            if not build.steps or build.steps[-1].split()[0].lower() not in DONE_WORDS:
-                return Judgement(False, step=True, explanation="\n".join(build_lines(build)), **common)
-            answer = build.answer
         v = judge(position, answer, rules, ts)  # a tile it cannot read raises: the answer is read again
         penalty = v.penalty.as_dict()
         if v.violations and v.violations[0].not_understood:  # a typo: the rack is not what was typed
