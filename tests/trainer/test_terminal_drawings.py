@@ -108,3 +108,22 @@ def test_the_nam_nam_board_with_the_movers_row_nearest(tmp_path):
     assert rows[top + 1:top + 4] == ["3 1 0 0 0 0", "1 0 0 0 0 3", "n1 n2 n3 n4 n5 n6"]
     assert any("▶ North 13 captured" in row for row in rows[top + 4:])
     assert "what is the best move?" in shown
+
+
+@pytest.mark.slow  # about 2 s of a real terminal
+def test_nmbrs_play_shows_colour_letters_when_colour_is_off(tmp_path):
+    """``nmbrs play`` draws the hand in colour (tests/games/nmbrs/test_nmbrs_match.py); with NO_COLOR,
+    every card of the hand carries its deck colour's letter instead."""
+    child = terminal.spawn(tmp_path / "home", "nmbrs", "play", "--players", "Ann,Bob", "--bot", "greedy", "--seed", "3",
+                           NO_COLOR="1")
+    try:
+        child.expect(r"\(Ann\): ([^\r\n]+)\r?\n")
+        hand = ANSI.sub("", child.match.group(1)).split()
+        assert not COLOURED.search(child.match.group(1))
+        assert hand and all(re.fullmatch(r"\d+[rgbo]|joker", card) for card in hand)
+        child.expect("> ")
+        child.sendline("stop")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
