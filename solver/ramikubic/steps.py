@@ -152,6 +152,8 @@ class Build:
         rest = m.group(2).strip()  # type: ignore[union-attr]
         done = replace(self, steps=self.steps + (line.strip(),))
         if step is Step.DONE:
+            if rest:
+                raise StepRefused(f"{quoted(line.strip())}: done stands alone", Refusal.NOT_A_STEP)
             if self.loose:
                 raise StepRefused(f"{self.loose_text} taken from the table must be laid again before the move ends",
                                   Refusal.LOOSE_TILES, self.loose)

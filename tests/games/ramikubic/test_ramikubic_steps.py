@@ -70,6 +70,9 @@ def test_each_step_is_checked_as_it_comes():
         "done": Refusal.LOOSE_TILES,
         "jump 3": Refusal.NOT_A_STEP,
         "add 1 4r": Refusal.NOT_A_STEP,
+        "done 1": Refusal.NOT_A_STEP,
+        "lay": Refusal.NOT_A_STEP,
+        "take": Refusal.NO_SUCH_COMBINATION,
     }
     for line, refusal in refusals.items():
         with pytest.raises(StepRefused) as e:
