@@ -28,7 +28,7 @@ def board_table(p: Position, rules: Rules, marks: set[tuple[int, int]] = frozens
             side=side_name(SIDES[side]), n=p.captured[side])
 
     t = Table(box=box.ROUNDED, show_header=False, padding=(0, 1), title=label(top),
-              caption=label(bottom) + "   " + _("(sowing {arrow} along {side}'s row)").format(
+              caption=label(bottom) + "\n" + _("(sowing {arrow} along {side}'s row)").format(
                   arrow=arrow, side=side_name(SIDES[bottom])))
     for _column in range(6):
         t.add_column(justify="center", width=4)
