@@ -75,11 +75,12 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
 
 
 def chart_svg(history: History, *, tz: tzinfo | None = timezone.utc, drill: str | None = None,
-              now: datetime | None = None) -> str:
-    """The progress chart as SVG text, for a page (the same chart as :func:`plot_stats` draws)."""
+              now: datetime | None = None, **drawing) -> str:
+    """The progress chart as SVG text, for a page (the same chart as :func:`plot_stats` draws;
+    ``drawing`` is :func:`chart_figure`'s ``headline``, ``calendar``, ``width`` and ``panel``)."""
     import io
 
-    fig = chart_figure(history, tz=tz, drill=drill, now=now)
+    fig = chart_figure(history, tz=tz, drill=drill, now=now, **drawing)
     out = io.StringIO()
     fig.savefig(out, format="svg", facecolor="white")
     text = out.getvalue()
@@ -87,10 +88,13 @@ def chart_svg(history: History, *, tz: tzinfo | None = timezone.utc, drill: str 
 
 
 def chart_figure(history: History, *, tz: tzinfo | None = timezone.utc, drill: str | None = None,
-                 now: datetime | None = None, before=None, width: float = 12.5):
+                 now: datetime | None = None, before=None, width: float = 12.5, headline: bool = True,
+                 calendar: bool = True, panel: float = 1.0):
     """The progress chart of ``history`` (of one ``drill`` if given), as a matplotlib figure
     ``width`` inches wide; ``before`` is called once the history is known to have answers, before
-    anything is drawn.
+    anything is drawn; without ``headline`` (and ``calendar``), the chart starts with the
+    calendar (with the games' panels), for a page that says the trend and the totals (and the
+    streak) itself, such as the printed report; ``panel`` scales the height of the games' panels.
 
     Under the headline and the calendar, one small panel per game (small multiples): its
     accuracy, its median time and, when it has any, its penalties in its own unit (a game's
@@ -101,7 +105,7 @@ def chart_figure(history: History, *, tz: tzinfo | None = timezone.utc, drill: s
     learner's language. An empty history raises :class:`TablecalcError` instead of drawing an
     empty chart.
     """
-    from trainer.stats import compute_stats, penalties_text, summary
+    from trainer.stats import compute_stats, summary
 
     now = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
     stats = compute_stats(history, tz=tz, weakest=0, drill=drill, now=now)
@@ -137,38 +141,27 @@ def chart_figure(history: History, *, tz: tzinfo | None = timezone.utc, drill: s
     columns = 1 if len(games) == 1 else 2 if len(games) <= 4 else 3
     rows = math.ceil(len(games) / columns)
     with_penalties = {g: any(o.penalty for o in by_game[g]) for g in games}
-    panel_heights = {g: 2.6 + (0.8 if with_penalties[g] else 0) for g in games}
+    panel_heights = {g: panel * (2.6 + (0.8 if with_penalties[g] else 0)) for g in games}
     games_height = sum(max(panel_heights[g] for g in games[r * columns:(r + 1) * columns]) for r in range(rows))
-    top_height = 0.62 * 2 + (0.45 + 1.0 * MIN_WEEKS / weeks) * 2
+    calendar_height = (0.45 + 1.0 * MIN_WEEKS / weeks) * 2
+    top_height = (calendar_height if calendar else 0) + (1.24 if headline else 0)
     fig = Figure(figsize=(width, top_height + games_height + 0.5), dpi=110, layout="constrained")
     FigureCanvasAgg(fig)
-    top, bottom = fig.subfigures(2, 1, height_ratios=[top_height, games_height])
+    if top_height:
+        top, bottom = fig.subfigures(2, 1, height_ratios=[top_height, games_height])
+    else:
+        top, bottom = None, fig
 
     # ---- the headline and the totals
-    ax_head, ax_cal = top.subplots(2, 1, height_ratios=[0.62, 0.45 + 1.0 * MIN_WEEKS / weeks])
-    ax_head.axis("off")
-    t = trend(outcomes, tz, today=today)
-    title = (_("tablecalc progress in {drill}, {when}").format(drill=drill, when=_span(first_day, last_day)) if drill
-             else _("tablecalc progress, {when}").format(when=_span(first_day, last_day)))
-    if getattr(history, "learner", ""):
-        title = _("{learner}: {line}").format(learner=history.learner, line=title)
-    ax_head.text(0, 1, title, transform=ax_head.transAxes, fontsize=13, fontweight="bold", va="top", color="0.2")
-    headline, detail, hue = _headline(t, stats, today)
-    ax_head.text(0, 0.52, headline, transform=ax_head.transAxes, fontsize=21, fontweight="bold", va="center",
-                 color=hue)
-    ax_head.text(0, 0.02, detail, transform=ax_head.transAxes, fontsize=10.5, va="bottom", color="0.3")
-    sessions = ngettext("{n} session", "{n} sessions", stats["sessions"]).format(n=stats["sessions"])
-    answers = ngettext("{n} answer", "{n} answers", stats["answers"]).format(n=stats["answers"])
-    totals = [_("{answers} in {sessions}").format(answers=answers, sessions=sessions),
-              _("{accuracy} right, median {median}").format(
-                  accuracy=f"{100 * stats['accuracy']:.0f}%", median=f"{stats['median_seconds']:.1f} s")]
-    if stats["penalties"]:
-        totals.append(penalties_text(stats["by_drill"]))
-    ax_head.text(1, 1, "\n".join(totals), transform=ax_head.transAxes, fontsize=10, va="top", ha="right",
-                 color="0.3", linespacing=1.5)
+    if not headline and calendar:
+        _calendar(top.subplots(1, 1), per_day, today, start, weeks, stats, Rectangle)
+    elif headline and not calendar:
+        _head(top.subplots(1, 1), history, outcomes, stats, drill, tz, today, first_day, last_day)
+    elif headline:
+        ax_head, ax_cal = top.subplots(2, 1, height_ratios=[0.62, 0.45 + 1.0 * MIN_WEEKS / weeks])
+        _head(ax_head, history, outcomes, stats, drill, tz, today, first_day, last_day)
+        _calendar(ax_cal, per_day, today, start, weeks, stats, Rectangle)
 
-    # ---- the streak calendar
-    _calendar(ax_cal, per_day, today, start, weeks, stats, Rectangle)
 
     # ---- one panel per game: accuracy, time and its penalties over time
     left = datetime.combine(first_day, datetime.min.time())
@@ -213,8 +206,9 @@ def chart_figure(history: History, *, tz: tzinfo | None = timezone.utc, drill: s
             ax_time.plot(x, [r["median_seconds"] for r in points], marker=marker[level], markersize=3.5,
                          markeredgecolor="white", markeredgewidth=0.5,
                          label=_("{level} ({answers})").format(
-                             level=level, answers=ngettext("{n} answer", "{n} answers", n).format(n=n)), **style)
-        ax_acc.set_title(_("Answers right per {period} (dot size: answers)").format(period=_(period)), loc="left",
+                             level=level, answers=ngettext("{n} answer", "{n} answers", n).format(n=n))
+                         if panel >= 1 else level, **style)
+        ax_acc.set_title(_("Answers right per {period}").format(period=_(period)), loc="left",
                          fontsize=9.5, color="0.25")
         ax_acc.yaxis.set_major_formatter(PercentFormatter(100))
         ax_acc.set_ylim(0, 100)
@@ -244,11 +238,37 @@ def chart_figure(history: History, *, tz: tzinfo | None = timezone.utc, drill: s
         axes[-1].xaxis.set_major_locator(mdates.AutoDateLocator(minticks=3, maxticks=6 if columns > 1 else 10))
         axes[-1].xaxis.set_major_formatter(FuncFormatter(dates))
         cell.legend(*ax_time.get_legend_handles_labels(), loc="outside upper left",
-                    ncols=min(len(levels), 4 if columns == 1 else 2), frameon=False, fontsize=8.5, handlelength=1.6,
+                    ncols=min(len(levels), 4 if columns == 1 else 2 if panel >= 1 else 3), frameon=False, fontsize=8.5, handlelength=1.6,
                     columnspacing=1.0, title=_game_title(game, mine), alignment="left",
                     title_fontproperties={"size": 11.5, "weight": "bold"})
     bottom.supxlabel(_tz_name(tz), fontsize=9, color="0.4")
     return fig
+
+
+def _head(ax_head, history, outcomes, stats, drill, tz, today, first_day, last_day) -> None:
+    """The headline (the trend, big) and the totals (at the right)."""
+    from trainer.stats import penalties_text
+
+    ax_head.axis("off")
+    t = trend(outcomes, tz, today=today)
+    title = (_("tablecalc progress in {drill}, {when}").format(drill=drill, when=_span(first_day, last_day)) if drill
+             else _("tablecalc progress, {when}").format(when=_span(first_day, last_day)))
+    if getattr(history, "learner", ""):
+        title = _("{learner}: {line}").format(learner=history.learner, line=title)
+    ax_head.text(0, 1, title, transform=ax_head.transAxes, fontsize=13, fontweight="bold", va="top", color="0.2")
+    headline, detail, hue = _headline(t, stats, today)
+    ax_head.text(0, 0.52, headline, transform=ax_head.transAxes, fontsize=21, fontweight="bold", va="center",
+                 color=hue)
+    ax_head.text(0, 0.02, detail, transform=ax_head.transAxes, fontsize=10.5, va="bottom", color="0.3")
+    sessions = ngettext("{n} session", "{n} sessions", stats["sessions"]).format(n=stats["sessions"])
+    answers = ngettext("{n} answer", "{n} answers", stats["answers"]).format(n=stats["answers"])
+    totals = [_("{answers} in {sessions}").format(answers=answers, sessions=sessions),
+              _("{accuracy} right, median {median}").format(
+                  accuracy=f"{100 * stats['accuracy']:.0f}%", median=f"{stats['median_seconds']:.1f} s")]
+    if stats["penalties"]:
+        totals.append(penalties_text(stats["by_drill"]))
+    ax_head.text(1, 1, "\n".join(totals), transform=ax_head.transAxes, fontsize=10, va="top", ha="right",
+                 color="0.3", linespacing=1.5)
 
 
 def no_matplotlib() -> str:

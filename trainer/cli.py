@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.i18n import LANGUAGES, N_, _
 from solver.parsing import parse_range, parse_whole, read_lines
 from solver.registry import all_games, game_names
@@ -456,6 +456,43 @@ def worksheet(
         emit_json(sheet.as_dict())
         return
     typer.echo(render_worksheet(sheet), nl=False)
+
+
+@app.command()
+def report(
+    learner: LearnerOpt = None,
+    pdf: Annotated[Optional[Path], typer.Option("--pdf", help="Write the report to FILE.pdf: one A4 page.")] = None,
+    html: Annotated[Optional[Path], typer.Option(
+        "--html", help="Write the report to FILE.html: a web page standing alone, one A4 page when printed.")] = None,
+    force: ForceOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """A learner's report for a teacher: the grid of each kind of fact (fast, slow, missed, not yet seen), the
+    weakest facts and puzzles, the streak and the progress chart; printed here, or written as a PDF or a web page."""
+    from trainer.history import History
+    from trainer.report import make_report, render_report, write_report
+
+    if pdf is not None and html is not None:
+        raise TablecalcError(_("give --pdf or --html, not both: a report is written to one file"))
+    target, fmt = (pdf, "pdf") if pdf is not None else (html, "html")
+    if target is not None and target.suffix.lower() != f".{fmt}":
+        raise TablecalcError(_("bad --{fmt} {file}: expected a file name ending in .{fmt}").format(
+            fmt=fmt, file=quoted(str(target), 200)))
+    with History.open(read_only=True) as history:
+        if target is None:
+            made = make_report(history, learner, tz=None)
+        else:
+            note = write_report(history, learner, target, fmt, force=force, tz=None)
+        _warn_damage(history)
+    if target is None:
+        if as_json:
+            emit_json(made.as_dict())
+        else:
+            render_report(made)
+        return
+    if note:
+        typer.echo(_("tablecalc: the report has no chart: {why}").format(why=note), err=True)
+    typer.echo(_("Report written to {file}").format(file=target))
 
 
 @app.command()
