@@ -288,11 +288,12 @@ def _game_title(game: str, outcomes: list) -> str:
 def _game_period(outcomes: list, span_days: int, tz):
     """The period of a game's points: the history's (:func:`_period`), or a longer one when the
     game's points would hold fewer than :data:`MIN_POINT_ANSWERS` answers each (a day's share
-    right of one or two answers is 0 or 100 % and says little)."""
+    right of one or two answers is 0 or 100 % and says little), as long as the history spans
+    three weeks (for weeks) or three months (for months)."""
     choices = [_period(span_days)]
-    if choices[0][1] == 1:
+    if choices[-1][1] == 1 and span_days >= 21:  # three weeks at least, or the points are too few to draw a line
         choices.append(_period(61))
-    if choices[-1][1] == 7:
+    if choices[-1][1] == 7 and span_days >= 90:
         choices.append(_period(501))
     for period in choices:
         _name, _length, start_of = period

@@ -479,11 +479,12 @@ def _suspend(refs: list[str], learner: str | None, last: bool, as_json: bool, un
 
     with History.open(learner=learner) as history:
         done = change(history, refs, last=last, undo=undo)
+        name = history.learner
         _warn_damage(history)
     if as_json:
-        emit_json({"learner": learner or "", "suspended": not undo, "items": [d.as_dict() for d in done]})
+        emit_json({"learner": name, "suspended": not undo, "items": [d.as_dict() for d in done]})
         return
-    who = learner_option(learner or "")
+    who = learner_option(name)
     for d in done:
         if undo:
             line = _("Taken back {ref} ({puzzle}): it is asked again when due.") if d.changed else \
