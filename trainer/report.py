@@ -176,7 +176,8 @@ def _game_title(drill: str) -> str:
 
 def _missed(row: dict) -> str:
     """``missed 3 of the latest 5`` (and ``, 2 slow``)."""
-    text = _("missed {missed} of the latest {n}").format(missed=row["missed"], n=row["answers"])
+    text = ngettext("missed {missed} of the latest {n}", "missed {missed} of the latest {n}", row["missed"]).format(
+        missed=row["missed"], n=row["answers"])
     if row.get("slow"):
         text += ", " + ngettext("{n} slow", "{n} slow", row["slow"]).format(n=row["slow"])
     return text

@@ -180,9 +180,11 @@ def suspend(history: History, refs: list[str], *, last: bool = False, undo: bool
                 ref=quoted(ref, 60), n=len(found), refs=", ".join(s.ref for s in found[:5])))
         chosen += found
     if not chosen:
-        raise TablecalcError(_("name the puzzles to {verb}: their references as tablecalc stats --due shows them, "
-                               "or --last for the latest puzzle answered").format(
-            verb=_("take back") if undo else _("suspend")))
+        raise TablecalcError(
+            _("name the puzzles to take back: their references as tablecalc stats --due shows them, or --last for "
+              "the latest puzzle answered") if undo else
+            _("name the puzzles to suspend: their references as tablecalc stats --due shows them, or --last for the "
+              "latest puzzle answered"))
     out = []
     for s in {s.item: s for s in chosen}.values():
         changed = history.suspend(s.item, not undo)

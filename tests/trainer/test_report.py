@@ -127,7 +127,7 @@ def test_the_pdf_is_one_well_formed_a4_page(klass):
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext")
 @pytest.mark.parametrize("lang, title, weakest", [("en", "Progress report: Léa", "Weakest facts"),
-                                                  ("fr", "Bilan de Léa", "Faits les plus fragiles"),
+                                                  ("fr", "Bilan de Léa", "Calculs les plus fragiles"),
                                                   ("nl", "Voortgangsrapport van Léa", "Zwakste sommen")])
 def test_the_pdf_reads_back_in_each_language(klass, tmp_path, lang, title, weakest):
     out = tmp_path / f"léa-{lang}.pdf"
