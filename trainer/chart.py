@@ -240,7 +240,7 @@ def chart_figure(history: History, *, tz: tzinfo | None = timezone.utc, drill: s
         cell.legend(*ax_time.get_legend_handles_labels(), loc="outside upper left",
                     ncols=min(len(levels), 4 if columns == 1 else 2 if panel >= 1 else 3), frameon=False, fontsize=8.5, handlelength=1.6,
                     columnspacing=1.0, title=_game_title(game, mine), alignment="left",
-                    title_fontproperties={"size": 11.5, "weight": "bold"})
+                    title_fontproperties={"size": 11.5 if panel >= 1 else 9.5, "weight": "bold"})
     bottom.supxlabel(_tz_name(tz), fontsize=9, color="0.4")
     return fig
 
