@@ -497,7 +497,7 @@ def _suspend(refs: list[str], learner: str | None, last: bool, as_json: bool, un
 
 RefsArg = Annotated[Optional[list[str]], typer.Argument(
     help="The puzzles' references, as 'tablecalc stats --due' shows them (the first 4 characters or more).",
-    show_default=False)]
+    show_default=False, metavar="REF")]
 LastOpt = Annotated[bool, typer.Option("--last", help="The latest puzzle answered.")]
 
 
