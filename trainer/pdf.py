@@ -5,8 +5,8 @@ PDF is made by a plain install.
 
 Drawing is in millimetres from the page's top-left corner. Text is Latin-1 and then some
 (Windows-1252, what Helvetica's standard encoding holds: every letter of French and Dutch,
-× and ÷, – and …); a character outside it is written as its nearest look-alike (− as -, → as
-->), else ?.
+× and ÷, – and …), and the card suits ♣ ♦ ♥ ♠, arrows, − ≤ ≥ from the PDF's own Symbol font;
+any other character is written as ``?``.
 
 >>> page = Page()
 >>> _ = page.text(20, 20, "Léa: 7 × 8 = 56", size=12)
@@ -35,31 +35,53 @@ _WIDTHS = {
 }
 """Helvetica's and Helvetica-Bold's advance widths (thousandths of the size) of Windows-1252's
 characters 32 to 255 (from the fonts' Adobe metrics)."""
-_LOOK_ALIKES = {"\u2212": "-", "\u2192": "->", "\u2190": "<-", "\u2265": ">=", "\u2264": "<=", "\u202f": "\u00a0",
-                "\u2009": " ", "\u2007": " ", "\u2010": "-", "\u2011": "-", "\u25cf": "o", "\u2717": "x"}
+_LOOK_ALIKES = {"\u202f": "\u00a0", "\u2009": " ", "\u2007": " ", "\u2010": "-", "\u2011": "-"}
+"""Spaces and hyphens Helvetica lacks, written as those it has."""
+_SYMBOLS = {"\u2663": (0xA7, 753), "\u2666": (0xA8, 753), "\u2665": (0xA9, 753), "\u2660": (0xAA, 753),
+            "\u2192": (0xAE, 987), "\u2190": (0xAC, 987), "\u2212": (0x2D, 549), "\u2264": (0xA3, 549),
+            "\u2265": (0xB3, 549), "\u2022": (0xB7, 460), "\u25cf": (0xB7, 460)}
+"""Characters written in the Symbol font: its code and advance width (thousandths of the size)."""
 _KAPPA = 0.5523  # a quarter circle's Bézier control points sit this far along the tangents
 
 
-def _encode(text: str) -> bytes:
-    out = bytearray()
+def _runs(text: str) -> list[tuple[bool, bytes]]:
+    """``text`` cut into runs of one font each: ``(symbol, codes)``, Helvetica's Windows-1252
+    codes or the Symbol font's."""
+    out: list[tuple[bool, bytearray]] = []
     for c in text:
         c = _LOOK_ALIKES.get(c, c)
-        try:
-            out += c.encode("cp1252")
-        except UnicodeEncodeError:
-            out += b"?"
-    return bytes(out)
+        if c in _SYMBOLS:
+            symbol, code = True, bytes([_SYMBOLS[c][0]])
+        else:
+            try:
+                symbol, code = False, c.encode("cp1252")
+            except UnicodeEncodeError:
+                symbol, code = False, b"?"
+        if not out or out[-1][0] != symbol:
+            out.append((symbol, bytearray()))
+        out[-1][1].extend(code)
+    return [(symbol, bytes(codes)) for symbol, codes in out]
+
+
+def _encode(text: str) -> bytes:
+    """``text`` in Windows-1252 (what the document's title is written in)."""
+    return b"".join(codes if not symbol else b"?" * len(codes) for symbol, codes in _runs(text))
+
+
+_SYMBOL_WIDTHS = {code: width for code, width in _SYMBOLS.values()}
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
-    """How wide text is at size points, in millimetres."""
+    """How wide ``text`` is at ``size`` points, in millimetres."""
     widths = _WIDTHS[bold]
-    units = sum(widths[b - 32] if b >= 32 else 0 for b in _encode(text))
+    units = 0
+    for symbol, codes in _runs(text):
+        units += sum(_SYMBOL_WIDTHS[b] if symbol else widths[b - 32] if b >= 32 else 0 for b in codes)
     return units * size / 1000 / PT
 
 
 def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
-    """text cut at spaces into lines at most width millimetres wide (a word wider than
+    """``text`` cut at spaces into lines at most ``width`` millimetres wide (a word wider than
     that stays whole on its line)."""
     lines: list[str] = []
     line = ""
@@ -93,7 +115,7 @@ class _Image:
 
 @dataclass
 class Page:
-    """One page, size millimetres wide and high (A4 portrait unless told)."""
+    """One page, ``size`` millimetres wide and high (A4 portrait unless told)."""
 
     size: tuple[float, float] = A4
     _ops: list[str] = field(default_factory=list)
@@ -107,18 +129,18 @@ class Page:
 
     def text(self, x: float, y: float, text: str, size: float = 10, *, bold: bool = False, colour: str = "#000000",
              align: str = "left") -> float:
-        """Write text with its baseline at y, starting at x (ending there with
-        align="right", centred on it with "center"); returns its width in millimetres."""
+        """Write ``text`` with its baseline at ``y``, starting at ``x`` (ending there with
+        ``align="right"``, centred on it with ``"center"``); returns its width in millimetres."""
         width = text_width(text, size, bold)
         x0 = x - width if align == "right" else x - width / 2 if align == "center" else x
-        data = _escape(_encode(text)).decode("latin-1")
-        self._ops.append(f"BT /F{2 if bold else 1} {size:g} Tf {_colour(colour, 'rg')} "
-                         f"{self._x(x0):.2f} {self._y(y):.2f} Td ({data}) Tj ET")
+        shown = " ".join(f"/F{3 if symbol else 2 if bold else 1} {size:g} Tf ({_escape(codes).decode('latin-1')}) Tj"
+                         for symbol, codes in _runs(text))
+        self._ops.append(f"BT {_colour(colour, 'rg')} {self._x(x0):.2f} {self._y(y):.2f} Td {shown} ET")
         return width
 
     def rect(self, x: float, y: float, w: float, h: float, *, fill: str | None = None, stroke: str | None = None,
              line: float = 0.25) -> None:
-        """A rectangle from its top-left corner, filled and/or outlined (line mm wide)."""
+        """A rectangle from its top-left corner, filled and/or outlined (``line`` mm wide)."""
         self._shape(f"{self._x(x):.2f} {self._y(y + h):.2f} {w * PT:.2f} {h * PT:.2f} re", fill, stroke, line)
 
     def line(self, x1: float, y1: float, x2: float, y2: float, *, colour: str = "#000000", width: float = 0.25) -> None:
@@ -128,7 +150,7 @@ class Page:
 
     def circle(self, cx: float, cy: float, r: float, *, fill: str | None = None, stroke: str | None = None,
                line: float = 0.25, half: bool = False) -> None:
-        """A circle (only its left half, closed by its diameter, with half)."""
+        """A circle (only its left half, closed by its diameter, with ``half``)."""
         x, y, k = self._x(cx), self._y(cy), r * PT
         c = k * _KAPPA
         top, left, bottom, right = (x, y + k), (x - k, y), (x, y - k), (x + k, y)
@@ -141,8 +163,8 @@ class Page:
         self._shape(" ".join(path) + " h", fill, stroke, line)
 
     def image(self, x: float, y: float, w: float, h: float, pixels: bytes, width: int, height: int) -> None:
-        """An RGB picture (width × height pixels, 3 bytes each, rows from the top) in the
-        box of w × h millimetres whose top-left corner is at x, y."""
+        """An RGB picture (``width`` × ``height`` pixels, 3 bytes each, rows from the top) in the
+        box of ``w`` × ``h`` millimetres whose top-left corner is at ``x``, ``y``."""
         if len(pixels) != 3 * width * height:
             raise ValueError(f"expected {3 * width * height} bytes of RGB, got {len(pixels)}")
         self._images.append(_Image(pixels, width, height))
@@ -160,7 +182,7 @@ class Page:
 
 
 def document(pages: list[Page], *, title: str = "", author: str = "tablecalc") -> bytes:
-    """The PDF file of pages, as bytes (each page's drawing and pictures compressed)."""
+    """The PDF file of ``pages``, as bytes (each page's drawing and pictures compressed)."""
     objects: list[bytes] = []
 
     def add(body: bytes) -> int:
@@ -176,6 +198,7 @@ def document(pages: list[Page], *, title: str = "", author: str = "tablecalc") -
     tree = add(b"")
     fonts = [add(f"<< /Type /Font /Subtype /Type1 /BaseFont /{name} /Encoding /WinAnsiEncoding >>".encode())
              for name in ("Helvetica", "Helvetica-Bold")]
+    fonts.append(add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Symbol >>"))  # its own encoding: suits, arrows
     kids = []
     for page in pages:
         images = [add(stream(f"/Type /XObject /Subtype /Image /Width {im.width} /Height {im.height} "
@@ -184,7 +207,7 @@ def document(pages: list[Page], *, title: str = "", author: str = "tablecalc") -
         xobjects = " ".join(f"/Im{i} {n} 0 R" for i, n in enumerate(images, 1))
         kids.append(add((f"<< /Type /Page /Parent {tree} 0 R /MediaBox [0 0 {page.size[0] * PT:.2f} "
                          f"{page.size[1] * PT:.2f}] /Contents {content} 0 R /Resources << /Font << /F1 {fonts[0]} 0 R"
-                         f" /F2 {fonts[1]} 0 R >> /XObject << {xobjects} >> >> >>").encode()))
+                         f" /F2 {fonts[1]} 0 R /F3 {fonts[2]} 0 R >> /XObject << {xobjects} >> >> >>").encode()))
     objects[catalog - 1] = f"<< /Type /Catalog /Pages {tree} 0 R >>".encode()
     objects[tree - 1] = (f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] "
                          f"/Count {len(kids)} >>").encode()

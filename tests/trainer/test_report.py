@@ -213,3 +213,18 @@ def test_the_chart_s_dates_are_in_the_learner_s_language(klass, lang, month):
         fig.canvas.draw()
         labels = [t.get_text() for ax in fig.get_axes() if ax.axison for t in ax.get_xticklabels() if t.get_text()]
     assert labels and all(month in label for label in labels), labels
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext")
+def test_the_pdf_writes_every_letter_of_french_and_dutch_and_the_card_suits(tmp_path):
+    from trainer.pdf import Page, document, text_width
+
+    line = "Léa, Zoë, één, ça, déjà: 7 × 8 ÷ 2 − 1 ≥ 27 → A♦ 3♣ 7♥ 8♠ …"
+    page = Page()
+    page.text(20, 20, line, 11)
+    page.text(20, 30, line, 11, bold=True)
+    out = tmp_path / "letters.pdf"
+    out.write_bytes(document([page], title="Léa"))
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    assert text.splitlines()[:2] == [line, line]
+    assert text_width(line, 11, bold=True) > text_width(line, 11) > 0
