@@ -34,7 +34,7 @@ from datetime import date, datetime, timezone, tzinfo
 from solver.errors import TablecalcError
 from solver.i18n import _, ngettext
 from solver.registry import find_game, game_names
-from trainer.classroom import STATUSES, FactMatrix, fact_kinds, fact_matrix, known_learner, learner_label, status_name
+from trainer.classroom import MARKS, STATUSES, FactMatrix, fact_kinds, fact_matrix, known_learner, learner_label, status_name
 from trainer.history import History, learner_option
 from trainer.progress import MONTHS, Streak, Trend, goal_text, streak_text, trend_text, utc_now
 from trainer.stats import RECENT_ITEM_ANSWERS, compute_stats, hooks, penalties_text
@@ -230,7 +230,6 @@ def report_html(report: Report, chart: str | None = None, chart_note: str | None
     from importlib.resources import files
 
     from trainer.web.app import templates
-    from trainer.web.classroom import MARKS
 
     style = (files("trainer.web") / "static" / "tablecalc.css").read_text(encoding="utf-8")
     from solver.i18n import language

@@ -19,10 +19,9 @@ from starlette.routing import Route
 from solver.errors import TablecalcError
 from solver.i18n import _
 
-__all__ = ["routes", "MARKS", "learner_chart"]
+__all__ = ["routes", "learner_chart"]
 
-MARKS = {"fast": "●", "slow": "◐", "missed": "✗", "unseen": "·"}
-"""A sign for each status of a fact, beside its colour (a grid printed in black and white still reads)."""
+
 
 
 def learner_chart(history) -> tuple[str | None, str | None]:
@@ -78,7 +77,7 @@ def routes(web) -> list:
         if (away := gate(request)) is not None:
             return away
         ctx = await web.work(request, one, request.query_params.get("name", ""))
-        return web.page(request, "learner.html", marks=MARKS, status_name=classroom.status_name,
+        return web.page(request, "learner.html", marks=classroom.MARKS, status_name=classroom.status_name,
                         label=classroom.learner_label, **ctx)
 
     async def worksheet_page(request: Request):
