@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.i18n import LANGUAGES, N_, _
 from solver.parsing import parse_range, parse_whole, read_lines
 from solver.registry import all_games, game_names
@@ -355,6 +355,8 @@ def stats(
         "--class", help="Every learner side by side: answers, accuracy, streak, today against the goal, weakest family.")] = False,
     facts: Annotated[Optional[str], typer.Option(
         "--facts", help="The learner's grid of one kind of facts (add, sub, mul, div): fast, slow, missed or not yet seen.")] = None,
+    due: Annotated[bool, typer.Option(
+        "--due", help="What is due for review and when, and the puzzles suspended (with the references to suspend one).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Your progress: streak and daily goal, accuracy, speed and penalties per drill and level over time,
@@ -374,13 +376,17 @@ def stats(
         # a learner named on the command line clashes; one from TABLECALC_LEARNER does not
         typed = getattr(ctx.get_parameter_source("learner"), "name", None) == "COMMANDLINE"
         clash = [flag for flag, given in (("--learner", typed and learner is not None), ("--goal", goal is not None),
-                                          ("--plot", plot is not None), ("--facts", facts is not None)) if given]
+                                          ("--plot", plot is not None), ("--facts", facts is not None),
+                                          ("--due", due)) if given]
         if clash:
             raise TablecalcError(f"--class shows every learner: leave out {', '.join(clash)} "
                                  "(they are about one learner)")
         learner = None
     if facts is not None and (plot is not None or drill is not None):
         raise TablecalcError("--facts shows one grid: leave out --plot and --drill")
+    if due and (plot is not None or facts is not None):
+        raise TablecalcError(_("--due lists the reviews: leave out {flags}").format(
+            flags=" ".join(f for f, given in (("--plot", plot is not None), ("--facts", facts is not None)) if given)))
     if learner is not None:
         learner = learner_name(learner)
     name = find_game(drill).name if drill is not None else None
@@ -398,6 +404,13 @@ def stats(
         if facts is not None:
             _fact_grid(history, facts, as_json)
             _warn_damage(history)
+            return
+        if due:
+            from trainer.reviews import due_list, render_due
+
+            data = due_list(history, tz=None, drill=name)
+            _warn_damage(history)
+            emit_json(data) if as_json else render_due(data)
             return
         data = compute_stats(history, tz=None, drill=name)
         if plot is not None:
@@ -461,6 +474,86 @@ def worksheet(
         emit_json(sheet.as_dict())
         return
     typer.echo(render_worksheet(sheet), nl=False)
+
+
+def _suspend(refs: list[str], learner: str | None, last: bool, as_json: bool, undo: bool) -> None:
+    from trainer.history import History, learner_name, learner_option
+    from trainer.reviews import suspend as change
+
+    learner = learner_name(learner) if learner else None
+
+    with History.open(learner=learner) as history:
+        done = change(history, refs, last=last, undo=undo)
+        name = history.learner
+        _warn_damage(history)
+    if as_json:
+        emit_json({"learner": name, "suspended": not undo, "items": [d.as_dict() for d in done]})
+        return
+    who = learner_option(name)
+    for d in done:
+        if undo:
+            line = _("Taken back {ref} ({puzzle}): it is asked again when due.") if d.changed else \
+                _("{ref} ({puzzle}) was not suspended.")
+        else:
+            line = _("Suspended {ref} ({puzzle}): it is no longer asked; take it back with tablecalc unsuspend "
+                     "{ref}{who}") if d.changed else _("{ref} ({puzzle}) was already suspended.")
+        typer.echo(line.format(ref=d.ref, puzzle=d.label, who=who))
+
+
+RefsArg = Annotated[Optional[list[str]], typer.Argument(
+    help="The puzzles' references, as 'tablecalc stats --due' shows them (the first 4 characters or more).",
+    show_default=False, metavar="REF")]
+LastOpt = Annotated[bool, typer.Option("--last", help="The latest puzzle answered.")]
+
+
+@app.command()
+def suspend(refs: RefsArg = None, last: LastOpt = False, learner: LearnerOpt = None, as_json: JsonOpt = False) -> None:
+    """Suspend puzzles you think are wrong: they are no longer asked nor due, and 'stats --due' lists them."""
+    _suspend(refs or [], learner, last, as_json, undo=False)
+
+
+@app.command()
+def unsuspend(refs: RefsArg = None, last: LastOpt = False, learner: LearnerOpt = None,
+              as_json: JsonOpt = False) -> None:
+    """Take back suspended puzzles: they are asked again when due."""
+    _suspend(refs or [], learner, last, as_json, undo=True)
+
+
+@app.command()
+def report(
+    learner: LearnerOpt = None,
+    pdf: Annotated[Optional[Path], typer.Option("--pdf", help="Write the report to FILE.pdf: one A4 page.")] = None,
+    html: Annotated[Optional[Path], typer.Option(
+        "--html", help="Write the report to FILE.html: a web page standing alone, one A4 page when printed.")] = None,
+    force: ForceOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """A learner's report for a teacher: the grid of each kind of fact (fast, slow, missed, not yet seen), the
+    weakest facts and puzzles, the streak and the progress chart; printed here, or written as a PDF or a web page."""
+    from trainer.history import History
+    from trainer.report import make_report, render_report, write_report
+
+    if pdf is not None and html is not None:
+        raise TablecalcError(_("give --pdf or --html, not both: a report is written to one file"))
+    target, fmt = (pdf, "pdf") if pdf is not None else (html, "html")
+    if target is not None and target.suffix.lower() != f".{fmt}":
+        raise TablecalcError(_("bad --{fmt} {file}: expected a file name ending in .{fmt}").format(
+            fmt=fmt, file=quoted(str(target), 200)))
+    with History.open(read_only=True) as history:
+        if target is None:
+            made = make_report(history, learner, tz=None)
+        else:
+            note = write_report(history, learner, target, fmt, force=force, tz=None)
+        _warn_damage(history)
+    if target is None:
+        if as_json:
+            emit_json(made.as_dict())
+        else:
+            render_report(made)
+        return
+    if note:
+        typer.echo(_("tablecalc: the report has no chart: {why}").format(why=note), err=True)
+    typer.echo(_("Report written to {file}").format(file=target))
 
 
 @app.command()

@@ -357,10 +357,16 @@ class TerminalIO:
 # ---------------------------------------------------------------- the loop
 
 
+SUSPENDED_TRIES = 50
+"""How many new puzzles a drill deals in a row, at most, to find one the learner has not suspended
+(a level whose every puzzle is suspended is asked again rather than never ending)."""
+
+
 def _puzzles(drill: Drill, opts: SessionOptions, history, rng: random.Random,
              skipped: set[str] | None = None) -> Iterator[tuple[Puzzle, bool]]:
     """Pack cases in order, else due reviews (every other puzzle) mixed with new puzzles; an item
-    in ``skipped`` is not reviewed again in this session."""
+    in ``skipped`` is not reviewed again in this session, an item the learner suspended is
+    never asked (:meth:`~trainer.history.History.suspend`)."""
     if opts.cases:
         cases = list(opts.cases)
         if opts.seed is not None:
@@ -369,6 +375,7 @@ def _puzzles(drill: Drill, opts: SessionOptions, history, rng: random.Random,
             yield drill.from_case(case), False
         return
     reviewing = opts.review and history is not None
+    suspended = history.suspended_keys() if history is not None else set()
     recent: list[str] = []  # items just asked: a review never repeats them back to back
     n = 0
     while True:
@@ -386,6 +393,10 @@ def _puzzles(drill: Drill, opts: SessionOptions, history, rng: random.Random,
             p = replace(review, time_limit=limit)
         else:
             p = drill.generate(rng)
+            for _try in range(SUSPENDED_TRIES):  # a puzzle the learner suspended is never asked
+                if p.item not in suspended:
+                    break
+                p = drill.generate(rng)
         recent = [p.item, *recent][:2]
         yield p, review is not None
         n += 1

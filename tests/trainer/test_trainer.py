@@ -209,6 +209,9 @@ class _FakeHistory:
     def due(self, drill, level, now, limit):
         return list(self._due)
 
+    def suspended_keys(self):
+        return set()
+
 
 def test_due_items_come_back_every_other_puzzle():
     d = make_drill("nambarz", level="basic")
