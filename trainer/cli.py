@@ -23,7 +23,7 @@ from solver.parsing import parse_range, parse_whole, read_lines
 from solver.registry import all_games, game_names
 from solver.expr import Intermediates, Order
 from trainer.clikit import (
-    EXIT_BAD_INPUT, ForceOpt, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json, interrupted_code,
+    EXIT_BAD_INPUT, DistinctOpt, ForceOpt, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json, interrupted_code,
     work_progress,
 )
 from trainer.options import LearnerOpt
@@ -129,10 +129,17 @@ def reach(
         typer.Option("--batch", help="Read JSON lines {\"numbers\": [...], \"target\": N, ...} from FILE or - (stdin)."),
     ] = None,
     jobs: JobsOpt = None,
+    distinct: DistinctOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Fewest numbers that reach a target, and every distinct calculation: the search behind every game."""
+    """Fewest numbers that reach a target, and every distinct calculation (the nearest numbers when none does):
+    the search behind every game."""
+    from solver.distinct import Distinct, classes
     from solver.search import SearchRules, reach as do_reach
+
+    how = Distinct(distinct or Distinct.COMMUTATIVE)
+    if distinct is not None and (targets is not None or batch is not None):
+        raise TablecalcError("--distinct goes with --target N (it groups the calculations of one target)")
 
     if jobs is not None and batch is None:
         raise TablecalcError("--jobs goes with --batch FILE (one question runs in one process)")
@@ -163,13 +170,15 @@ def reach(
 
         print_reach_targets(result)
         return
-    result = do_reach(nums, parse_whole(target, "target"), rules)
+    result = do_reach(nums, parse_whole(target, "target"), rules, nearest=True)
     if as_json:
-        emit_json(result.as_dict())
+        found = classes(result.expressions, how)
+        emit_json({**result.as_dict(), "expressions": [str(c.representative) for c in found],
+                   "distinct": how.value, "class_sizes": [c.size for c in found]})
         return
     from trainer.render import print_reach
 
-    print_reach(result)
+    print_reach(result, how)
 
 
 def _reach_batch(path: str, defaults, jobs: int | None) -> int:

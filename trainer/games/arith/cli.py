@@ -16,7 +16,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.i18n import _, ngettext
-from trainer.clikit import GameApp, JobsOpt, JsonOpt, check_jobs, emit_json, work_progress, answer_verdict
+from trainer.clikit import DistinctOpt, GameApp, JobsOpt, JsonOpt, check_jobs, emit_json, work_progress, answer_verdict
 
 app = GameApp("arith", help="Arithmetic: Countdown and the 24 game (make a target), mental sums.")
 
@@ -24,25 +24,29 @@ ProblemArg = Annotated[str, typer.Argument(help="\"numbers 25 50 75 100 3 6; tar
 
 
 @app.command("best", aliases=("solve",))
-def best(problem: ProblemArg, *, rules, as_json: JsonOpt = False) -> None:
-    """The answer: a sum's value, or the fewest numbers reaching the target and every way to do it."""
+def best(problem: ProblemArg, *, rules, distinct: DistinctOpt = None, as_json: JsonOpt = False) -> None:
+    """The answer: a sum's value, or the fewest numbers reaching the target and every way to do it
+    (the nearest numbers on each side when none does)."""
     from solver.arith import GAME
+    from solver.distinct import Distinct
+    from solver.arith.best import grouped
 
     situation = GAME.parse_situation(problem, None)
-    sol = GAME.best(situation, rules, None)
+    how = Distinct(distinct or Distinct.COMMUTATIVE)
+    sol = grouped(GAME.best(situation, rules, None), how)
     if as_json:
         emit_json(sol.as_dict())
         return
+    from trainer.render import print_calculations, print_nearest
+
     typer.echo(f"{situation}  [{rules.describe()}]")
     if not sol.expressions:
         typer.echo(_("Unreachable: no calculation with these numbers makes the target."))
+        print_nearest(sol.nearest)
     elif sol.min_cards is None:
         typer.echo(f"= {sol.expressions[0]}")
     else:
-        typer.echo(ngettext("Fewest numbers: {k} — {n} distinct calculation:", "Fewest numbers: {k} — {n} distinct calculations:",
-                            len(sol.expressions)).format(k=sol.min_cards, n=len(sol.expressions)))
-        for e in sol.expressions:
-            typer.echo(f"  {e} = {situation.target}")
+        print_calculations(sol.min_cards, sol.classes(), situation.target, how)
 
 
 @app.command("judge", aliases=("check",))
