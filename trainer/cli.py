@@ -240,20 +240,31 @@ def _game_row(game) -> dict:
 # ---------------------------------------------------------------- drills
 
 class DrillGroup(GamesGroup):
-    """``tablecalc drill GAME``: a game's alias finds it, but a name that is one of a drill's levels
-    (``countdown``) gets pointed to that level instead of starting the game's default one."""
+    """``tablecalc drill GAME``: a game's alias finds it, and a name that is one of a drill's levels
+    (``countdown``), or another name of the preset of that level (``24``), starts that game's drill
+    at that level rather than at its default one (``--level`` still chooses another)."""
 
     def game_command(self, game, command: str | None = None):
         return _drill_command(game.name)
 
     def get_command(self, ctx, cmd_name):
         if cmd_name not in game_names():
-            for game in all_games():
-                if cmd_name in drill_class(game.name).LEVELS:
-                    raise TablecalcError(
-                        f"{cmd_name!r} is a level of the {game.name} drill: "
-                        f"expected tablecalc drill {game.name} --level {cmd_name}")
+            found = _drill_level(cmd_name)
+            if found is not None:
+                return _drill_command(*found)
         return super().get_command(ctx, cmd_name)
+
+
+def _drill_level(word: str) -> tuple[str, str] | None:
+    """The game and drill level a word names (``countdown``, ``24`` → ``arith``, ``make24``), if any:
+    a level's own name, or a name of the preset with that name (``Rules.PRESET_ALIASES``)."""
+    key = word.strip().lower()
+    for game in all_games():
+        levels = drill_class(game.name).LEVELS
+        level = key if key in levels else getattr(game.Rules, "PRESET_ALIASES", {}).get(key)
+        if level in levels:
+            return game.name, level
+    return None
 
 
 drill_app = typer.Typer(
@@ -278,17 +289,20 @@ _SHARED = (
 
 
 @cache
-def _drill_command(name: str):
-    """The ``tablecalc drill NAME`` command: the shared options and the options of the game's drill."""
+def _drill_command(name: str, start: str | None = None):
+    """The ``tablecalc drill NAME`` command: the shared options and the options of the game's drill;
+    ``start``: the level it starts at when ``--level`` is not given (default: the drill's own)."""
     from solver.registry import find_game
 
     game, cls = find_game(name), drill_class(name)
     levels = list(cls.LEVELS)
     level = option("level", choice_option("--level", "-l", choices=levels,
                                           help=help_text(N_("{levels} (default {default})."), levels=", ".join(levels),
-                                                                         default=cls.default_level)))
+                                                                         default=start or cls.default_level)))
 
     def command(**options) -> None:
+        if start is not None and options["level"] is None:
+            options["level"] = start
         _run_drill(game, cls, **options)
 
     command.__signature__ = inspect.Signature([level, *_SHARED, *cls.OPTIONS])  # type: ignore[attr-defined]
