@@ -74,6 +74,9 @@ def table(
     jobs: JobsOpt = None,
     as_json: JsonOpt = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="One CSV row per selection: numbers, targets reached, targets missed.")] = False,
+    summary: Annotated[bool, typer.Option(
+        "--summary", help="Also the breakdown by the number of large numbers (0-4): selections, and the share of games "
+                          "reached exactly, within 5 and within 10, unweighted and weighted by the chance of the draw.")] = False,
 ) -> None:
     """Every Countdown selection against every target: which it reaches, and how many selections reach each target."""
     from solver.arith.countdown import countdown_table
@@ -84,15 +87,17 @@ def table(
 
     if as_json and as_csv:
         raise TablecalcError("give either --json or --csv, not both")
+    if summary and as_csv:
+        raise TablecalcError("--summary goes with the text or --json, not --csv (one row per selection)")
     span = parse_range(targets, "targets", MAX_TARGETS)
     deck = COUNTDOWN_NUMBERS if tiles is None else [parse_whole(n, "tile") for n in tiles.replace(",", " ").split()]
     if not deck:
         raise TablecalcError("no tiles given: expected numbers like --tiles '1 2 3 25 50'")
     processes = check_jobs(jobs)
     with work_progress("selections") as progress:
-        result = countdown_table(span, tiles=deck, size=choose, processes=processes, progress=progress)
+        result = countdown_table(span, tiles=deck, size=choose, processes=processes, progress=progress, summary=summary)
     if as_json:
-        emit_json(result.as_dict())
+        emit_json({**result.as_dict(), **({"summary": result.summary().as_dict()} if summary else {})})
     elif as_csv:
         import csv
         import sys
@@ -111,4 +116,36 @@ def table(
         hardest = sorted(counts, key=lambda t: (counts[t], t))[:10]
         typer.echo("Hardest targets (selections reaching each): "
                    + ", ".join(f"{t} ({counts[t]:,})" for t in hardest))
+        if summary:
+            _print_summary(result.summary(), tiles is None, choose)
+
+
+def _print_summary(s, countdown_deck: bool, choose: int) -> None:
+    """The breakdown by the number of large numbers, unweighted then weighted, saying how each is counted."""
+    from solver.arith.countdown import LARGE_FROM, NEAR
+
+    first, last = s.targets.start, s.targets.stop - 1
+    typer.echo("")
+    typer.echo(_("Share of games (a selection and a target) by the number of large numbers (tiles of {large} or more); "
+                 "targets {first}-{last}, each counted once.").format(large=LARGE_FROM, first=first, last=last))
+    header = [_("large"), _("selections"), _("exactly"), *(_("within {n}").format(n=d) for d in NEAR)]
+    widths = [max(7, len(h)) for h in header]
+
+    def line(cells) -> str:
+        return "  ".join(str(c).rjust(w) for c, w in zip(cells, widths))
+
+    deck = (_("the 24 tiles: four large (25 50 75 100), two of each small (1-10)") if countdown_deck
+            else ngettext("the {n} tile given", "the {n} tiles given", len(s.tiles)).format(n=len(s.tiles)))
+    for title, exact, within in (
+            (_("Unweighted: each distinct selection counts once."), "exact", "within"),
+            (_("Weighted: each selection by the chance of drawing it from {deck}, once the number of large numbers "
+               "is chosen (the row 'all': {n} tiles drawn from all of them).").format(deck=deck, n=choose),
+             "weighted_exact", "weighted_within")):
+        typer.echo("")
+        typer.echo(title)
+        typer.echo(line(header))
+        for r in s.rows:
+            name = _("all") if r.large is None else r.large
+            typer.echo(line([name, f"{r.selections:,}", f"{getattr(r, exact):.2%}",
+                             *(f"{w:.2%}" for w in getattr(r, within))]))
 
