@@ -68,17 +68,22 @@ def judge(problem: ProblemArg, answer: Annotated[str, typer.Argument(help="Your 
 
 @app.command("table")
 def table(
-    targets: Annotated[str, typer.Option("--targets", help="The targets, e.g. 100-999.")] = "100-999",
+    targets: Annotated[Optional[str], typer.Option(
+        "--targets", help="The targets, e.g. 100-999 (default; the 24 game: 24).")] = None,
     tiles: Annotated[Optional[str], typer.Option("--tiles", help="The tiles selections are drawn from (default: Countdown's 24: 1-10 twice, 25 50 75 100).")] = None,
-    choose: Annotated[int, typer.Option("--choose", help="Numbers in a selection.")] = 6,
+    choose: Annotated[Optional[int], typer.Option("--choose", help="Numbers in a selection (default 6; the 24 game: 4).")] = None,
     jobs: JobsOpt = None,
     as_json: JsonOpt = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="One CSV row per selection: numbers, targets reached, targets missed.")] = False,
     summary: Annotated[bool, typer.Option(
         "--summary", help="Also the breakdown by the number of large numbers (0-4): selections, and the share of games "
                           "reached exactly, within 5 and within 10, unweighted and weighted by the chance of the draw.")] = False,
+    *,
+    rules,
 ) -> None:
-    """Every Countdown selection against every target: which it reaches, and how many selections reach each target."""
+    """Every Countdown selection against every target: which it reaches, and how many selections reach each target.
+    With the 24 game's rules (--preset make24): every four numbers 1-13, whether they make 24, their distinct
+    solutions and how hard they are."""
     from solver.arith.countdown import countdown_table
     from solver.arith.deal import COUNTDOWN_NUMBERS
     from solver.errors import TablecalcError
@@ -89,13 +94,23 @@ def table(
         raise TablecalcError("give either --json or --csv, not both")
     if summary and as_csv:
         raise TablecalcError("--summary goes with the text or --json, not --csv (one row per selection)")
+    processes = check_jobs(jobs)
+    if rules.use_all:
+        if tiles is not None or summary:
+            raise TablecalcError(f"{'--tiles' if tiles is not None else '--summary'} goes with Countdown's table: "
+                                 "the 24 game's table takes every selection of --choose numbers 1-13")
+        _make24_table(rules, 24 if targets is None else parse_whole(targets, "target"), choose or 4, processes,
+                      as_json, as_csv)
+        return
+    targets = "100-999" if targets is None else targets
+    choose = 6 if choose is None else choose
     span = parse_range(targets, "targets", MAX_TARGETS)
     deck = COUNTDOWN_NUMBERS if tiles is None else [parse_whole(n, "tile") for n in tiles.replace(",", " ").split()]
     if not deck:
         raise TablecalcError("no tiles given: expected numbers like --tiles '1 2 3 25 50'")
-    processes = check_jobs(jobs)
     with work_progress("selections") as progress:
-        result = countdown_table(span, tiles=deck, size=choose, processes=processes, progress=progress, summary=summary)
+        result = countdown_table(span, rules.search, tiles=deck, size=choose, processes=processes, progress=progress,
+                                 summary=summary)
     if as_json:
         emit_json({**result.as_dict(), **({"summary": result.summary().as_dict()} if summary else {})})
     elif as_csv:
@@ -149,3 +164,45 @@ def _print_summary(s, countdown_deck: bool, choose: int) -> None:
             typer.echo(line([name, f"{r.selections:,}", f"{getattr(r, exact):.2%}",
                              *(f"{w:.2%}" for w in getattr(r, within))]))
 
+
+
+def _make24_table(rules, target: int, size: int, processes: int, as_json: bool, as_csv: bool) -> None:
+    """``table`` under the 24 game's rules: one line per selection, easiest first when solvable."""
+    from solver.arith.deal import MAKE24_NUMBERS
+    from solver.arith.make24 import make24_table
+    from solver.expr import format_value
+
+    with work_progress("selections") as progress:
+        t = make24_table(rules, numbers=MAKE24_NUMBERS, size=size, target=target, processes=processes, progress=progress)
+    if as_json:
+        emit_json(t.as_dict())
+        return
+    if as_csv:
+        import csv
+        import sys
+
+        out = csv.writer(sys.stdout, lineterminator="\n")
+        out.writerow(["numbers", "solvable", "solutions", "calculations", "needs", "largest", "score", "rank", "example"])
+        for r in t.rows:
+            d = r.as_dict()
+            out.writerow([" ".join(map(str, r.numbers)), "yes" if r.solvable else "no",
+                          *("" if d[k] is None else d[k] for k in ("solutions", "calculations", "needs", "largest",
+                                                                    "score", "rank", "example"))])
+        return
+    typer.echo(_("{n} selections of {size} numbers {first}-{last}, target {target}: {solvable} can make it.").format(
+        n=f"{len(t.rows):,}", size=size, first=MAKE24_NUMBERS.start, last=MAKE24_NUMBERS.stop - 1, target=target,
+        solvable=f"{t.solvable:,}"))
+    typer.echo(_("Difficulty: the score adds what the easiest way needs (whole numbers 0, negatives 1, fractions 3), "
+                 "2 ÷ the distinct solutions, and log2(largest number on the way ÷ {target}) above {target}; "
+                 "rank 1 is the easiest.").format(target=target))
+    needs = {"natural": _("whole numbers"), "integer": _("negatives"), "rational": _("fractions")}
+    for r in t.rows:
+        numbers = " ".join(f"{n:>2}" for n in r.numbers)
+        if not r.solvable:
+            typer.echo(f"{numbers}  " + _("no"))
+            continue
+        typer.echo(f"{numbers}  " + _("yes") + "  " + ngettext(
+            "{n} distinct solution", "{n} distinct solutions", r.solutions).format(n=r.solutions)
+            + "; " + _("needs {needs}, largest on the way {largest}, score {score:.2f}, rank {rank}: {example}").format(
+                needs=needs.get(r.needs, r.needs), largest=format_value(r.largest), score=r.score, rank=r.rank,
+                example=r.example))
