@@ -87,13 +87,12 @@ def make24_row(numbers: Sequence[int], rules: Rules = Rules.preset("make24"), ta
     if r.min_cards is None:
         return Make24Row(nums, False, 0, 0, None, None, None, None)
     found = classes(r.expressions, Distinct.ALGEBRAIC)
-    needs = "rational"
-    for kind in (Intermediates.NATURAL, Intermediates.INTEGER):
-        if kind is not search.intermediates and reach(nums, target, replace(search, intermediates=kind)).min_cards is not None:
+    kinds = list(Intermediates)  # natural, integer, rational: each allows more than the one before
+    needs = search.intermediates.value
+    for kind in kinds[:kinds.index(search.intermediates)]:
+        if reach(nums, target, replace(search, intermediates=kind)).min_cards is not None:
             needs = kind.value
             break
-    else:
-        needs = search.intermediates.value
     largest = min(_peak(e)[1] for e in r.expressions)
     largest = int(largest) if largest.denominator == 1 else largest
     score = NEEDS_SCORE.get(needs, 0) + 2 / len(found) + max(0.0, math.log2(largest / abs(target))) if target else 0.0
