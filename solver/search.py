@@ -436,8 +436,10 @@ class _Search:
             if a != 0:
                 yield "/", True, t * a
 
-    def _matches(self, ms: MultiSet, t: Value) -> Iterator[tuple]:
-        """Ways the last operation of a calculation over ``ms`` can produce ``t``."""
+    def _matches(self, ms: MultiSet, t: Value, ordered: bool = False) -> Iterator[tuple]:
+        """Ways the last operation of a calculation over ``ms`` can produce ``t`` (``ordered``: the
+        operands of each split from the smallest up, so that the first way does not depend on how a
+        value set was built)."""
         if self.chain:
             for x in sorted(set(ms)):
                 rest = minus(ms, (x,))
@@ -453,7 +455,7 @@ class _Search:
             for a_ms, b_ms in self.splits(ms):
                 va, vb = self.values(a_ms), self.values(b_ms)
                 self.spend(len(va) + 1)
-                for a in va:
+                for a in sorted(va) if ordered else va:
                     for op, swapped, b in self._partners(t, a):
                         if b in vb and self._check(*((b, op, a) if swapped else (a, op, b)), t):
                             yield a_ms, a, b_ms, b, op, swapped
@@ -480,18 +482,19 @@ class _Search:
 
     # -- rebuilding calculations ----------------------------------------------
 
-    def one_expression(self, ms: MultiSet, t: Value) -> Expr:
+    def one_expression(self, ms: MultiSet, t: Value, ordered: bool = False) -> Expr:
         """One calculation over exactly ``ms`` equal to ``t``, which must be one of its values
-        (the first the search meets, not the shortest)."""
+        (the first the search meets, not the shortest; ``ordered``: the same whichever way the
+        value sets were built, at the cost of sorting them)."""
         if len(ms) == 1:
             return Num(ms[0])
-        match = next(self._matches(ms, t))
+        match = next(self._matches(ms, t, ordered))
         self.spend_plain(EXPRESSION_STEPS)
         if self.chain:
             rest, u, op, x = match
-            return BinOp(op, self.one_expression(rest, u), Num(x))
+            return BinOp(op, self.one_expression(rest, u, ordered), Num(x))
         a_ms, a, b_ms, b, op, swapped = match
-        ea, eb = self.one_expression(a_ms, a), self.one_expression(b_ms, b)
+        ea, eb = self.one_expression(a_ms, a, ordered), self.one_expression(b_ms, b, ordered)
         return BinOp(op, eb, ea) if swapped else BinOp(op, ea, eb)
 
     def display(self, e: Expr) -> Expr:
@@ -640,7 +643,8 @@ def _nearest(s: _Search, sets: ValueSets, nums: MultiSet, target: Value, sizes: 
                 below = (low, part)
             if high is not None and (above is None or high < above[0]):
                 above = (high, part)
-    out = [Near(v, abs(v - target), s.display(s.one_expression(part, v))) for v, part in filter(None, (below, above))]
+    out = [Near(v, abs(v - target), s.display(s.one_expression(part, v, ordered=True)))
+           for v, part in filter(None, (below, above))]
     return tuple(sorted(out, key=lambda near: near.distance))
 
 
@@ -756,8 +760,9 @@ class _Calculations:
         self.sizes = range(len(nums) if rules.use_all else 1, len(nums) + 1)
         self.found: dict[Value, Expr] = {}
 
-    def one(self, t: Value, sizes: range | None = None) -> Expr:
-        """A calculation equal to ``t`` over the smallest part that reaches it (``t`` must be reachable)."""
+    def one(self, t: Value, sizes: range | None = None, ordered: bool = False) -> Expr:
+        """A calculation equal to ``t`` over the smallest part that reaches it (``t`` must be reachable;
+        ``ordered``: see :meth:`_Search.one_expression`)."""
         got = self.found.get(t)
         if got is not None:
             return got
@@ -766,7 +771,7 @@ class _Calculations:
         sets._begin(self.nums)
         try:
             part = next(ms for k in (sizes or self.sizes) for ms in sub_multisets(self.nums, k) if s.reaches(ms, t))
-            got = self.found[t] = s.display(s.one_expression(part, t))
+            got = self.found[t] = s.display(s.one_expression(part, t, ordered))
         finally:
             self.left -= sets.work
         return got
@@ -794,7 +799,7 @@ def _nearest_each(arrays, sets: ValueSets, nums: MultiSet, targets: range, found
         i = bisect.bisect_left(values, t)
         sides = [v for v in (values[i - 1] if i else None, values[i] if i < len(values) else None) if v is not None]
         try:
-            near = [Near(v, abs(v - t), calculations.one(v)) for v in sides]
+            near = [Near(v, abs(v - t), calculations.one(v, ordered=True)) for v in sides]
         except SearchTooLarge:
             yield None
             continue
