@@ -24,7 +24,7 @@ from solver.parsing import parse_range, parse_whole, read_lines
 from solver.registry import all_games, game_names
 from solver.expr import Intermediates, Order
 from trainer.clikit import (
-    EXIT_BAD_INPUT, ForceOpt, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json, interrupted_code,
+    EXIT_BAD_INPUT, DistinctOpt, ForceOpt, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json, interrupted_code,
     work_progress,
 )
 from trainer.options import LearnerOpt
@@ -134,10 +134,17 @@ def reach(
         typer.Option("--batch", help="Read JSON lines {\"numbers\": [...], \"target\": N, ...} from FILE or - (stdin)."),
     ] = None,
     jobs: JobsOpt = None,
+    distinct: DistinctOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Fewest numbers that reach a target, and every distinct calculation: the search behind every game."""
+    """Fewest numbers that reach a target, and every distinct calculation (the nearest numbers when none does):
+    the search behind every game."""
+    from solver.distinct import Distinct, classes
     from solver.search import SearchRules, reach as do_reach
+
+    how = Distinct(distinct or Distinct.COMMUTATIVE)
+    if distinct is not None and (targets is not None or batch is not None):
+        raise TablecalcError("--distinct goes with --target N (it groups the calculations of one target)")
 
     if jobs is not None and batch is None:
         raise TablecalcError("--jobs goes with --batch FILE (one question runs in one process)")
@@ -168,13 +175,15 @@ def reach(
 
         print_reach_targets(result)
         return
-    result = do_reach(nums, parse_whole(target, "target"), rules)
+    result = do_reach(nums, parse_whole(target, "target"), rules, nearest=True)
     if as_json:
-        emit_json(result.as_dict())
+        found = classes(result.expressions, how)
+        emit_json({**result.as_dict(), "expressions": [str(c.representative) for c in found],
+                   "distinct": how.value, "class_sizes": [c.size for c in found]})
         return
     from trainer.render import print_reach
 
-    print_reach(result)
+    print_reach(result, how)
 
 
 def _reach_batch(path: str, defaults, jobs: int | None) -> int:
@@ -236,20 +245,31 @@ def _game_row(game) -> dict:
 # ---------------------------------------------------------------- drills
 
 class DrillGroup(GamesGroup):
-    """``tablecalc drill GAME``: a game's alias finds it, but a name that is one of a drill's levels
-    (``countdown``) gets pointed to that level instead of starting the game's default one."""
+    """``tablecalc drill GAME``: a game's alias finds it, and a name that is one of a drill's levels
+    (``countdown``), or another name of the preset of that level (``24``), starts that game's drill
+    at that level rather than at its default one (``--level`` still chooses another)."""
 
     def game_command(self, game, command: str | None = None):
         return _drill_command(game.name)
 
     def get_command(self, ctx, cmd_name):
         if cmd_name not in game_names():
-            for game in all_games():
-                if cmd_name in drill_class(game.name).LEVELS:
-                    raise TablecalcError(
-                        f"{cmd_name!r} is a level of the {game.name} drill: "
-                        f"expected tablecalc drill {game.name} --level {cmd_name}")
+            found = _drill_level(cmd_name)
+            if found is not None:
+                return _drill_command(*found)
         return super().get_command(ctx, cmd_name)
+
+
+def _drill_level(word: str) -> tuple[str, str] | None:
+    """The game and drill level a word names (``countdown``, ``24`` → ``arith``, ``make24``), if any:
+    a level's own name, or a name of the preset with that name (``Rules.PRESET_ALIASES``)."""
+    key = word.strip().lower()
+    for game in all_games():
+        levels = drill_class(game.name).LEVELS
+        level = key if key in levels else getattr(game.Rules, "PRESET_ALIASES", {}).get(key)
+        if level in levels:
+            return game.name, level
+    return None
 
 
 drill_app = typer.Typer(
@@ -274,17 +294,20 @@ _SHARED = (
 
 
 @cache
-def _drill_command(name: str):
-    """The ``tablecalc drill NAME`` command: the shared options and the options of the game's drill."""
+def _drill_command(name: str, start: str | None = None):
+    """The ``tablecalc drill NAME`` command: the shared options and the options of the game's drill;
+    ``start``: the level it starts at when ``--level`` is not given (default: the drill's own)."""
     from solver.registry import find_game
 
     game, cls = find_game(name), drill_class(name)
     levels = list(cls.LEVELS)
     level = option("level", choice_option("--level", "-l", choices=levels,
                                           help=help_text(N_("{levels} (default {default})."), levels=", ".join(levels),
-                                                                         default=cls.default_level)))
+                                                                         default=start or cls.default_level)))
 
     def command(**options) -> None:
+        if start is not None and options["level"] is None:
+            options["level"] = start
         _run_drill(game, cls, **options)
 
     command.__signature__ = inspect.Signature([level, *_SHARED, *cls.OPTIONS])  # type: ignore[attr-defined]

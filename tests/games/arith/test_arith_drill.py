@@ -192,3 +192,15 @@ def test_the_drill_asks_the_known_cases_under_their_presets():
         if j.expected:
             assert d.judge(p, j.expected[0]).correct, case.id
         assert d.hints(p)
+
+
+def test_drill_countdown_and_drill_24_start_the_arith_drill_at_that_level():
+    """``tablecalc drill countdown`` and ``tablecalc drill 24`` are the arith drill's levels, not refusals;
+    ``--level`` still chooses another."""
+    for word, level in (("countdown", "countdown"), ("24", "make24"), ("make24", "make24"), ("vingt-quatre", "make24")):
+        r = drill(word, "-n", "1", "--seed", "3", "--json", input="")
+        assert r.exit_code == 0, r.output
+        first = json.loads(r.stdout.splitlines()[0])
+        assert (first["game"], first["level"]) == ("arith", level)
+    r = drill("24", "--level", "add", "-n", "1", "--seed", "3", "--json", input="")
+    assert json.loads(r.stdout.splitlines()[0])["level"] == "add"
