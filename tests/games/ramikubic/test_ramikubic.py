@@ -363,3 +363,17 @@ def test_the_layout_keeps_as_many_old_combinations_as_an_unbounded_search():
         kept = [sum(len(p.table[c]) for c in plan.kept) for plan in (budget, exact)]
         assert kept[0] == kept[1], str(p)
         assert Counter(budget.placed) == Counter(first.placed)
+
+
+def test_the_two_totals_of_a_meld_with_a_joker_are_each_named():
+    """Issue 24: "90 points; initial meld worth 45" was two unlabelled totals of one lay; each
+    now says what it counts and how its joker counts (50 off the rack, its stand-in in the meld)."""
+    r = runner.invoke(app, ["ramikubic", "judge", "--rack", "7y 7g joker 9b 10b", "--not-melded", "+ 7y 7g joker"])
+    assert r.exit_code == 0, r.output
+    assert ("64 points off your rack (a joker counts 50); initial meld worth 21 "
+            "(a joker counts the tile it stands for)") in r.output
+    r = runner.invoke(app, ["ramikubic", "best", "--rack", "7y 7g joker 9b 10b", "--not-melded",
+                            "--meld-joker", "joker-points"])
+    assert "69 points off your rack (a joker counts 50); initial meld worth 69 (a joker counts 50)" in r.output
+    r = runner.invoke(app, ["ramikubic", "best", "--rack", "7y 7g 9b 10b", "--table", "8b 7b 6b"])
+    assert "19 points off your rack." in r.output and "joker" not in r.output
