@@ -98,8 +98,9 @@ class Rules(BaseRules):
     hand_size: int = option(
         7, N_("Cards dealt to each player."), lo=1, hi=MAX_HAND_SIZE, always=False, words=N_("{value} cards dealt"))
     joker_on_joker: bool = option(
-        True, N_("Whether a joker may answer a change joker laid alone."), always=False,
-        words={False: N_("no joker on a joker laid alone")})
+        False, N_("Whether a joker may answer a change joker laid alone (the seed: the next player must lay a "
+                  "card of what it announced)."), always=False,
+        words={False: N_("no joker on a joker laid alone"), True: N_("a joker may answer a joker laid alone")})
     play_drawn: bool = option(
         False, N_("Whether a card drawn when nothing covered the top card may be played at once."),
         always=False, words={True: N_("a drawn card may be played at once")})
