@@ -124,7 +124,7 @@ class _Table:
             self.taken[p] += self.board[i]
             self.board[i] = 0
         if not self.left[p]:
-            self.out, self.opera = p, p not in self.opened
+            self.out, self.opera = p, self.rules.is_opera(p, self.opened)
             return
         self.mode, self.need = run_after(card)
 

@@ -431,6 +431,6 @@ def apply(pos: Position, move: Move, rules: Rules) -> Position:
         board = board.with_cell(cell, 0)
     if not hands[p]:
         return replace(pos, hands=tuple(hands), board=board, taken=tuple(taken), mode=Mode.LEAD, need=None,
-                       opera=p not in pos.opened)
+                       opera=rules.is_opera(p, pos.opened))
     mode, need = run_after(move.card)
     return replace(pos, hands=tuple(hands), board=board, taken=tuple(taken), mode=mode, need=need)

@@ -377,3 +377,21 @@ def test_a_lay_verdict_names_the_better_lay():
     assert v.legal and v.best.cards == 3 and "Best lay" in GAME.explain(v)
     assert parse_move(str(v.moves[-1])) == v.moves[-1]
     assert Card(7, "d") in Rules().board_cards and Board.parse(str(Board((1, 2, 3, 4, 5)))) == Board((1, 2, 3, 4, 5))
+
+
+def test_the_seven_cells_suit_and_the_grand_operas_first_turn_are_options():
+    """Issue 24: the seed names the 7 cell without a suit (7♦ by default, ``seven_suit``), and
+    "au premier tour de jeu" reads as the player's own first turn or the round's (``opera_turn``);
+    the referee, the state and the bots' look-ahead read both from the rules."""
+    from solver.nainjaune import Rules
+    from solver.nainjaune.state import RoundState
+    from solver.nainjaune.round import Position
+
+    hearts = Rules().with_options(seven_suit="cœur")
+    assert [str(c) for c in hearts.board_cards][-1] == "7h" and "7h" in hearts.describe()
+    pos = Position.parse("hands Ann: 2c 3h | Bob: 9c 10c | Cid: 4h 5s; board 10:3 J:6 Q:9 K:12 7:15; to Bob; sans 9; "
+                         "opened Ann")
+    own = RoundState(pos, Rules()).apply("9c").apply("10c")
+    late = RoundState(pos, Rules().with_options(opera_turn="round")).apply("9c").apply("10c")
+    assert own.position.opera and not late.position.opera
+    assert own.returns()[1] > late.returns()[1]  # the Opéra takes the board
