@@ -104,6 +104,8 @@ def violation_text(v: Verdict, code: Violation) -> str:
     if code is Violation.NOT_A_COMBINATION:
         parts = [f"{tiles_text(v.new_table[i - 1])} ({fault_text(f, v.new_table[i - 1])})" for i, f in v.invalid]
         return _("not a group or a run: {parts}").format(parts=_listed(parts))
+    if code is Violation.COULD_LAY:
+        return _("your rack can lay: with these rules a player who can lay must lay (a pass only when nothing can be laid)")
     if code is Violation.MELD_USES_TABLE:
         return _("the initial meld comes from your rack alone: the table's combinations stay as they are")
     return _("the initial meld is worth {points}, less than {need}").format(points=v.meld_points, need=v.rules.meld_points)
@@ -118,6 +120,8 @@ def explain_move(v: Verdict) -> str:
         return ngettext("Legal: {n} tile laid ({tiles}), {totals}.", "Legal: {n} tiles laid ({tiles}), {totals}.", n).format(
             n=n, tiles=tiles_text(v.placed), totals=totals_text(v.points_placed, v.meld_points, v.placed, v.rules))
     reasons = _listed(violation_text(v, c) for c in v.violations)
+    if v.violations == (Violation.COULD_LAY,):
+        return _("Not legal: {reasons}. No penalty: lay instead.").format(reasons=reasons)
     p = v.penalty
     if p.take_back:
         return ngettext("Not legal: {reasons}. The table is restored: take back {tiles}, draw {n} tile.",
