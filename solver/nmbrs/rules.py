@@ -52,7 +52,7 @@ class ScoreBy(_Option):
     POINTS = "points"
     """The card's points (1–3; jokers 0)."""
     CARDS = "cards"
-    """1 per card laid, jokers included (simple version)."""
+    """1 per card laid (simple version); a joker too, unless ``joker_counts`` is off."""
 
 
 class Doubling(_Option):
@@ -134,6 +134,10 @@ class Rules(BaseRules):
     score_by: ScoreBy = option(
         ScoreBy.POINTS, N_("What a laid card scores: its points, or 1 per card laid (simple version)."),
         words={ScoreBy.POINTS: N_("score = card points"), ScoreBy.CARDS: N_("score = cards laid")})
+    joker_counts: bool = option(
+        True, N_("Whether a joker counts as a card when the score is the cards laid (the simple version)."),
+        flag="--joker-counts/--joker-not-counted", always=False,
+        words={False: N_("a joker is not counted as a card laid")})
     doubling: Doubling = option(
         Doubling.WHOLE, N_("What the colour doubling of an addition to the table is judged on: the whole "
                            "sequence, or the added cards."),

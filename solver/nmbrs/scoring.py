@@ -96,9 +96,17 @@ def doubling(cards: Sequence[Placed], rules: Rules, deck: Deck) -> Doubled | Non
 
 
 def card_points(cards: Sequence[Card | Placed], rules: Rules, deck: Deck) -> int:
-    """Points of laid cards before doubling: their points (estimate), or 1 per card in the simple version."""
+    """Points of laid cards before doubling: their points (estimate), or 1 per card in the simple
+    version (a joker 1 too, or 0 with ``joker_counts`` off — as it is worth 0 points otherwise).
+
+    >>> simple, hand = Rules.preset("simple"), Deck.default().parse_hand("7 joker 9")
+    >>> card_points(hand, simple, Deck.default()), card_points(hand, simple.with_options(joker_counts=False), Deck.default())
+    (3, 2)
+    """
     if rules.score_by is ScoreBy.CARDS:
-        return len(cards)
+        if rules.joker_counts:
+            return len(cards)
+        return sum(1 for c in cards if not (c.card if isinstance(c, Placed) else c).is_joker)
     return sum(deck.points_of(c.card if isinstance(c, Placed) else c) for c in cards)
 
 
