@@ -26,7 +26,7 @@ from typing import Sequence
 from solver.i18n import N_
 from solver.rules import BaseRules, option
 
-__all__ = ["Rules", "SequenceRule", "ScoreBy", "Doubling", "JokerColour", "Opening", "EmptyClosed", "PRESETS",
+__all__ = ["Rules", "SequenceRule", "ScoreBy", "Doubling", "DoublingPer", "JokerColour", "Opening", "EmptyClosed", "PRESETS",
            "MIN_LENGTH", "may_add", "count_back"]
 
 MIN_LENGTH = 3
@@ -62,6 +62,16 @@ class Doubling(_Option):
     """The whole resulting sequence (default)."""
     ADDED = "added"
     """Only the cards added from the hand (at least 2 of them)."""
+
+
+class DoublingPer(_Option):
+    """When the colour doubling is judged: once per move, or on the whole turn."""
+
+    TURN = "turn"
+    """Default (the seed counts a turn's cards once laid): the cards laid in one turn into one
+    sequence are judged together, so splitting a lay into a lay and an add changes nothing."""
+    MOVE = "move"
+    """Each move on its own: a doubling a move earned stays, whatever a later move of the turn adds."""
 
 
 class JokerColour(_Option):
@@ -143,6 +153,11 @@ class Rules(BaseRules):
                            "sequence, or the added cards."),
         words={Doubling.WHOLE: N_("doubling judged on the whole sequence"),
                Doubling.ADDED: N_("doubling judged on the added cards")})
+    doubling_per: DoublingPer = option(
+        DoublingPer.TURN, N_("When the colour doubling is judged: on the cards each sequence got this turn, at the "
+                             "turn's end (turn), or move by move (move)."),
+        always=False, words={DoublingPer.TURN: N_("doubling judged on the turn"),
+                             DoublingPer.MOVE: N_("doubling judged move by move")})
     joker_colour: JokerColour = option(
         JokerColour.WILD, N_("A joker's colour for the doubling: any colour (wild), none, or the colour of the "
                              "number it stands for."),
