@@ -20,7 +20,7 @@ from solver.i18n import N_
 from solver.rules import BaseRules, option
 from solver.search import SearchRules
 
-__all__ = ["Rules", "SimplestScope", "HolderPlace", "PRESETS", "JOKER_LEVELS", "MAX_HAND_SIZE", "MAX_GAME_ROUNDS",
+__all__ = ["Rules", "SimplestScope", "HolderPlace", "TieBreak", "PRESETS", "JOKER_LEVELS", "MAX_HAND_SIZE", "MAX_GAME_ROUNDS",
            "TEAM_SIZES"]
 
 JOKER_LEVELS = (0, 4, 8, 12)
@@ -48,6 +48,16 @@ class HolderPlace(enum.StrEnum):
     """No place: only players who finished their cards are ranked (the seed's "le premier qui finit")."""
     LAST = "last"
     """The last place (with 5 players: 14 points)."""
+
+
+class TieBreak(enum.StrEnum):
+    """Which ties at the end of a game extra rounds settle (seed 000, V: "déterminer le seul et
+    unique gagnant sur le classement disputé")."""
+
+    LEAD = "lead"
+    """A tie for the first place only: the one and only winner."""
+    ANY_PLACE = "any-place"
+    """A tie at any place of the final ranking (every disputed place)."""
 
 
 @dataclass(frozen=True)
@@ -108,6 +118,11 @@ class Rules(BaseRules):
         3, N_("Rounds in a game: 1 (quick), 3 (classic) or 5 (long); a tie for the lead after them is played off "
               "by extra rounds (at most 10)."), lo=1, hi=MAX_GAME_ROUNDS, always=False,
         words=N_("a game of {value} rounds"))
+    tie_break: TieBreak = option(
+        TieBreak.LEAD, N_("Which ties extra rounds settle at the end of a game: a tie for the lead (lead), or a tie "
+                          "at any place of the ranking (any-place)."),
+        always=False, words={TieBreak.LEAD: N_("extra rounds settle a tie for the lead"),
+                             TieBreak.ANY_PLACE: N_("extra rounds settle a tie at any place")})
     team_size: int = option(
         0, N_("Players in a team, 2 to 6, sitting one after another (0: no teams); a team scores its players' "
               "points added."), values=TEAM_SIZES, always=False, words=N_("teams of {value}"))
