@@ -169,6 +169,11 @@ class Rules(BaseRules):
         flag="--opera-order",
         words={OperaOrder.OPERA_FIRST: N_("the Grand Opéra takes the board before the doubling"),
                OperaOrder.DOUBLE_FIRST: N_("the doubling comes before the Grand Opéra takes the board")})
+    sans_must_lay: bool = option(
+        True, N_("Whether the player a \"sans R\" reaches, holding an R, must lay it (or may pass it on to the next "
+                 "player holding one)."),
+        flag="--sans-must-lay/--sans-may-pass", always=False,
+        words={False: N_("a player reached by \"sans\" may pass")})
     opera_turn: OperaTurn = option(
         OperaTurn.OWN, N_("Which first turn a Grand Opéra is made in: the player's own first turn (own), or the "
                           "round's first turn, before anybody else has played (round)."),

@@ -395,3 +395,24 @@ def test_the_seven_cells_suit_and_the_grand_operas_first_turn_are_options():
     late = RoundState(pos, Rules().with_options(opera_turn="round")).apply("9c").apply("10c")
     assert own.position.opera and not late.position.opera
     assert own.returns()[1] > late.returns()[1]  # the Opéra takes the board
+
+
+def test_a_player_reached_by_sans_may_pass_it_on_when_the_rules_say():
+    """Issue 24: with ``sans_must_lay=false`` the holder reached by "sans R" may say pass; the next
+    holder to the left plays on, or the lead comes back to the caller (written ``from NAME`` when
+    it is not the player to the right). The referee, the state and the legal moves agree; the
+    default keeps ``must-lay``."""
+    from solver.nainjaune import Rules
+    from solver.nainjaune.round import Mode, Pass, Position, legal_moves
+    from solver.nainjaune.state import RoundState
+
+    may = Rules().with_options(sans_must_lay=False)
+    pos = Position.parse("hands Ann: 2c 3h | Bob: 9c 10c | Cid: 9h 5s | Dee: 4d; to Cid; sans 9; from Ann")
+    assert str(Position.parse(str(pos))) == str(pos) and "from Ann" in str(pos)
+    assert Pass() in legal_moves(pos, may) and Pass() not in legal_moves(pos, Rules())
+    state = RoundState(pos, may).apply("pass")  # Dee holds no 9; Ann called: the lead comes back to her
+    assert state.position.to == 0 and state.position.mode is Mode.LEAD and (3, 9) in state.voids
+    state = RoundState(Position.parse("hands Ann: 2c 3h | Bob: 9c 10c | Cid: 9h 5s | Dee: 4d; to Bob; sans 9"), may)
+    after = state.apply("pass")
+    assert after.position.to == 2 and after.position.mode is Mode.SANS and "from Ann;" in str(after.position)
+    assert RoundState(pos, Rules()).judge("pass").violations == ("must-lay",)
