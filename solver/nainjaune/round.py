@@ -464,7 +464,8 @@ def apply(pos: Position, move: Move, rules: Rules) -> Position:
         q = next_after_sans(pos, p, move.rank)
         if q == p:
             return replace(pos, mode=Mode.LEAD, need=None)
-        return replace(pos, to=q, mode=Mode.SANS, need=move.rank, opened=pos.opened | {p}, caller=p)
+        caller = None if rules.sans_must_lay else p  # only where every holder may pass does it matter
+        return replace(pos, to=q, mode=Mode.SANS, need=move.rank, opened=pos.opened | {p}, caller=caller)
     move = _announced(move, rules)
     hands = list(pos.hands)
     hands[p] = tuple(c for c in hands[p] if c != move.card)
