@@ -298,7 +298,7 @@ class Refusal:
 class MoveResult:
     """A move as played: the sequence it made or changed (1-based ``sequence``, its ``numbers``),
     the hand cards ``laid`` with their numbers, and what they score (``doubled``: why the points
-    are doubled, or ``None``)."""
+    are doubled, or ``None``; ``rescored``: see below)."""
 
     move: Move
     kind: str
@@ -308,6 +308,9 @@ class MoveResult:
     points: int
     doubled: Doubled | None
     score: int
+    rescored: int = 0
+    """With the doubling judged on the turn, what the cards laid earlier this turn in the same
+    sequence gain or lose, judged again with it (part of ``score``)."""
 
     def as_dict(self) -> dict:
         return {
@@ -320,6 +323,7 @@ class MoveResult:
             "points": self.points,
             "doubled": self.doubled,
             "score": self.score,
+            "rescored": self.rescored,
         }
 
 

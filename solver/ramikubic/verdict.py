@@ -42,6 +42,9 @@ class Violation(Code):
     MELD_TOO_LOW = "meld-too-low"
     """The initial meld is worth less than the rules' minimum (20)."""
 
+    COULD_LAY = "could-lay", True
+    """A pass when the rack could lay, under ``must_lay`` (the seed's "Vous devez poser…"): not
+    played, no penalty; the player lays instead."""
     NOT_UNDERSTOOD = "not-understood", True
     """A move of a round that cannot be read (no table, no tile): not played, no penalty (``play``
     asks again; in a log, the same player is still to play)."""

@@ -15,7 +15,7 @@ from trainer.cli import app
 ALL_CASES = [(pack.name, case) for name in list_packs() if (pack := load_pack(name)).game == "nambarz"
              for case in pack.cases]
 ERROR_CASES = [c for _, c in ALL_CASES if (c.expect or {}).get("error")]
-PLAYED = [c for _, c in ALL_CASES if c not in ERROR_CASES]
+PLAYED = [c for _, c in ALL_CASES if c not in ERROR_CASES and c.situation is not None]  # commands: test_known_cases
 ROUND_CASES = [c for c in PLAYED if c.situation.lstrip().lower().startswith("hands")]
 CASES = [c for c in PLAYED if c not in ROUND_CASES]
 runner = CliRunner()

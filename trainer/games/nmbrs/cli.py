@@ -148,7 +148,7 @@ def _score_text(points: int, doubled: str | None, score: int) -> str:
 
 
 def _print_turn(v, deck, rules) -> None:
-    from solver.nmbrs.words import turn_reason
+    from solver.nmbrs.words import score_text, turn_reason
 
     for k, r in enumerate(v.results, 1):
         if r.sequence is None:  # the discard (or the end) that closes the turn
@@ -156,7 +156,7 @@ def _print_turn(v, deck, rules) -> None:
             continue
         seq = " ".join(map(str, r.numbers))
         typer.echo(f"  {k}. {r.move}  — {r.kind} → " + _("sequence {n}: {numbers}").format(n=r.sequence, numbers=seq)
-                   + f"   {_score_text(r.points, r.doubled, r.score)}")
+                   + f"   {score_text(r)}")
     if not v.legal:
         where = _("move {n}").format(n=v.failed_move) if v.failed_move else _("end of turn")
         typer.echo(_("refused ({where}, {code}): {reason}").format(where=where, code=v.violation, reason=turn_reason(v)))

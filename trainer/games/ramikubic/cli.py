@@ -128,6 +128,7 @@ def score(
     *, rules, data, as_json: JsonOpt = False,
 ) -> None:
     """Round scores (the winner 0, the others minus their rack, a joker 50; first-turn finish −200/−100), totals, the winner."""
+    from solver.ramikubic.rules import Winner
     from solver.ramikubic.scoring import parse_round, round_scores, totals, winners
 
     parsed = [parse_round(r, data) for r in rounds]
@@ -136,7 +137,7 @@ def score(
     names = [n.strip() for n in players.split(",")] if players else [f"player {i + 1}" for i in range(len(total))]
     if len(names) != len(total) or not all(names):
         raise TablecalcError(f"bad --players {players!r}: expected {len(total)} names separated by commas")
-    won = [names[i] for i in winners(total)]
+    won = [names[i] for i in winners(total, rules)]
     if as_json:
         emit_json({"players": names, "rounds": [list(s) for s in scores], "totals": list(total),
                    "points_lost": [-t for t in total], "winners": won, "rules": rules.as_dict()})
@@ -144,7 +145,11 @@ def score(
     width = max(len(n) for n in names)
     for i, n in enumerate(names):
         typer.echo(f"{n:<{width}}  " + "  ".join(f"{s[i]:>5}" for s in scores) + f"   total {total[i]:>5}")
-    typer.echo(_("Winner: {players} (the lowest total of points lost).").format(players=", ".join(won)))
+    if rules.winner is Winner.LOWEST_TOTAL:
+        typer.echo(_("Winner: {players} (the lowest total, the seed's words read literally).").format(
+            players=", ".join(won)))
+    else:
+        typer.echo(_("Winner: {players} (the lowest total of points lost).").format(players=", ".join(won)))
 
 
 # ---------------------------------------------------------------- tiles
