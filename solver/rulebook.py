@@ -36,7 +36,7 @@ from typing import Any, Iterable
 
 from solver.errors import TablecalcError, quoted
 from solver.game import BaseGame
-from solver.i18n import LANGUAGES, _, language
+from solver.i18n import LANGUAGES, _, language, pgettext
 from solver.registry import GAMES, find_game
 from solver.rules import BaseRules
 
@@ -163,6 +163,7 @@ def citation(game: BaseGame, clause_ids: Iterable[str], rules: BaseRules | None 
     if not ids:
         return ""
     book = rule_book(game)
+    sep = pgettext("between the parts of a citation", "; ")
     parts = []
     for cid in ids:
         clause = book.clause(cid)
@@ -170,13 +171,14 @@ def citation(game: BaseGame, clause_ids: Iterable[str], rules: BaseRules | None 
         for name in clause.options:
             flag = option_flag(game.Rules, name)
             if rules is None:
-                part += "; " + _("option `{option}`").format(option=flag)
+                part += sep + _("option `{option}`").format(option=flag)
             else:
+                spec = game.Rules.option(name)
                 value = getattr(rules, name)
-                phrase = game.Rules.option(name).phrase(value, rules) or str(game.Rules.option(name).text(value))
-                part += "; " + _("{value}, option `{option}`").format(value=phrase, option=flag)
+                phrase = spec.phrase(value, rules) or str(spec.text(value))
+                part += sep + _("{value}, option `{option}`").format(value=phrase, option=flag)
         parts.append(part)
-    return "(" + "; ".join(parts) + ")"
+    return "(" + sep.join(parts) + ")"
 
 
 def _lower_first(text: str) -> str:
