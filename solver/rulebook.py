@@ -32,15 +32,16 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from solver.errors import TablecalcError, quoted
 from solver.game import BaseGame
 from solver.i18n import LANGUAGES, _, language, pgettext
 from solver.registry import GAMES, find_game
-from solver.rules import BaseRules
+from solver.rules import BaseRules, OptionSpec
 
-__all__ = ["Clause", "RuleBook", "rule_book", "citation", "explained", "option_flag", "option_values", "BOOK_FOLDER"]
+__all__ = ["Clause", "RuleBook", "rule_book", "citation", "explained", "option_flag", "option_values", "value_words",
+           "BOOK_FOLDER"]
 
 BOOK_FOLDER = "rulebook"
 """The folder of a game's package that holds its rule book, one ``<lang>.toml`` per language."""
@@ -149,8 +150,7 @@ def option_values(rules: BaseRules, clause: Clause) -> list[tuple[str, str, Any]
     out = []
     for name in clause.options:
         spec = type(rules).option(name)
-        value = getattr(rules, spec.name)
-        out.append((option_flag(type(rules), name), spec.phrase(value, rules), spec.text(value)))
+        out.append((option_flag(type(rules), name), value_words(spec, rules), spec.text(getattr(rules, spec.name))))
     return out
 
 
@@ -173,12 +173,24 @@ def citation(game: BaseGame, clause_ids: Iterable[str], rules: BaseRules | None 
             if rules is None:
                 part += sep + _("option `{option}`").format(option=flag)
             else:
-                spec = game.Rules.option(name)
-                value = getattr(rules, name)
-                phrase = spec.phrase(value, rules) or str(spec.text(value))
-                part += sep + _("{value}, option `{option}`").format(value=phrase, option=flag)
+                part += sep + _("{value}, option `{option}`").format(
+                    value=value_words(game.Rules.option(name), rules), option=flag)
         parts.append(part)
     return "(" + sep.join(parts) + ")"
+
+
+def value_words(spec: OptionSpec, rules: BaseRules) -> str:
+    """An option's value under ``rules`` as a rules line words it; where the line has no words for
+    it (a value a rules line leaves out), yes or no, or the value as typed."""
+    value = getattr(rules, spec.name)
+    words = spec.decl.words
+    if not (isinstance(words, Mapping) and value not in words):
+        phrase = spec.phrase(value, rules)
+        if phrase:
+            return phrase
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return str(spec.text(value))
 
 
 def _lower_first(text: str) -> str:

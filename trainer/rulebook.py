@@ -61,8 +61,8 @@ def clause_text(game: BaseGame, clause: Clause, rules: BaseRules) -> list[str]:
         lines.append(_("Options under {rules}:").format(rules=rules.name))
         for name, (flag, words, value) in zip(clause.options, option_values(rules, clause)):
             meaning = _(type(rules).option(name).decl.meaning)
-            shown = _("yes") if value is True else _("no") if value is False else value
-            lines.append(f"  --{flag} {shown}: {words}. {meaning}" if words else f"  --{flag} {shown}. {meaning}")
+            shown = _("yes") if value is True else _("no") if value is False else str(value)
+            lines.append(f"  --{flag} {shown}: {words}. {meaning}" if words != shown else f"  --{flag} {shown}. {meaning}")
     return lines
 
 
