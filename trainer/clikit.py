@@ -8,6 +8,7 @@ Each game's sub-app (``trainer/games/<name>/cli.py``) imports from here, never f
 from __future__ import annotations
 
 import errno
+import functools
 import inspect
 import sys
 from contextlib import contextmanager
@@ -442,12 +443,14 @@ def add_rules_command(app: typer.Typer, game_name: str) -> None:
     ``--clauses`` the game's rule book (:mod:`solver.rulebook`); with ``--clause ID`` one clause
     and the values of its options under the rules chosen (``--preset`` and the rule options)."""
 
+    @app.command("rules")
+    @functools.partial(_with_rules, game_name, data=False)
     def rules(
         clauses: Annotated[bool, typer.Option("--clauses", help="Print the rule book: every rule as a numbered clause.")] = False,
         clause: Annotated[Optional[str], typer.Option("--clause", metavar="ID", help="Print one clause of the rule book (e.g. 3.2) with its options' values.")] = None,
         as_json: JsonOpt = False, *, rules=None,
     ) -> None:
-        """List the presets, their options, and what each option means; or the rule book."""
+        """List the presets, their options, and what each option means."""
         from solver.i18n import _
         from solver.registry import find_game
         from solver.rulebook import rule_book
@@ -492,8 +495,6 @@ def add_rules_command(app: typer.Typer, game_name: str) -> None:
             width = max(map(len, meanings))
             for name, meaning in meanings.items():
                 typer.echo(f"  {name:<{width}}  {meaning}")
-
-    app.command("rules")(_with_rules(game_name, rules, data=False))
 
 
 # ---------------------------------------------------------------- a game's commands
