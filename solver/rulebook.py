@@ -5,9 +5,9 @@ A book is package data, one TOML file per language in the game's package
 (``solver/<game>/rulebook/<lang>.toml``). The English file holds the book's structure: each
 clause's ``id`` (``"3.2"``), ``title``, ``text``, ``source`` (the section of the seed it comes
 from) and ``options`` (the fields of the game's ``Rules`` that choose between the readings the
-seed allows). The French and Dutch files hold the same ids with their own ``title`` and
-``text``: the source and the options are the English file's. Each section's title is in
-``[sections]``.
+seed allows). The French and Dutch files hold the same ids with their own ``title``, ``text``
+and ``source`` (the same reference, in their words): the options are the English file's alone.
+Each section's title is in ``[sections]``.
 
 Which clause a violation code enforces is declared with the code (:class:`solver.game.Code`);
 :func:`citation` words it for a verdict, with the options the verdict assumed and their values.
@@ -132,7 +132,7 @@ def _book(name: str, lang: str) -> RuleBook:
     clauses = []
     for c in base.get("clause", []):
         mine = said.get(c["id"], c)  # a clause not yet translated is shown in English
-        clauses.append(Clause(c["id"], mine["title"], " ".join(mine["text"].split()), c.get("source", ""),
+        clauses.append(Clause(c["id"], mine["title"], " ".join(mine["text"].split()), mine.get("source", c["source"]),
                               tuple(c.get("options", ()))))
     sections = words.get("sections", base.get("sections", {}))
     return RuleBook(name, lang, words.get("title", base["title"]), " ".join(words.get("intro", "").split()),
