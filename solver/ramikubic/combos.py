@@ -35,6 +35,7 @@ from typing import Sequence
 
 from solver.ramikubic.rules import GROUP_MAX, MIN_SIZE, MeldJoker, Rules, Wrap
 from solver.ramikubic.tiles import JOKER, Tile, TileSet, tiles_text
+from solver.game import clauses_of
 from solver.ramikubic.verdict import Violation
 
 __all__ = ["Kind", "Pattern", "run_numbers", "run_allowed", "Reading", "CombinationVerdict", "patterns", "readings", "is_valid",
@@ -296,10 +297,15 @@ class CombinationVerdict:
         """The best reading's points (0 when not valid)."""
         return max((r.points for r in self.readings), default=0)
 
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
+        return clauses_of((self.fault,) if self.fault else ())
+
     def as_dict(self) -> dict:
         return {
             "tiles": [str(t) for t in self.tiles], "valid": self.valid,
-            "fault": str(self.fault) if self.fault else None,
+            "fault": str(self.fault) if self.fault else None, "clauses": list(self.clauses),
             "kinds": sorted({str(r.kind) for r in self.readings}),
             "points": self.points, "readings_count": len(self.readings),
             "readings": [r.as_dict() for r in self.readings[:MAX_SHOWN]],

@@ -69,8 +69,9 @@ def check(
     *, rules, data, as_json: JsonOpt = False,
 ) -> None:
     """Whether cards form a valid sequence, and why not (exit 1 when not)."""
-    from solver.nmbrs import Placed, check_sequence
+    from solver.nmbrs import GAME, Placed, check_sequence
     from solver.nmbrs.cards import split_cards
+    from solver.rulebook import citation
     from solver.nmbrs.words import sequence_reason
 
     d, rules = data, _fit(rules, data)
@@ -93,7 +94,8 @@ def check(
                 for r in verdict.resolutions:
                     typer.echo("  " + " ".join(map(str, r)))
         else:
-            typer.echo(_("invalid ({rules}): {reason}").format(rules=rules.name, reason=reason))
+            typer.echo(_("invalid ({rules}): {reason}").format(rules=rules.name, reason=reason)
+                       + " " + citation(GAME, verdict.clauses, rules))
     if not verdict.valid:
         raise typer.Exit(EXIT_ILLEGAL)
 
@@ -196,7 +198,7 @@ def judge(
                    + f"  [{rules.name}]")
         _print_turn(v, d, rules)
 
-    answer_verdict(GAME, verdict, as_json, show=show,
+    answer_verdict(GAME, verdict, as_json, rules=rules, show=show,
                    data=_reason_after("violation", verdict.as_dict(), turn_reason(verdict)))
 
 

@@ -49,19 +49,21 @@ def check(
     *, rules, data, as_json: JsonOpt = False,
 ) -> None:
     """Whether tiles make a group or a run, the tile each joker stands for (every reading), or why not."""
-    from solver.ramikubic import judge_combination
+    from solver.ramikubic import GAME, judge_combination
     from solver.ramikubic.words import explain_combination
+    from solver.rulebook import citation
 
     combo = data.parse_tiles(" ".join(tiles), "the combination")
     if not combo:
         raise TablecalcError("no tiles: expected the tiles of one combination, e.g. \"7b 8b 9b\"")
     data.check_counts(combo, "the combination")
     v = judge_combination(combo, rules, data)
+    said = f"{explain_combination(v)} {citation(GAME, v.clauses, rules)}".strip()
     if as_json:
-        emit_json({**v.as_dict(), "rules": rules.as_dict(), "explanation": explain_combination(v)})
+        emit_json({**v.as_dict(), "rules": rules.as_dict(), "explanation": said})
     else:
         typer.echo((_("VALID") if v.valid else _("NOT VALID") + f"  ({v.fault})"))
-        typer.echo(explain_combination(v))
+        typer.echo(said)
     if not v.valid:
         raise typer.Exit(EXIT_ILLEGAL)
 
@@ -115,7 +117,7 @@ def judge(
     from solver.ramikubic import GAME
 
     position = _position(table, rack, melded, rules, data)
-    answer_verdict(GAME, GAME.judge(position, new_table, rules, data), as_json)
+    answer_verdict(GAME, GAME.judge(position, new_table, rules, data), as_json, rules=rules)
 
 
 # ---------------------------------------------------------------- score
