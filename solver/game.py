@@ -39,7 +39,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Protocol, Sequence, runtime
 from solver.errors import TablecalcError, quoted
 from solver.rules import BaseRules
 
-__all__ = ["Code", "clauses_of", "Penalty", "Verdict", "State", "BaseGame", "DataOption", "TERMINAL"]
+__all__ = ["Code", "clauses_of", "cited_clauses", "Penalty", "Verdict", "State", "BaseGame", "DataOption", "TERMINAL"]
 
 
 class Code(enum.StrEnum):
@@ -77,6 +77,22 @@ def clauses_of(codes: Iterable[Code]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(c for code in codes for c in code.clauses))
 
 
+def cited_clauses(legal: bool, codes: Iterable[Code], judged: Iterable[str]) -> tuple[str, ...]:
+    """A verdict's ``clauses``: when it refuses, those its ``codes`` enforce (:func:`clauses_of`);
+    when it finds the answer legal, ``judged``: the clauses that kind of answer was judged against,
+    which a game declares once, next to its codes (``JUDGED`` in its ``verdict.py``, also
+    :attr:`BaseGame.judged`).
+
+    >>> class Violation(Code):
+    ...     WRONG_VALUE = "wrong-value", "2.3"
+    >>> cited_clauses(False, [Violation.WRONG_VALUE], ("2.1", "2.3", "3.2"))
+    ('2.3',)
+    >>> cited_clauses(True, [], ("2.1", "2.3", "3.2"))
+    ('2.1', '2.3', '3.2')
+    """
+    return tuple(dict.fromkeys(judged)) if legal else clauses_of(codes)
+
+
 TERMINAL = -1
 """What :meth:`State.current_player` returns once the game (or the turn) is over."""
 
@@ -110,8 +126,9 @@ class Verdict(Protocol):
 
     @property
     def clauses(self) -> tuple[str, ...]:
-        """The ids of the rule-book clauses the verdict applies (:func:`clauses_of` its codes);
-        ``as_dict`` carries them as ``clauses``."""
+        """The ids of the rule-book clauses the verdict applies: its codes' when it refuses, the
+        clauses it was judged against when legal (:func:`cited_clauses`); ``as_dict`` carries them
+        as ``clauses``."""
         ...
 
     def as_dict(self) -> dict:
@@ -174,6 +191,9 @@ class BaseGame:
     """The game's rule options (a :class:`~solver.rules.BaseRules`)."""
     violations: ClassVar[type[Code]]
     """Every violation code the game's verdicts use."""
+    judged: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The clauses a legal answer is judged against, by kind of answer (a legal verdict cites them:
+    :func:`cited_clauses`); declared in the game's ``verdict.py`` next to its codes."""
     data_option: ClassVar[DataOption | None] = None
     """The command-line option naming an edited data file (``--deck``), or ``None``: no data file."""
 
@@ -261,6 +281,13 @@ class BaseGame:
     def explain(self, verdict: Verdict) -> str:
         """The verdict in one or two plain sentences, in the language in use."""
         raise NotImplementedError
+
+    def explain_cited(self, verdict: Verdict, cited: str) -> str:
+        """The verdict in words (:meth:`explain`) with ``cited``, the clauses it applies in words
+        (:func:`solver.rulebook.citation`): by default after the explanation; a game whose
+        explanation says why in one sentence puts it there."""
+        text = self.explain(verdict)
+        return f"{text} {cited}" if cited else text
 
     def say_move(self, move: str) -> str:
         """A move of a game played whole as the language in use writes it, to show a player (a hint,

@@ -157,7 +157,7 @@ def option_values(rules: BaseRules, clause: Clause) -> list[tuple[str, str, Any]
 def citation(game: BaseGame, clause_ids: Iterable[str], rules: BaseRules | None = None) -> str:
     """The clauses a verdict applies, in words, for the end of its explanation: each clause's id and
     title, then each option it assumed with its value (``rules``: the rules judged under; without
-    them the options are named only). Empty when there is no clause (a legal play).
+    them the options are named only). Empty when there is no clause.
     """
     ids = list(dict.fromkeys(clause_ids))
     if not ids:
@@ -202,11 +202,10 @@ def _lower_first(text: str) -> str:
 
 
 def explained(game: BaseGame, verdict: Any, rules: BaseRules | None = None) -> str:
-    """``game.explain(verdict)`` followed by the citation of the clauses it applies (nothing more for
-    a legal verdict): what every edge shows a person. ``rules`` defaults to the verdict's own."""
-    text = game.explain(verdict)
-    cited = citation(game, getattr(verdict, "clauses", ()), _rules_of(verdict, rules))
-    return f"{text} {cited}" if cited else text
+    """``game.explain(verdict)`` with the citation of the clauses it applies (those it broke, or those
+    a legal answer was judged against), where the game places it (:meth:`BaseGame.explain_cited`):
+    what every edge shows a person. ``rules`` defaults to the verdict's own."""
+    return game.explain_cited(verdict, citation(game, getattr(verdict, "clauses", ()), _rules_of(verdict, rules)))
 
 
 def _rules_of(verdict: Any, rules: BaseRules | None) -> BaseRules | None:

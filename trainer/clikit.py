@@ -629,12 +629,14 @@ def _with_rules(game_name: str, fn, *, data: bool):
     return command
 
 
-def answer_verdict(game, verdict, as_json: bool, *, rules=None, show=None, data=None) -> None:
+def answer_verdict(game, verdict, as_json: bool, *, rules=None, show=None, data=None, show_cites: bool = False) -> None:
     """How every ``judge`` command answers: with ``--json``, the verdict's data (``data``: the
     command's own dict of it, by default ``verdict.as_dict()``) with its ``explanation``; else
     ``show(verdict)`` (the game's own drawing) or a head line — LEGAL, or NOT LEGAL and the codes —
-    and the explanation. An illegal play's explanation ends with the rule-book clauses it applies
-    and the options (``rules``) it assumed. Then exit 1 when the play is illegal."""
+    and the explanation. The explanation cites the rule-book clauses it applies (those an illegal
+    play broke, those a legal one was judged against) and the options (``rules``) it assumed: on a
+    line after ``show``'s drawing unless ``show_cites`` says the drawing cites them itself. Then exit 1
+    when the play is illegal."""
     from solver.i18n import _
     from solver.rulebook import citation, explained
 
@@ -643,7 +645,7 @@ def answer_verdict(game, verdict, as_json: bool, *, rules=None, show=None, data=
     elif show is not None:
         show(verdict)
         cited = citation(game, verdict.clauses, rules if rules is not None else getattr(verdict, "rules", None))
-        if cited:
+        if cited and not show_cites:
             typer.echo(cited)
     else:
         typer.echo(_("LEGAL") if verdict.legal else _("NOT LEGAL") + f"  ({', '.join(map(str, verdict.violations))})")

@@ -98,7 +98,8 @@ class Judgement:
     hints: int = 0
     """How many hints the learner asked for before this answer (the session sets it)."""
     clauses: tuple[str, ...] = ()
-    """The rule-book clauses a wrong answer broke (:mod:`solver.rulebook`); the explanation cites them."""
+    """The rule-book clauses of the verdict (:mod:`solver.rulebook`): those a wrong answer broke, or
+    those a legal answer was judged against; the explanation cites them."""
 
     def as_dict(self) -> dict[str, Any]:
         d = {
@@ -252,22 +253,26 @@ class GameDrill:
             return replace(j, retry=True, correct=False)
         if not j.correct and j.expected and j.expected[0] not in j.explanation and j.best not in j.explanation:
             j = replace(j, explanation=f"{j.explanation} {j.best}".strip())
-        if not j.correct and not j.clauses:
-            j = self.cite(j, self.rules_for(puzzle))
-        return j
+        return self.cite(j, self.rules_for(puzzle))
 
     def cite(self, j: Judgement, rules: Any) -> Judgement:
-        """``j`` with the rule-book clauses its codes enforce, cited at the end of its explanation
-        with the options ``rules`` gave them (codes the game's enum does not list cite nothing)."""
-        codes = []
-        for code in j.violations:
-            try:
-                codes.append(self.spec.violations(code))
-            except ValueError:
-                continue
-        clauses = clauses_of(codes)
+        """``j`` with its rule-book clauses cited at the end of its explanation, with the options
+        ``rules`` gave them: those the game's drill took from its verdict (a legal answer's are the
+        clauses it was judged against), else those its codes enforce (codes the game's enum does
+        not list cite nothing)."""
+        clauses = j.clauses
+        if not clauses:
+            codes = []
+            for code in j.violations:
+                try:
+                    codes.append(self.spec.violations(code))
+                except ValueError:
+                    continue
+            clauses = clauses_of(codes)
         cited = citation(self.spec, clauses, rules)
-        return replace(j, clauses=clauses, explanation=f"{j.explanation} {cited}".strip()) if clauses else j
+        if not cited or cited in j.explanation:
+            return replace(j, clauses=clauses)
+        return replace(j, clauses=clauses, explanation=f"{j.explanation} {cited}".strip())
 
     def not_understood(self, code: str) -> bool:
         """Whether a violation code means the answer was not understood (the game's code says so:

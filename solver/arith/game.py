@@ -20,7 +20,7 @@ from solver.arith.deal import random_problem
 from solver.arith.position import Fact, Problem, parse_situation
 from solver.arith.referee import judge
 from solver.arith.rules import Rules
-from solver.arith.verdict import Verdict, Violation
+from solver.arith.verdict import JUDGED, Verdict, Violation
 from solver.arith.words import explain_verdict
 from solver.game import BaseGame
 from solver.i18n import N_
@@ -40,6 +40,7 @@ class Arith(BaseGame):
     penalty_unit = N_("penalties")
     Rules = Rules
     violations = Violation
+    judged = JUDGED
 
     def parse_situation(self, text: str, data: None) -> Problem | Fact:
         return parse_situation(text)

@@ -16,9 +16,9 @@ from solver.arith.best import Solution
 from solver.arith.position import Fact, Problem
 from solver.arith.rules import Rules
 from solver.expr import Step, json_value
-from solver.game import Code, clauses_of
+from solver.game import Code, cited_clauses
 
-__all__ = ["Violation", "Penalty", "Verdict", "EXPECTED"]
+__all__ = ["Violation", "JUDGED", "Penalty", "Verdict", "EXPECTED"]
 
 EXPECTED = 5
 """How many correct answers a verdict lists."""
@@ -40,6 +40,11 @@ class Violation(Code):
     """Brackets that left-to-right order (``--order chain``) does not allow."""
     BAD_INTERMEDIATE = "bad-intermediate", "3.3"
     WRONG_RESULT = "wrong-result", "1.3"
+
+
+JUDGED = {"answer": ("1.3", "2.1", "3.1")}
+"""The clauses a legal answer is judged against: the right answer (1.3), each number used as the
+problem allows (2.1), with the operations allowed (3.1). A legal verdict cites them."""
 
 
 @dataclass(frozen=True)
@@ -75,8 +80,9 @@ class Verdict:
 
     @property
     def clauses(self) -> tuple[str, ...]:
-        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
-        return clauses_of(self.violations)
+        """The rule-book clauses this verdict applies: its codes' when refused, those it was judged
+        against when legal (:data:`JUDGED`)."""
+        return cited_clauses(self.legal, self.violations, JUDGED["answer"])
 
     def as_dict(self) -> dict:
         return {

@@ -32,7 +32,7 @@ from solver.nainjaune.round import Lay, Position, check_table
 from solver.nainjaune.rules import Rules
 from solver.nainjaune.settle import RoundEnd, asked_amount, settle
 from solver.nainjaune.state import RoundState
-from solver.nainjaune.verdict import AmountVerdict, Verdict, Violation
+from solver.nainjaune.verdict import JUDGED, AmountVerdict, Verdict, Violation
 from solver.nainjaune.words import explain_verdict
 
 __all__ = ["NainJaune", "GAME"]
@@ -52,6 +52,7 @@ class NainJaune(BaseGame):
     penalty_unit = N_("tokens")
     Rules = Rules
     violations = Violation
+    judged = JUDGED
 
     def load_data(self, rules: Rules, path: str | Path | None = None) -> tuple[Card, ...]:
         """The 52 cards; Le Nain Jaune has no deck file of its own."""

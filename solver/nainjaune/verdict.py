@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solver.game import Code, clauses_of
+from solver.game import Code, cited_clauses
 from solver.nainjaune.best import Lay as LayResult
 from solver.nainjaune.cards import Card
 from solver.nainjaune.round import Move, Position
 from solver.nainjaune.rules import Rules
 from solver.nainjaune.settle import Settlement
 
-__all__ = ["Violation", "Penalty", "Verdict", "AmountVerdict"]
+__all__ = ["Violation", "JUDGED", "Penalty", "Verdict", "AmountVerdict"]
 
 
 class Violation(Code):
@@ -53,6 +53,11 @@ class Violation(Code):
     NOT_A_LAY = "not-a-lay", True, "3.2"
     """An answer that reads as no lay at all: no card, no "sans" (not understood); in a game played
     move by move, a line that is not one move."""
+
+
+JUDGED = {"lay": ("3.1", "3.2", "3.3"), "amount": ("4.2", "4.3")}
+"""The clauses a legal answer is judged against: a turn's run (3.1, 3.2) and its "sans" (3.3); a
+sum paid to the winner (4.2, 4.3). A legal verdict cites them."""
 
 
 @dataclass(frozen=True)
@@ -102,8 +107,9 @@ class Verdict:
 
     @property
     def clauses(self) -> tuple[str, ...]:
-        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
-        return clauses_of(self.violations)
+        """The rule-book clauses this verdict applies: its codes' when refused, those it was judged
+        against when legal (:data:`JUDGED`)."""
+        return cited_clauses(self.legal, self.violations, JUDGED["lay"])
 
     def as_dict(self) -> dict:
         return {
@@ -139,8 +145,9 @@ class AmountVerdict:
 
     @property
     def clauses(self) -> tuple[str, ...]:
-        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
-        return clauses_of(self.violations)
+        """The rule-book clauses this verdict applies: its codes' when refused, those it was judged
+        against when legal (:data:`JUDGED`)."""
+        return cited_clauses(self.legal, self.violations, JUDGED["amount"])
 
     def as_dict(self) -> dict:
         return {"answer": self.answer, "legal": self.legal, "violations": [str(v) for v in self.violations], "clauses": list(self.clauses),

@@ -42,7 +42,7 @@ from solver.nambarz.referee import CONCORDANCE, DRAW, judge
 from solver.nambarz.round import RoundState
 from solver.nambarz.rules import Rules
 from solver.nambarz.state import Deal, MoveKind, Turn
-from solver.nambarz.verdict import RoundVerdict, Verdict, Violation
+from solver.nambarz.verdict import JUDGED, RoundVerdict, Verdict, Violation
 from solver.nambarz.words import best_answers, explain_round_verdict, explain_verdict, say_move
 
 __all__ = ["Nambarz", "GAME", "RoundSolution"]
@@ -88,6 +88,7 @@ class Nambarz(BaseGame):
     penalty_unit = N_("cards drawn")
     Rules = Rules
     violations = Violation
+    judged = JUDGED
     data_option = DataOption("--deck", N_("A deck file (TOML) instead of the built-in deck."))
 
     def load_data(self, rules: Rules, path: str | Path | None = None) -> Deck:
@@ -184,6 +185,11 @@ class Nambarz(BaseGame):
         if isinstance(verdict, RoundVerdict):
             return explain_round_verdict(verdict)
         return explain_verdict(verdict)
+
+    def explain_cited(self, verdict: Verdict | RoundVerdict, cited: str) -> str:
+        if isinstance(verdict, RoundVerdict):
+            return explain_round_verdict(verdict, cited)
+        return explain_verdict(verdict, cited)
 
     def say_move(self, move: str) -> str:
         return say_move(move)

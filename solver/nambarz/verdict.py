@@ -17,12 +17,12 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from solver.expr import Step, json_value
-from solver.game import Code, clauses_of
+from solver.game import Code, cited_clauses
 from solver.nambarz.best import Play
 from solver.nambarz.cards import Card
 from solver.nambarz.rules import Rules
 
-__all__ = ["Violation", "Penalty", "Verdict", "RoundVerdict", "VIOLATION_ORDER"]
+__all__ = ["Violation", "JUDGED", "Penalty", "Verdict", "RoundVerdict", "VIOLATION_ORDER"]
 
 
 class Violation(Code):
@@ -60,6 +60,19 @@ class Violation(Code):
 
 VIOLATION_ORDER = list(Violation)
 """The violations, most important first (a verdict lists its own in this order)."""
+
+
+JUDGED = {
+    "calculation": ("2.1", "2.3", "3.2"),
+    "concordance": ("2.1", "2.2"),
+    "joker": ("4.1", "4.2"),
+    "draw": ("2.8",),
+    "on-joker": ("4.3",),
+}
+"""The clauses a legal play is judged against, by its kind: a calculation covers the card (2.1, 2.3)
+and is the simplest (3.2); a card covers it by concordance (2.2); a joker must be the right one
+(4.2); a draw is allowed when nothing covers the card (2.8); a card laid on a change joker laid alone
+follows what it announced (4.3). A legal verdict cites them."""
 
 
 @dataclass(frozen=True)
@@ -124,8 +137,9 @@ class Verdict:
 
     @property
     def clauses(self) -> tuple[str, ...]:
-        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
-        return clauses_of(self.violations)
+        """The rule-book clauses this verdict applies: its codes' when refused, those it was judged
+        against when legal (:data:`JUDGED`)."""
+        return cited_clauses(self.legal, self.violations, JUDGED.get(self.kind or "", ()))
 
     def as_dict(self) -> dict:
         return {
@@ -189,8 +203,10 @@ class RoundVerdict:
 
     @property
     def clauses(self) -> tuple[str, ...]:
-        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
-        return clauses_of(self.violations)
+        """The rule-book clauses this verdict applies: its codes' when refused, those it was judged
+        against when legal (:data:`JUDGED`)."""
+        kind = "on-joker" if not isinstance(self.cover, Card) else self.move.kind.value if self.move else ""
+        return cited_clauses(self.legal, self.violations, JUDGED.get(kind, ()))
 
     def as_dict(self) -> dict:
         return {

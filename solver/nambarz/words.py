@@ -141,22 +141,32 @@ _ALSO = {
 }
 
 
-def explain_verdict(v: Verdict) -> str:
-    """One or two sentences: why, and what happens now (naming the simpler play when there is one)."""
+def _cite(sentence: str, cited: str) -> str:
+    """``sentence`` with the citation of its clauses (``cited``, in brackets) before its full stop."""
+    if not cited:
+        return sentence
+    body = sentence[:-1] if sentence.endswith(".") else sentence
+    return f"{body} {cited}."
+
+
+def explain_verdict(v: Verdict, cited: str = "") -> str:
+    """One or two sentences: why, and what happens now (naming the simpler play when there is one).
+    ``cited``, the clauses the verdict applies in words (:func:`solver.rulebook.citation`), goes in
+    the sentence that says why."""
     top = card_name(v.target)
     if v.legal:
         if v.kind == DRAW:
-            return _("Correct: nothing in this hand covers {top}, so you draw a card.").format(top=top)
+            return _cite(_("Correct: nothing in this hand covers {top}, so you draw a card.").format(top=top), cited)
         if v.kind == "joker":
-            return _("Correct: a joker can be laid on any card; {card} now sets what comes next.").format(
-                card=card_name(v.cards[0]))
+            return _cite(_("Correct: a joker can be laid on any card; {card} now sets what comes next.").format(
+                card=card_name(v.cards[0])), cited)
         if v.kind == "concordance":
             c = v.cards[0]
-            return _("Correct: {card} covers {top} by concordance ({why}).").format(
-                card=card_name(c), top=top, why=_why_concordant(c, v.target))
+            return _cite(_("Correct: {card} covers {top} by concordance ({why}).").format(
+                card=card_name(c), top=top, why=_why_concordant(c, v.target)), cited)
         n = len(v.cards)
-        text = _("Correct: {expression} = {target} covers {top} with {n} cards, the fewest possible.").format(
-            expression=v.expression, target=v.target.number, top=top, n=n)
+        text = _cite(_("Correct: {expression} = {target} covers {top} with {n} cards, the fewest possible.").format(
+            expression=v.expression, target=v.target.number, top=top, n=n), cited)
         if v.bonus:
             name = "coup de maître" if n == 4 else "coup de super maître" if n == 5 else "coup de maître"
             text += " " + _("{coup}: a legal {n}-card calculation earns {bonus} points.").format(
@@ -186,7 +196,7 @@ def explain_verdict(v: Verdict) -> str:
             after += " " + _("Laid as {play} it would have been right.").format(play=play_text(v.relaid))
         elif v.simplest and Violation.NOT_SIMPLEST not in v.violations:
             after += " " + _("You could have played {play}.").format(play=play_text(v.simplest[0]))
-    return f"{reason}. {after}"
+    return f"{reason}{' ' + cited if cited else ''}. {after}"
 
 
 def explain_solution(s: Solution) -> str:
@@ -257,8 +267,9 @@ def best_line(s: Solution) -> str:
 # ---------------------------------------------------------------- a move in a round
 
 
-def explain_round_verdict(r: RoundVerdict) -> str:
-    """The verdict on a move in a round in one or two sentences.
+def explain_round_verdict(r: RoundVerdict, cited: str = "") -> str:
+    """The verdict on a move in a round in one or two sentences; ``cited`` (the clauses it applies, in
+    words) goes in the sentence that says why.
 
     >>> from solver.nambarz.cards import Deck
     >>> from solver.nambarz.moves import judge
@@ -268,23 +279,24 @@ def explain_round_verdict(r: RoundVerdict) -> str:
     After a joker laid alone (change-number 5) the next player may not calculate: they lay one card of that number or drawing. Draw 3 cards and take back 6 and 1.
     """
     if r.card_verdict is not None:
-        return explain_verdict(r.card_verdict)
+        return explain_verdict(r.card_verdict, cited)
     cover = r.cover
     if r.legal:
         m = r.move
         if m is None:
-            return _("Correct.")
+            return _cite(_("Correct."), cited)
         if m.kind == "draw":
-            return _("Correct: nothing in this hand may be laid, so you draw a card.")
+            return _cite(_("Correct: nothing in this hand may be laid, so you draw a card."), cited)
         if m.kind == "joker":
             if m.announce is None:
-                return _("Correct: {joker} is laid; the same player plays again (or draws if they cannot).").format(joker=card_name(m.cards[0]))
+                return _cite(_("Correct: {joker} is laid; the same player plays again (or draws if they cannot).").format(
+                    joker=card_name(m.cards[0])), cited)
             if m.then is not None:
-                return _("Correct: {joker} announces {value} and {card} follows it.").format(
-                    joker=card_name(m.cards[0]), value=m.announce, card=card_name(m.then))
-            return _("Correct: {joker} announces {value}; the next player must lay a card of it, without calculating.").format(
-                joker=card_name(m.cards[0]), value=m.announce)
-        return _("Correct: {card} follows {cover}.").format(card=card_name(m.cards[0]), cover=cover_name(cover))
+                return _cite(_("Correct: {joker} announces {value} and {card} follows it.").format(
+                    joker=card_name(m.cards[0]), value=m.announce, card=card_name(m.then)), cited)
+            return _cite(_("Correct: {joker} announces {value}; the next player must lay a card of it, without calculating.").format(
+                joker=card_name(m.cards[0]), value=m.announce), cited)
+        return _cite(_("Correct: {card} follows {cover}.").format(card=card_name(m.cards[0]), cover=cover_name(cover)), cited)
     code = r.violations[0]
     p = r.penalty
     if code is Violation.NOT_IN_HAND:
@@ -327,7 +339,7 @@ def explain_round_verdict(r: RoundVerdict) -> str:
         after = _("The joker stays alone; draw {n} cards and take back {cards}.").format(n=p.draw, cards=cards_text(p.take_back))
     else:
         after = _("Draw {n} cards and take back {cards}.").format(n=p.draw, cards=cards_text(p.take_back))
-    return f"{why}. {after}"
+    return f"{why}{' ' + cited if cited else ''}. {after}"
 
 
 def say_move(move: str) -> str:

@@ -23,7 +23,7 @@ from solver.namnam.referee import judge, legal_pits
 from solver.namnam.rules import Rules
 from solver.namnam.state import GameState
 from solver.namnam.tables import find
-from solver.namnam.verdict import Verdict, Violation
+from solver.namnam.verdict import JUDGED, Verdict, Violation
 from solver.namnam.words import explain_verdict
 
 __all__ = ["NamNam", "GAME"]
@@ -42,6 +42,7 @@ class NamNam(BaseGame):
     penalty_unit = N_("moves taken back")
     Rules = Rules
     violations = Violation
+    judged = JUDGED
 
     def parse_situation(self, text: str, data: None) -> Position:
         return Position.parse(text)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.game import Code, clauses_of
+from solver.game import Code, cited_clauses
 
-__all__ = ["Violation", "Penalty", "Verdict"]
+__all__ = ["Violation", "JUDGED", "Penalty", "Verdict"]
 
 
 class Violation(Code):
@@ -31,6 +31,11 @@ class Violation(Code):
     MUST_FEED = "must-feed", "4.1"
     """The opponent has no seed and this move gives them none, while another move does."""
     GRAND_SLAM_FORBIDDEN = "grand-slam-forbidden", "4.2"
+
+
+JUDGED = {"move": ("2.1", "3.1", "4.1", "4.2")}
+"""The clauses a legal move is judged against: it sows from the player's own row (2.1), captures as
+3.1 says, feeds an empty opponent (4.1) and does not starve them (4.2). A legal verdict cites them."""
 
 
 @dataclass(frozen=True)
@@ -69,8 +74,9 @@ class Verdict:
 
     @property
     def clauses(self) -> tuple[str, ...]:
-        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
-        return clauses_of(self.violations)
+        """The rule-book clauses this verdict applies: its codes' when refused, those it was judged
+        against when legal (:data:`JUDGED`)."""
+        return cited_clauses(self.legal, self.violations, JUDGED["move"])
 
     def as_dict(self) -> dict:
         return {

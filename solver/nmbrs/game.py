@@ -29,7 +29,7 @@ from solver.nmbrs.position import Position
 from solver.nmbrs.referee import judge
 from solver.nmbrs.rules import Rules
 from solver.nmbrs.state import Turn
-from solver.nmbrs.verdict import Refusal, RoundVerdict, SequenceVerdict, SequenceWhy, Verdict, Violation
+from solver.nmbrs.verdict import JUDGED, Refusal, RoundVerdict, SequenceVerdict, SequenceWhy, Verdict, Violation
 from solver.nmbrs.words import explain_round_move, explain_sequence, explain_turn, refusal_text, say_move, sequence_reason
 
 __all__ = ["Nmbrs", "GAME", "DEALT_SEQUENCES"]
@@ -53,6 +53,7 @@ class Nmbrs(BaseGame):
     penalty_unit = N_("cards taken back")
     Rules = Rules
     violations = Violation
+    judged = JUDGED
     data_option = DataOption("--deck", N_("A deck file (TOML) instead of the built-in deck."))
 
     def load_data(self, rules: Rules, path: str | Path | None = None) -> Deck:

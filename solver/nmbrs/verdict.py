@@ -26,13 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from solver.game import Code, clauses_of
+from solver.game import Code, cited_clauses, clauses_of
 from solver.nmbrs.cards import Card, Placed, fixed_value, is_free_joker
 from solver.nmbrs.moves import Move
-from solver.nmbrs.rules import Opening, Rules, count_back
+from solver.nmbrs.rules import Opening, Rules, SequenceRule, count_back
 from solver.nmbrs.scoring import Doubled
 
-__all__ = ["Violation", "TURN_VIOLATION", "SequenceWhy", "Refusal", "MoveResult", "Penalty", "Verdict",
+__all__ = ["Violation", "JUDGED", "TURN_VIOLATION", "SequenceWhy", "Refusal", "MoveResult", "Penalty", "Verdict",
            "SequenceVerdict", "RoundVerdict", "taken_back"]
 
 
@@ -148,6 +148,16 @@ reported under its own code)."""
 # ---------------------------------------------------------------- one sequence
 
 
+JUDGED = {
+    "turn": ("2.1", "3.1", "3.4", "5.1", "5.2"),
+    "sequence": ("3.1", "3.2"),
+    "sequence-advanced": ("3.1", "3.3"),
+}
+"""The clauses a legal answer is judged against: a turn's moves (2.1) make sequences (3.1) with each
+number once (3.4) and score (5.1), colours doubling (5.2); a sequence checked alone follows the
+basic pattern (3.2) or, counting back, the advanced one (3.3). A legal verdict cites them."""
+
+
 @dataclass(frozen=True)
 class SequenceWhy:
     """Why ``numbers`` (sorted, the numbered cards) plus ``jokers`` free jokers make no valid sequence.
@@ -232,8 +242,10 @@ class SequenceVerdict:
 
     @property
     def clauses(self) -> tuple[str, ...]:
-        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
-        return clauses_of(self.violations)
+        """The rule-book clauses this verdict applies: its codes' when refused, those it was judged
+        against when legal (:data:`JUDGED`)."""
+        judged = JUDGED["sequence-advanced" if self.rules.sequence is SequenceRule.COUNT_BACK else "sequence"]
+        return cited_clauses(self.valid, self.violations, judged)
 
     def as_dict(self) -> dict:
         """The verdict as JSON data (``tablecalc nmbrs check`` adds ``reason``, the ``why`` in words)."""
@@ -415,8 +427,9 @@ class Verdict:
 
     @property
     def clauses(self) -> tuple[str, ...]:
-        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
-        return self.why.clauses if self.why else ()
+        """The rule-book clauses this verdict applies: its codes' when refused, those it was judged
+        against when legal (:data:`JUDGED`)."""
+        return self.why.clauses if self.why else JUDGED["turn"]
 
     def as_dict(self) -> dict:
         """The verdict as JSON data (``tablecalc nmbrs judge`` adds ``reason``, the ``why`` in words)."""
@@ -486,8 +499,9 @@ class RoundVerdict:
 
     @property
     def clauses(self) -> tuple[str, ...]:
-        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
-        return self.why.clauses if self.why else ()
+        """The rule-book clauses this verdict applies: its codes' when refused, those it was judged
+        against when legal (:data:`JUDGED`)."""
+        return self.why.clauses if self.why else JUDGED["turn"]
 
     def as_dict(self) -> dict:
         return {"move": self.move, "player": self.player, "legal": self.legal,

@@ -35,8 +35,8 @@ from typing import Sequence
 
 from solver.ramikubic.rules import GROUP_MAX, MIN_SIZE, MeldJoker, Rules, Wrap
 from solver.ramikubic.tiles import JOKER, Tile, TileSet, tiles_text
-from solver.game import clauses_of
-from solver.ramikubic.verdict import Violation
+from solver.game import cited_clauses
+from solver.ramikubic.verdict import JUDGED, Violation
 
 __all__ = ["Kind", "Pattern", "run_numbers", "run_allowed", "Reading", "CombinationVerdict", "patterns", "readings", "is_valid",
            "judge_combination", "meld_value", "why_not", "rack_combinations", "MAX_SHOWN"]
@@ -299,8 +299,10 @@ class CombinationVerdict:
 
     @property
     def clauses(self) -> tuple[str, ...]:
-        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
-        return clauses_of((self.fault,) if self.fault else ())
+        """The rule-book clauses this verdict applies: its codes' when refused, those it was judged
+        against when legal (:data:`solver.ramikubic.verdict.JUDGED`)."""
+        judged = JUDGED[str(self.readings[0].pattern.kind)] if self.readings else ()
+        return cited_clauses(self.valid, (self.fault,) if self.fault else (), judged)
 
     def as_dict(self) -> dict:
         return {

@@ -29,7 +29,7 @@ from solver.ramikubic.referee import judge
 from solver.ramikubic.rules import Rules
 from solver.ramikubic.state import Turn
 from solver.ramikubic.tiles import TileSet
-from solver.ramikubic.verdict import RoundVerdict, Verdict, Violation
+from solver.ramikubic.verdict import JUDGED, RoundVerdict, Verdict, Violation
 from solver.ramikubic.words import explain_move, explain_turn
 
 __all__ = ["Ramikubic", "GAME", "DEALT_TABLE"]
@@ -53,6 +53,7 @@ class Ramikubic(BaseGame):
     penalty_unit = N_("tiles drawn")
     Rules = Rules
     violations = Violation
+    judged = JUDGED
     data_option = DataOption("--tiles", N_("A tile file (TOML) instead of the built-in set."))
 
     def load_data(self, rules: Rules, path: str | Path | None = None) -> TileSet:

@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from solver.game import Code, clauses_of
+from solver.game import Code, cited_clauses
 from solver.ramikubic.rules import Rules
 from solver.ramikubic.tiles import Table, Tile, tiles_text
 
-__all__ = ["Violation", "Penalty", "Verdict", "RoundVerdict"]
+__all__ = ["Violation", "JUDGED", "Penalty", "Verdict", "RoundVerdict"]
 
 
 class Violation(Code):
@@ -69,6 +69,15 @@ class Violation(Code):
     """A run that goes on past the 10 further than the rules allow."""
     NOT_CONSECUTIVE = "not-consecutive", "2.3"
     """A run with a gap the jokers cannot fill."""
+
+
+JUDGED = {
+    "turn": ("2.1", "3.3"),
+    "group": ("2.1", "2.2"),
+    "run": ("2.1", "2.3"),
+}
+"""The clauses a legal answer is judged against: a turn leaves only combinations on the table (2.1,
+3.3); tiles checked alone make a group (2.2) or a run (2.3). A legal verdict cites them."""
 
 
 @dataclass(frozen=True)
@@ -125,8 +134,9 @@ class Verdict:
 
     @property
     def clauses(self) -> tuple[str, ...]:
-        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
-        return clauses_of((*self.violations, *(fault for _, fault in self.invalid)))
+        """The rule-book clauses this verdict applies: its codes' when refused, those it was judged
+        against when legal (:data:`JUDGED`)."""
+        return cited_clauses(self.legal, (*self.violations, *(fault for _, fault in self.invalid)), JUDGED["turn"])
 
     def as_dict(self) -> dict:
         return {
@@ -197,8 +207,9 @@ class RoundVerdict:
 
     @property
     def clauses(self) -> tuple[str, ...]:
-        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
-        return clauses_of(self.violations)
+        """The rule-book clauses this verdict applies: its codes' when refused, those it was judged
+        against when legal (:data:`JUDGED`)."""
+        return cited_clauses(self.legal, self.violations, JUDGED["turn"])
 
     def as_dict(self) -> dict:
         return {

@@ -150,6 +150,69 @@ def test_every_check_json_carries_clauses(game):
 
 
 @pytest.mark.parametrize("game", ALL, ids=ids)
+def test_the_clauses_a_legal_answer_is_judged_against_are_declared(game):
+    """Next to its codes, each game declares the clauses a legal answer of each kind is judged
+    against: at least one kind, each with clauses of the book."""
+    book = set(rule_book(game, "en").ids)
+    assert game.judged, f"{game.name} declares no clause a legal answer is judged against"
+    for kind, clauses in game.judged.items():
+        assert clauses and set(clauses) <= book, (game.name, kind, set(clauses) - book)
+
+
+OWN_LEGAL_CHECKS = {
+    "nambarz": [["judge", "--target", "3-bee", "--hand", "6 5 2 10", "6÷2"],
+                ["judge", "--target", "3-bee", "--hand", "6 3-hippo 10", "3-hippo"]],
+    "nmbrs": [["check", "14", "20", "26"], ["check", "6", "11", "16", "21", "--preset", "advanced"],
+              ["judge", "--table", "10 20 30", "--hand", "15 25 40 41 42", "lay 40 41 42"]],
+    "ramikubic": [["check", "7b", "8b", "9b"], ["check", "7b", "7r", "7y"]],
+}
+"""The legal checks of the games whose ``check`` (or ``judge``) takes more than a situation and an
+answer; every other game is checked with ``judge SITUATION ANSWER``, the first best answer to a
+random situation."""
+
+
+def _legal_checks(game) -> list[list[str]]:
+    if game.name in OWN_LEGAL_CHECKS:
+        return OWN_LEGAL_CHECKS[game.name]
+    rules = game.rules()
+    data = game.load_data(rules)
+    rng = random.Random(6)
+    for _ in range(40):
+        s = game.random_situation(rng, rules, data)
+        answers = game.best_answers(game.best(s, rules, data))
+        if answers:
+            return [["judge", str(s), answers[0]]]
+    raise AssertionError(f"{game.name}: no legal answer in 40 random situations")
+
+
+@pytest.mark.parametrize("game", ALL, ids=ids)
+def test_a_legal_check_json_carries_the_clauses_it_was_judged_against(game):
+    """A legal ``check --json`` names the clauses it was judged against (those the game declares,
+    ``game.judged``), each cited in its explanation."""
+    book = set(rule_book(game, "en").ids)
+    declared = {c for clauses in game.judged.values() for c in clauses}
+    for args in _legal_checks(game):
+        r = CliRunner().invoke(app, [game.name, *args, "--json"])
+        assert r.exit_code == 0, (args, r.output)
+        out = json.loads(r.stdout)
+        assert out["clauses"] and set(out["clauses"]) <= book & declared, (args, out)
+        said = out.get("explanation", "")  # a sequence's check words it as its ``reason``, uncited
+        assert "explanation" not in out or all(f"rule {c}: " in said for c in out["clauses"]), said
+
+
+def test_a_legal_play_is_cited_in_the_sentence():
+    """The Nambarz ``judge`` text puts the citation inside the sentence that says why, for a legal play
+    (covering the card and the simplest calculation) as for a refused one."""
+    r = CliRunner().invoke(app, ["nambarz", "judge", "--target", "3-bee", "--hand", "6 5 2 10", "6÷2"])
+    assert r.exit_code == 0
+    assert ("the fewest possible (rule 2.1: two ways to cover; rule 2.3: calculation; rule 3.2: the simplest "
+            "calculation is compulsory; simplest judged against the whole hand, option `simplest-against`).") in r.stdout
+    r = CliRunner().invoke(app, ["nambarz", "judge", "--target", "3-bee", "--hand", "6 5 2 10", "6+5+2-10"])
+    assert ("compulsory (rule 3.2: the simplest calculation is compulsory; simplest judged against the whole hand, "
+            "option `simplest-against`). Draw 3 cards") in r.stdout
+
+
+@pytest.mark.parametrize("game", ALL, ids=ids)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_rules_clauses_prints_the_book(game, lang):
     """``rules --clauses`` prints every clause in the language asked for; ``--clause ID`` one clause

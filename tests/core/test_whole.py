@@ -69,6 +69,7 @@ def test_a_simulated_game_is_judged_all_legal_from_its_log(game, seed):
     assert report.legal, [(m.line, m.move, [str(v) for v in m.verdict.violations]) for m in report.illegal]
     assert report.judged == sum(len(r.moves) for r in played.rounds)
     assert report.scores == played.scores
+    assert all(m.as_dict()["clauses"] for m in report.moves)  # each legal move cites what it was judged against
     again = _played(game, seed=seed, rounds=2)
     assert _log_text(again) == _log_text(played)  # the same seed plays the same game
 

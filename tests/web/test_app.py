@@ -78,7 +78,9 @@ def test_every_game_judges_its_best_answer_legal_in_the_browser(client, name):
         verdict = game.judge(situation, refused, rules, data)
         from html import escape
 
-        assert escape(game.explain(verdict), quote=True) in r.text
+        from solver.rulebook import explained
+
+        assert escape(explained(game, verdict, rules), quote=True) in r.text
 
 
 def test_a_judged_dispute_names_verdict_penalty_better_play_and_rules(client):

@@ -137,7 +137,7 @@ def test_a_joker_laid_alone_is_judged_without_a_log():
     assert d["violations"] == ["calculation-on-joker"] and d["penalty"]["take_back"] == ["8", "4"]
     assert d["cover"] == "change-number 4" and "may not calculate" in d["explanation"] and d["rules"]["preset"] == "basic"
     d = run_json("nambarz", "judge", "--target", "change-chiffre 4", "--hand", "8 4-fish 1", "4-fish")
-    assert d["legal"] and d["explanation"] == "Correct: 4-fish follows change-number 4."
+    assert d["legal"] and d["explanation"] == "Correct: 4-fish follows change-number 4 (rule 4.3: a change joker laid alone; no joker on a joker laid alone, option `joker-on-joker`)."
     r = run("nambarz", "judge", "--target", "change-number 4", "--hand", "8 4 1", "8-4")
     assert r.exit_code == 1 and "NOT LEGAL" in r.output and "Draw 3 cards and take back 8 and 4" in r.output
     d = run_json("nambarz", "best", "--target", "change-number 4", "--hand", "8 4-fish 1 change-drawing")

@@ -165,7 +165,7 @@ class Drill(GameDrill):
             score = points(v)
             explanation = " ".join(x for x in (points_line(score, v), explanation) if x)
         return Judgement(v.legal, tuple(str(x) for x in v.violations), score=score,
-                         explanation=explanation, **common)
+                         explanation=explanation, clauses=v.clauses, **common)
 
     # -- help --------------------------------------------------------------------
 

@@ -135,7 +135,7 @@ class Drill(GameDrill):
             return self.retry(_("{answer} is not a number of tokens: expected a whole number, like 12.").format(
                 answer=quoted(answer.strip())), str(v.violations[0]))
         return Judgement(v.legal, tuple(str(x) for x in v.violations), v.penalty.as_dict(), v.penalty.amount,
-                         score=int(v.legal), explanation=explain_amount(v), **common)
+                         score=int(v.legal), explanation=explain_amount(v), clauses=v.clauses, **common)
 
     def _judge_lay(self, pos: Position, rules: Rules, answer: str | None) -> Judgement:
         """A round in progress (from a pack): right when the lay is legal and lays as many cards as the best."""
@@ -153,7 +153,7 @@ class Drill(GameDrill):
         codes = tuple(str(x) for x in v.violations) or (() if right else ("not-the-longest",))
         penalty = Penalty(off_by=best.cards - v.cards if v.legal else best.cards).as_dict()
         return Judgement(right, codes, penalty, penalty["off_by"], score=int(right), explanation=explain_verdict(v),
-                         **common)
+                         clauses=v.clauses, **common)
 
     # -- for the learner ---------------------------------------------------------
 

@@ -61,11 +61,13 @@ def judge(
     verdict = GAME.judge(_deal(target, hand, data), answer, rules, data)
 
     def show(v) -> None:
+        from solver.rulebook import citation
         from trainer.games.nambarz.render import print_verdict
 
-        print_verdict(v, rules)
+        print_verdict(v, rules, citation(GAME, v.clauses, rules))
 
-    answer_verdict(GAME, verdict, as_json, rules=rules, show=show, data={"rules": rules.as_dict(), **verdict.as_dict()})
+    answer_verdict(GAME, verdict, as_json, rules=rules, show=show, data={"rules": rules.as_dict(), **verdict.as_dict()},
+                   show_cites=True)
 
 
 @app.command("score")

@@ -148,7 +148,7 @@ class Drill(GameDrill):
         score = len(m.cards) + r.bonus if r.legal and m is not None and m.kind.value != "draw" else 0
         return Judgement(
             correct=r.legal, violations=tuple(str(x) for x in r.violations), penalty=r.penalty.as_dict(),
-            penalty_amount=r.penalty.amount, score=score, explanation=explain_round_verdict(r), **common,
+            penalty_amount=r.penalty.amount, score=score, explanation=explain_round_verdict(r), clauses=r.clauses, **common,
         )
 
     def _judge(self, puzzle: Puzzle, answer: str | None) -> Judgement:
@@ -178,7 +178,7 @@ class Drill(GameDrill):
                     n=sol.min_cards, bonus=rules.coup_bonus(sol.min_cards))
         return Judgement(
             correct=v.legal, violations=tuple(str(x) for x in v.violations), penalty=v.penalty.as_dict(),
-            penalty_amount=v.penalty.amount, score=score, explanation=explanation, **common,
+            penalty_amount=v.penalty.amount, score=score, explanation=explanation, clauses=v.clauses, **common,
         )
 
     # -- progress --------------------------------------------------------------

@@ -34,12 +34,13 @@ def print_solution(s: Solution) -> None:
     console.print(escape(explain_solution(s)))
 
 
-def print_verdict(v: Verdict | RoundVerdict, rules=None) -> None:
-    """A verdict on a play (or, for a joker's play, on a move by the jokers' rules) and the rules it used."""
+def print_verdict(v: Verdict | RoundVerdict, rules=None, cited: str = "") -> None:
+    """A verdict on a play (or, for a joker's play, on a move by the jokers' rules) and the rules it used;
+    ``cited``, the clauses it applies in words, in the sentence that says why."""
     mark = f"[bold green]{_('LEGAL')}[/]" if v.legal else f"[bold red]{_('NOT LEGAL')}[/]"
     codes = "" if v.legal else f"  [dim]({', '.join(str(x) for x in v.violations)})[/]"
     console.print(f"{mark}{codes}")
-    console.print(escape(explain_round_verdict(v) if isinstance(v, RoundVerdict) else explain_verdict(v)))
+    console.print(escape(explain_round_verdict(v, cited) if isinstance(v, RoundVerdict) else explain_verdict(v, cited)))
     rules = rules if isinstance(v, RoundVerdict) else v.rules
     if rules is not None:
         console.print("[dim]" + _("Rules {rules}").format(rules=escape(rules.describe())) + "[/]")

@@ -142,10 +142,10 @@ class Drill(GameDrill):
         if v.score < best.score:
             return Judgement(False, ("below-best",), penalty, score=v.score,
                              explanation=_("Valid, scoring {score}, but a better turn exists. {best}").format(
-                                 score=v.score, best=line) + ("\n" + score_breakdown(v) if v.score else ""), **common)
+                                 score=v.score, best=line) + ("\n" + score_breakdown(v) if v.score else ""), clauses=v.clauses, **common)
         return Judgement(True, (), penalty, score=v.score,
                          explanation=_("Valid and the best possible: score {score}.").format(score=v.score)
-                         + "\n" + score_breakdown(v), **common)
+                         + "\n" + score_breakdown(v), clauses=v.clauses, **common)
 
     # -- progress --------------------------------------------------------------
 

@@ -207,8 +207,8 @@ class Drill(GameDrill):
         got = v.points_placed if by_points else v.tiles_placed
         if got < best_score:
             return Judgement(False, ("below-best",), penalty, score=got,
-                             explanation=f"{explain_move(v)} {_best_lays(best_score, by_points)} {line}", **common)
-        return Judgement(True, (), penalty, score=got, explanation=f"{explain_move(v)} " + _("The best possible."), **common)
+                             explanation=f"{explain_move(v)} {_best_lays(best_score, by_points)} {line}", clauses=v.clauses, **common)
+        return Judgement(True, (), penalty, score=got, explanation=f"{explain_move(v)} " + _("The best possible."), clauses=v.clauses, **common)
 
     # -- for the learner ---------------------------------------------------------
 
