@@ -43,15 +43,16 @@ BOTS = {
 """The bots, the strongest first."""
 
 
-def computer_move(position: Position, rules: Rules, level: PlayLevel, rng) -> int:
-    """The pit a bot of ``level`` sows in ``position``."""
+def computer_move(position: Position, rules: Rules, level: PlayLevel, rng, history=()) -> int:
+    """The pit a bot of ``level`` sows in ``position``; ``history``, the positions played before in the
+    game, so that it knows which move would bring one back and end the game (rule 5.1)."""
     legal = legal_pits(position, rules)
     if not legal:
         raise TablecalcError(f"the game is over in {position}: no move to play")
     if level.random_share and rng.random() < level.random_share:
         return rng.choice(legal)
     tables = tables_for(position.seeds_on_board, rules) if level.tables else None
-    return rng.choice(best(position, rules, depth=level.depth, tables=tables).moves)
+    return rng.choice(best(position, rules, depth=level.depth, tables=tables, history=history).moves)
 
 
 @dataclass
@@ -63,4 +64,4 @@ class Bot:
     rng: object
 
     def choose(self, state) -> str:
-        return str(computer_move(state.position, self.rules, self.level, self.rng))
+        return str(computer_move(state.position, self.rules, self.level, self.rng, state.history))

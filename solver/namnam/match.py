@@ -77,7 +77,7 @@ class Match:
         the endgame tables (built on demand for small boards), else a search of :data:`ANALYSIS_DEPTH` plies."""
         p = state.position
         values, exact = move_values(p, self.rules, depth=ANALYSIS_DEPTH,
-                                    tables=tables_for(p.seeds_on_board, self.rules))
+                                    tables=tables_for(p.seeds_on_board, self.rules), history=state.history)
         top = max(values.values(), default=0)
         return Worth(tuple(str(m) for m in sorted(values) if values[m] == top),
                      {str(m): float(v) for m, v in values.items()}, exact)

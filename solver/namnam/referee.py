@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from solver.errors import TablecalcError, quoted
 from solver.namnam.position import SIDES, Position, pit_index, pit_number
-from solver.namnam.rules import GrandSlam, Leftover, Rules
+from solver.namnam.rules import Cycle, GrandSlam, Leftover, Rules
 from solver.namnam.sowing import ROW, Sowing, is_starving, leftover, legal_starts, rotate, sow
 from solver.namnam.verdict import Penalty, Verdict, Violation
 
-__all__ = ["judge", "play", "legal_pits", "end_of_game", "pit_name", "parse_pit"]
+__all__ = ["judge", "play", "legal_pits", "end_of_game", "end_of_cycle", "cycle_value", "pit_name", "parse_pit"]
 
 
 def pit_name(index: int, mover: int, rules: Rules) -> str:
@@ -58,6 +58,38 @@ def end_of_game(position: Position, rules: Rules) -> tuple[int, int]:
     final = list(position.captured)
     final[me] += mine
     final[1 - me] += theirs
+    return final[0], final[1]
+
+
+def cycle_value(c: tuple[int, ...], rules: Rules) -> int:
+    """What the end of an endless cycle on canonical board ``c`` (a position that came back) is worth
+    to the player to move, by ``rules.cycle`` (rule 5.1): their row's seeds minus the opponent's
+    (``own-row``), or nothing (``nobody``). The one home of the rule: play, the referee, the search
+    and the endgame tables end a cycle by it.
+
+    >>> c = (1, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0)
+    >>> cycle_value(c, Rules()), cycle_value(c, Rules(cycle=Cycle.NOBODY))
+    (-2, 0)
+    """
+    if rules.cycle is Cycle.NOBODY:
+        return 0
+    mine, theirs = leftover(c)
+    return mine - theirs
+
+
+def end_of_cycle(position: Position, rules: Rules) -> tuple[int, int]:
+    """The final seeds (South, North) when ``position`` came back and so ended the game (rule 5.1).
+
+    >>> p = Position.parse("1.0.0.0.0.0/0.0.0.0.3.0 s 20-24")
+    >>> end_of_cycle(p, Rules()), end_of_cycle(p, Rules(cycle=Cycle.NOBODY))
+    ((21, 27), (20, 24))
+    """
+    if rules.cycle is Cycle.NOBODY:
+        return position.captured
+    mine, theirs = leftover(position.canonical(rules.direction))
+    final = list(position.captured)
+    final[position.to_move] += mine
+    final[1 - position.to_move] += theirs
     return final[0], final[1]
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from solver.i18n import N_
 from solver.rules import BaseRules, option
 
-__all__ = ["Rules", "Direction", "GrandSlam", "Leftover", "PRESETS"]
+__all__ = ["Rules", "Direction", "GrandSlam", "Leftover", "Cycle", "PRESETS"]
 
 
 class Direction(enum.StrEnum):
@@ -45,6 +45,24 @@ class Leftover(enum.StrEnum):
     """Each player takes the seeds of their own row (the default)."""
     CANNOT_FEED = "cannot-feed-takes-all"
     """The player who cannot feed the opponent takes every seed left (after a cycle: each their own row)."""
+
+
+class Cycle(enum.StrEnum):
+    """How an endless cycle ends (rule 5.1). The seed ends the game "when the players agree that no
+    more moves are possible"; tablecalc reads that agreement as a position coming back (the same
+    board, the same player to move) — play, the referee, the search (``best``, which knows the
+    game's history) and the endgame tables (which value a position neither player can steer out of
+    a cycle) all end the game there — and this option says who takes the seeds still going round.
+
+    The default, ``own-row``, is the seed's end "when play is blocked" carried over, and the common
+    rule of awalé tournaments (the Abapa rules): each player takes the seeds of their own row, as
+    in rule 5.2. ``nobody`` is the other common reading: seeds that only go round are nobody's, so
+    the game is decided by the seeds captured."""
+
+    OWN_ROW = "own-row"
+    """Each player takes the seeds of their own row, counted in the position that came back (default)."""
+    NOBODY = "nobody"
+    """Nobody takes the seeds still going round: only the seeds captured count."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +99,12 @@ class Rules(BaseRules):
         words={Leftover.OWN_ROW: N_("seeds left go to the owner of their row"),
                Leftover.CANNOT_FEED: N_("the player who cannot feed takes the seeds left")},
         aliases={"cannot-feed": "cannot-feed-takes-all"})
+    cycle: Cycle = option(
+        Cycle.OWN_ROW, N_("Who takes the seeds still going round when a position comes back (an endless cycle: the "
+                          "game ends there, by agreement)."),
+        words={Cycle.OWN_ROW: N_("a position that comes back ends the game, each taking their own row"),
+               Cycle.NOBODY: N_("a position that comes back ends the game, the seeds going round counted for nobody")},
+        aliases={"own": "own-row", "none": "nobody"}, always=False)
     match_games: int = option(
         1, N_("How many games a match lasts (the first move goes to each player in turn)."), lo=1, hi=100,
         words=N_("a match of {value} games"), always=False)

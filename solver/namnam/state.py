@@ -3,9 +3,10 @@
 Moves are pit numbers 1-6 from the mover's left (:class:`Move`); the referee
 (:func:`~solver.namnam.referee.judge`) decides every move, so this module holds no rule of
 its own. The game ends when the player to move has no legal move (all seeds taken, or the
-starving opponent cannot be fed) or when a position comes back (an endless cycle, ended by
-agreement); each player then takes the seeds left in their own row. ``returns()`` is the
-seed difference: South's seeds minus North's, and the opposite for North.
+starving opponent cannot be fed), when each player takes the seeds left in their own row (rule
+5.2), or when a position comes back (an endless cycle, ended by agreement), when the seeds left
+go as the rule option ``cycle`` says (rule 5.1, :func:`~solver.namnam.referee.end_of_cycle`).
+``returns()`` is the seed difference: South's seeds minus North's, and the opposite for North.
 
 >>> st = GameState.start()
 >>> [str(m) for m in st.legal_moves()]
@@ -26,7 +27,7 @@ from solver.errors import IllegalMove, TablecalcError
 from solver.game import TERMINAL
 from solver.namnam.position import Position
 from solver.namnam.position import SIDES
-from solver.namnam.referee import end_of_game, judge, legal_pits, parse_pit, play
+from solver.namnam.referee import end_of_cycle, end_of_game, judge, legal_pits, parse_pit, play
 from solver.namnam.rules import Rules
 from solver.namnam.verdict import Penalty, Verdict, Violation
 
@@ -115,8 +116,17 @@ class GameState:
         return str(self)
 
     def final_seeds(self) -> tuple[int, int]:
-        """The seeds (South, North) each has: captured, plus their own row's once the game is over."""
+        """The seeds (South, North) each has: captured, plus the seeds left once the game is over
+        (rule 5.2; after a cycle, rule 5.1)."""
+        if self.is_repetition:
+            return end_of_cycle(self.position, self.rules)
         return end_of_game(self.position, self.rules) if self.is_terminal() else self.position.captured
+
+    @property
+    def history(self) -> tuple[Position, ...]:
+        """The positions seen before this one in the game (scores left out), for a search that must
+        know which move would bring one back (:func:`solver.namnam.best.best`'s ``history``)."""
+        return tuple(Position(south, north, to_move) for south, north, to_move in self.seen)
 
     def returns(self) -> tuple[float, float]:
         s, n = self.final_seeds()

@@ -11,9 +11,12 @@ nothing stay in the layer, and those can go round in circles. Each layer is solv
 iterating bounds: ``low`` (what the mover can force in a finite number of moves) rises and
 ``high`` (what the opponent cannot stop) falls until neither moves. Where they meet the
 value is the game's value; where they do not (``low < high``), neither player can force a
-better end than an endless cycle, which the end-of-game rule settles: each player takes the
-seeds of their own row, counted in the position at hand and kept between the two bounds
-(:attr:`Tables.cyclic` marks these positions).
+better end than an endless cycle, which the cycle rule settles (rule 5.1, the option ``cycle``,
+:func:`solver.namnam.referee.cycle_value`): by default each player takes the seeds of their own
+row, counted in the position at hand (the position that comes back when neither steers out),
+or, with ``cycle=nobody``, nobody takes them; either kept between the two bounds
+(:attr:`Tables.cyclic` marks these positions). Only the default rule's tables are saved: the
+other's are built in memory when asked for.
 
 The leftover rule does not change the tables: both readings give every seed left to the row's
 owner at every end (:class:`~solver.namnam.rules.Leftover`); the grand-slam rule does.
@@ -48,7 +51,7 @@ import numpy as np
 from solver.budget import available_memory
 from solver.errors import SearchTooLarge, TablecalcError, quoted, quoted_path
 from solver.files import TABLES_FOLDER, TABLES_MAGIC, data_home, read_bytes, write_file
-from solver.namnam.rules import GrandSlam, Rules
+from solver.namnam.rules import Cycle, GrandSlam, Rules
 from solver.namnam.sowing import PITS, ROW, SEEDS, legal_starts, rotate, sow
 
 __all__ = ["Tables", "build", "rank", "rank_many", "unrank", "compositions", "layer_size", "cache_path", "load",
@@ -125,6 +128,8 @@ class Tables:
     values: tuple[np.ndarray, ...]
     cyclic: tuple[np.ndarray, ...]
     grand_slam: GrandSlam
+    cycle: Cycle = Cycle.OWN_ROW
+    """The cycle rule the cyclic positions were valued by (rule 5.1)."""
 
     @property
     def max_seeds(self) -> int:
@@ -163,7 +168,8 @@ class Tables:
         save(self, path)
 
 
-def _layer(n: int, values: list[np.ndarray], forbid: bool, progress: Callable[[int], None] | None):
+def _layer(n: int, values: list[np.ndarray], forbid: bool, progress: Callable[[int], None] | None,
+           cycle: Cycle = Cycle.OWN_ROW):
     size = layer_size(n)
     fixed = np.full((ROW, size), _NONE, dtype=np.int16)   # value of a capturing move (or terminal)
     inner = np.full((ROW, size), -1, dtype=np.int32)      # child's rank for a move that stays in the layer
@@ -182,7 +188,10 @@ def _layer(n: int, values: list[np.ndarray], forbid: bool, progress: Callable[[i
     _settle(fixed, inner, low, high, np.flatnonzero(~over))
     if progress:
         progress(size)
-    value = np.clip(split, low, high).astype(np.int8)
+    # the end of an endless cycle, by the cycle rule (solver.namnam.referee.cycle_value, vectorised);
+    # where no move is left, low == high == split already
+    ends = split if cycle is Cycle.OWN_ROW else np.zeros_like(split)
+    value = np.clip(ends, low, high).astype(np.int8)
     return value, low < high
 
 
@@ -273,20 +282,21 @@ def build(max_seeds: int, rules: Rules | None = None, progress: Callable[[int, i
     if not 0 <= max_seeds <= MAX_BUILD:
         raise TablecalcError(f"bad table size {max_seeds}: expected 0 to {MAX_BUILD} seeds")
     slam = (rules or Rules()).grand_slam
+    cycle = (rules or Rules()).cycle
     forbid = slam is GrandSlam.FORBIDDEN
     values: list[np.ndarray] = []
     cyclic: list[np.ndarray] = []
-    if base is not None and base.grand_slam is slam:
+    if base is not None and base.grand_slam is slam and base.cycle is cycle:
         values, cyclic = list(base.values[:max_seeds + 1]), list(base.cyclic[:max_seeds + 1])
     check_memory(max_seeds, len(values) - 1)  # before any work: a build that cannot fit is refused now
     for n in range(len(values), max_seeds + 1):
         if n == 0:
             v, c = np.zeros(1, dtype=np.int8), np.zeros(1, dtype=bool)
         else:
-            v, c = _layer(n, values, forbid, (lambda k, n=n: progress(n, k)) if progress else None)
+            v, c = _layer(n, values, forbid, (lambda k, n=n: progress(n, k)) if progress else None, cycle)
         values.append(v)
         cyclic.append(c)
-    return Tables(tuple(values), tuple(cyclic), slam)
+    return Tables(tuple(values), tuple(cyclic), slam, cycle)
 
 
 # ---------------------------------------------------------------- memory
@@ -366,7 +376,11 @@ def _payload(tables: "Tables") -> bytes:
 
 
 def save(tables: "Tables", path: Path | str) -> None:
-    """Write ``tables`` to ``path`` (see :meth:`Tables.save`)."""
+    """Write ``tables`` to ``path`` (see :meth:`Tables.save`); only the default cycle rule's tables
+    are saved (the others are built in memory)."""
+    if tables.cycle is not Cycle.OWN_ROW:
+        raise TablecalcError(f"the tables of the cycle rule {tables.cycle.value!r} are not saved: they are built "
+                             "in memory when asked for")
     path = Path(path)
     header = _header(tables)
     payload = _payload(tables)
@@ -540,7 +554,7 @@ def superseded(rules: Rules | None = None) -> list[Path]:
 
 
 _LOADED: dict = {}
-"""Tables in memory: ``(grand_slam, max_seeds)`` → :class:`Tables`."""
+"""Tables in memory: ``(grand_slam, cycle, max_seeds)`` → :class:`Tables`."""
 _REFUSED: dict = {}
 """Table files refused, by (path, size, modification time): the one line saying why."""
 
@@ -573,19 +587,20 @@ def _read_saved(n: int, path: Path, slam: GrandSlam) -> Tables | str:
 def lookup(rules: Rules | None = None) -> Lookup:
     """The largest tables that read well for ``rules`` (in memory or saved); the saved files larger
     than them that were refused, with why."""
-    slam = (rules or Rules()).grand_slam
-    mem = max((t for (s, _), t in _LOADED.items() if s is slam), key=lambda t: t.max_seeds, default=None)
+    slam, cycle = (rules or Rules()).grand_slam, (rules or Rules()).cycle
+    mem = max((t for t in _LOADED.values() if t.grand_slam is slam and t.cycle is cycle), key=lambda t: t.max_seeds,
+              default=None)
     refused: list[tuple[int, str]] = []
 
     def found(t: Tables | None) -> Lookup:
         return Lookup(t, tuple(why for _, why in refused), tuple(n for n, _ in refused))
 
-    for n, path in reversed(available(rules)):
+    for n, path in reversed(available(rules) if cycle is Cycle.OWN_ROW else []):  # only these are saved
         if mem is not None and n <= mem.max_seeds:
             break
         got = _read_saved(n, path, slam)
         if isinstance(got, Tables):
-            _LOADED[(slam, n)] = got
+            _LOADED[(slam, cycle, n)] = got
             return found(got)
         refused.append((n, got))
     return found(mem)
@@ -608,7 +623,7 @@ def load_or_build(max_seeds: int, rules: Rules | None = None, *, save: bool = Tr
                 t.save(cache_path(max_seeds, rules))
             except (OSError, TablecalcError):
                 pass
-    _LOADED[(slam, t.max_seeds)] = t
+    _LOADED[(slam, t.cycle, t.max_seeds)] = t
     return t
 
 
