@@ -73,11 +73,14 @@ class Violation(Code):
 
 JUDGED = {
     "turn": ("2.1", "3.3"),
+    "meld": ("2.1", "3.1", "3.2"),
+    "pass": ("3.6",),
     "group": ("2.1", "2.2"),
     "run": ("2.1", "2.3"),
 }
 """The clauses a legal answer is judged against: a turn leaves only combinations on the table (2.1,
-3.3); tiles checked alone make a group (2.2) or a run (2.3). A legal verdict cites them."""
+3.3), an initial meld worth enough (3.1) of the rack's tiles alone (3.2); a pass draws a tile
+(3.6); tiles checked alone make a group (2.2) or a run (2.3). A legal verdict cites them."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,8 @@ class Verdict:
     def clauses(self) -> tuple[str, ...]:
         """The rule-book clauses this verdict applies: its codes' when refused, those it was judged
         against when legal (:data:`JUDGED`)."""
-        return cited_clauses(self.legal, (*self.violations, *(fault for _, fault in self.invalid)), JUDGED["turn"])
+        kind = "pass" if self.passed else "meld" if self.meld_points is not None else "turn"
+        return cited_clauses(self.legal, (*self.violations, *(fault for _, fault in self.invalid)), JUDGED[kind])
 
     def as_dict(self) -> dict:
         return {
@@ -209,6 +213,8 @@ class RoundVerdict:
     def clauses(self) -> tuple[str, ...]:
         """The rule-book clauses this verdict applies: its codes' when refused, those it was judged
         against when legal (:data:`JUDGED`)."""
+        if self.legal and self.turn is not None:
+            return self.turn.clauses
         return cited_clauses(self.legal, self.violations, JUDGED["turn"])
 
     def as_dict(self) -> dict:
