@@ -377,24 +377,22 @@ class _Sheet:
         else:
             pdf.circle(cx, cy, size * 0.07, style="F")
 
-    def image(self, png: bytes, x: float, y: float, width: float, height: float) -> None:
-        """A PNG picture as large as fits ``width`` × ``height`` mm, centred across, at the top."""
-        import io
-        import struct
-
-        w, h = struct.unpack(">II", png[16:24])  # the PNG's header: its size in pixels
-        scale = min(width / w, height / h)
-        self.pdf.image(io.BytesIO(png), x + (width - w * scale) / 2, y, w * scale, h * scale)
+    def image(self, picture, x: float, y: float, width: float, height: float) -> None:
+        """A picture (a Pillow ``Image``) as large as fits ``width`` × ``height`` mm, centred across,
+        at the top."""
+        scale = min(width / picture.width, height / picture.height)
+        self.pdf.image(picture, x + (width - picture.width * scale) / 2, y, picture.width * scale,
+                       picture.height * scale)
 
     def output(self) -> bytes:
         return bytes(self.pdf.output())
 
 
-def report_pdf(report: Report, chart: bytes | None = None, chart_note: str | None = None, *,
-               plain: bool = False) -> bytes:
-    """The report as a one-page A4 PDF, written by fpdf2: ``chart`` is the progress chart as a PNG,
-    else ``chart_note`` says why there is none. Its text is in DejaVu Sans where matplotlib ships
-    it (:func:`unicode_fonts`), else (or ``plain``) in the PDF's own Helvetica and Symbol."""
+def report_pdf(report: Report, chart=None, chart_note: str | None = None, *, plain: bool = False) -> bytes:
+    """The report as a one-page A4 PDF, written by fpdf2: ``chart`` is the progress chart (a Pillow
+    ``Image``, :func:`chart_image`), else ``chart_note`` says why there is none. Its text is in
+    DejaVu Sans where matplotlib ships it (:func:`unicode_fonts`), else (or ``plain``) in the
+    PDF's own Helvetica and Symbol."""
     from solver.i18n import language
 
     page = _Sheet(report.title(), language(), report.at, None if plain else unicode_fonts())
@@ -503,18 +501,20 @@ def _pdf_grid(page: _Sheet, grid: FactMatrix, x: float, y: float, box: float) ->
 # ---------------------------------------------------------------- the file
 
 
-def chart_png(history: History, *, now: datetime | None = None, tz: tzinfo | None = timezone.utc,
-              dpi: int = 150) -> bytes:
-    """The progress chart of the report as a PNG: each game's panels (the report says the trend,
-    the totals and the streak itself); a :class:`TablecalcError` when matplotlib is missing."""
-    import io
+def chart_image(history: History, *, now: datetime | None = None, tz: tzinfo | None = timezone.utc,
+                dpi: int = 150):
+    """The progress chart of the report as a picture (a Pillow ``Image``, RGB): each game's panels
+    (the report says the trend, the totals and the streak itself); a :class:`TablecalcError` when
+    matplotlib is missing."""
+    from PIL import Image  # matplotlib's dependency, and fpdf2's
 
     from trainer.chart import chart_figure
 
     fig = chart_figure(history, tz=tz, now=now, **CHART)
-    out = io.BytesIO()
-    fig.savefig(out, format="png", dpi=dpi, facecolor="white")
-    return out.getvalue()
+    fig.set_dpi(dpi)
+    fig.canvas.draw()  # drawn once (saving it to a file would lay it out twice)
+    size = fig.canvas.get_width_height(physical=True)
+    return Image.frombuffer("RGBA", size, fig.canvas.buffer_rgba(), "raw", "RGBA", 0, 1).convert("RGB")
 
 
 def write_report(history: History, learner: str | None, path, fmt: str, *, force: bool = False,
@@ -531,7 +531,7 @@ def write_report(history: History, learner: str | None, path, fmt: str, *, force
     note = None
     if fmt == "pdf":
         try:
-            chart = chart_png(view, now=report.at, tz=tz)
+            chart = chart_image(view, now=report.at, tz=tz)
         except TablecalcError as e:
             chart, note = None, str(e)
         data = report_pdf(report, chart, note)

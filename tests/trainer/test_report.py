@@ -9,7 +9,6 @@ Dates are injected where the code takes them; no test measures the time anything
 from __future__ import annotations
 
 import dataclasses
-import io
 import json
 import re
 import shutil
@@ -113,18 +112,16 @@ def objects(pdf: bytes) -> dict[int, bytes]:
     return out
 
 
-def png(width: int, height: int, rgb=(255, 0, 0)) -> bytes:
+def picture(width: int, height: int):
     from PIL import Image  # fpdf2's own dependency
 
-    out = io.BytesIO()
-    Image.new("RGB", (width, height), rgb).save(out, format="PNG")
-    return out.getvalue()
+    return Image.new("RGB", (width, height), (255, 0, 0))
 
 
 def test_the_pdf_is_one_well_formed_a4_page_with_the_chart_given(klass):
     report = make_report(klass, "Léa", now=NOW)
     for plain in (False, True):
-        pdf = report_pdf(report, png(30, 20), plain=plain)
+        pdf = report_pdf(report, picture(30, 20), plain=plain)
         objs = objects(pdf)
         assert len([o for o in objs.values() if re.search(rb"/Type /Page\b", o)]) == 1
         assert b"/MediaBox [0 0 595.28 841.89]" in pdf
