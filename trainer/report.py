@@ -6,8 +6,8 @@ The data is :mod:`trainer.classroom`'s and :mod:`trainer.stats`' (the class page
 companion shows the same): :func:`make_report` gathers it, and three edges show it — the
 terminal (:func:`render_report`), a web page to print (:func:`report_html`, the companion's own
 templates, standing alone with its style and the chart inside) and a PDF (:func:`report_pdf`,
-written by :mod:`trainer.pdf` in pure Python, so that a plain install makes it). The chart needs
-matplotlib (the plot extra): without it, the report is made without its chart and says so.
+written by fpdf2, a dependency imported only here, so that a plain install makes it). The chart
+needs matplotlib (the plot extra): without it, the report is made without its chart and says so.
 
 >>> import pathlib, tempfile
 >>> from datetime import datetime, timezone
