@@ -260,7 +260,7 @@ def unicode_fonts() -> tuple[str, str] | None:
     from pathlib import Path
 
     spec = find_spec("matplotlib")
-    for folder in spec.submodule_search_locations or () if spec else ():
+    for folder in (spec.submodule_search_locations or ()) if spec else ():
         files = tuple(Path(folder, "mpl-data", "fonts", "ttf", f"DejaVuSans{s}.ttf") for s in ("", "-Bold"))
         if all(f.is_file() for f in files):
             return str(files[0]), str(files[1])
@@ -270,9 +270,9 @@ def unicode_fonts() -> tuple[str, str] | None:
 class _Sheet:
     """One A4 page drawn by fpdf2, in millimetres from its top-left corner. Its text is in DejaVu
     Sans, embedded (the part used) from matplotlib's files where it is installed: every letter
-    and sign. Without it, in the PDF's own Helvetica (Windows-1252: every letter of French and
-    Dutch, × ÷ – …) and its Symbol font for the card suits, arrows and − ≤ ≥; any other
-    character is written as ``?``. DejaVu Sans is wider than Helvetica: its sizes are scaled by
+    and sign of the languages of Europe. Without it, in the PDF's own Helvetica (Windows-1252:
+    every letter of French and Dutch, × ÷ – …) and its Symbol font for the card suits, arrows
+    and − ≤ ≥. A character the font lacks (an emoji in a name) is written as ``?``. DejaVu Sans is wider than Helvetica: its sizes are scaled by
     :data:`_DEJAVU_SCALE` to keep the page's layout."""
 
     def __init__(self, title: str, lang: str, at: datetime, fonts: tuple[str, str] | None):
@@ -284,9 +284,12 @@ class _Sheet:
         self.pdf.set_lang(lang)
         self.pdf.set_creator("tablecalc")
         self.pdf.set_creation_date(at)
+        self.glyphs: dict[str, dict] = {}  # each style's characters, by code
         if fonts:
-            self.pdf.add_font("DejaVu", "", fonts[0])
-            self.pdf.add_font("DejaVu", "B", fonts[1])
+            for style, file in zip(("", "B"), fonts):
+                self.pdf.add_font("DejaVu", style, file)
+                self.pdf.set_font("DejaVu", style)
+                self.glyphs[style] = self.pdf.current_font.cmap
         else:
             self.pdf.core_fonts_encoding = "windows-1252"
         self.family = "DejaVu" if fonts else None
@@ -297,7 +300,7 @@ class _Sheet:
         """``text`` cut into runs of one font each: ``(family, style, text)``."""
         style = "B" if bold else ""
         if self.family:
-            return [(self.family, style, text)]
+            return [(self.family, style, "".join(c if ord(c) in self.glyphs[style] else "?" for c in text))]
         runs: list[tuple[str, str, str]] = []
         for c in text:
             c = _LOOK_ALIKES.get(c, c)
