@@ -490,11 +490,11 @@ def _pdf_grid(page: _Sheet, grid: FactMatrix, x: float, y: float, box: float) ->
     page.text(x + cell / 2, top + cell * 0.72, grid.grid.symbol, 7.5, bold=True, align="center")
     for j, c in enumerate(grid.columns):
         page.text(x + cell * (j + 1.5), top + cell * 0.72, str(c), 6.5, bold=True, colour=_GREY, align="center",
-                  fit=cell * 0.9)
+                  fit=cell * 0.8)
     for i, (r, line) in enumerate(zip(grid.rows, grid.cells)):
         cy = top + cell * (i + 1.5)
         page.text(x + cell / 2, cy + cell * 0.22, str(r), 6.5, bold=True, colour=_GREY, align="center",
-                  fit=cell * 0.9)
+                  fit=cell * 0.8)
         for j, c in enumerate(line):
             if c is not None:
                 page.mark(c.status, x + cell * (j + 1.5), cy, cell)
