@@ -272,8 +272,8 @@ class _Sheet:
     Sans, embedded (the part used) from matplotlib's files where it is installed: every letter
     and sign of the languages of Europe. Without it, in the PDF's own Helvetica (Windows-1252:
     every letter of French and Dutch, × ÷ – …) and its Symbol font for the card suits, arrows
-    and − ≤ ≥. A character the font lacks (an emoji in a name) is written as ``?``. DejaVu Sans is wider than Helvetica: its sizes are scaled by
-    :data:`_DEJAVU_SCALE` to keep the page's layout."""
+    and − ≤ ≥. A character the font lacks (an emoji in a name) is written as ``?``. DejaVu Sans
+    is wider than Helvetica: its sizes are scaled by :data:`_DEJAVU_SCALE` to keep the layout."""
 
     def __init__(self, title: str, lang: str, at: datetime, fonts: tuple[str, str] | None):
         from fpdf import FPDF
