@@ -139,7 +139,8 @@ def test_the_pdf_writes_every_letter_of_french_and_dutch_and_the_card_suits(klas
     the font lacks is a ``?``, without a word on the terminal."""
     if not plain and unicode_fonts() is None:
         pytest.skip("needs matplotlib's DejaVu Sans")
-    lines = ["Léa, Zoë, één, ça, déjà, Noël, cœur", "7 × 8 ÷ 2 − 1 ≥ 27 ≤ 28 …", "A♦ 3♣ 7♥ 8♠ → ←", "🦄 Mei 李"]
+    lines = ["Léa, Zoë, één, ça, déjà, Noël, cœur", "7 × 8 ÷ 2 − 1 ≥ 27 ≤ 28 …", "A♦ 3♣ 7♥ 8♠ → ←",
+             "🦄 Mei 李"]
     report = dataclasses.replace(make_report(klass, "Léa", now=NOW), weak_puzzles=tuple(
         {"game": "Nambarz", "label": line, "missed": 1, "answers": 2} for line in lines))
     out = tmp_path / "letters.pdf"
