@@ -295,8 +295,10 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     >>> did_you_mean("3-bea", ["3-bee", "3-hippo"]), did_you_mean("zzz", ["basic"])
     (" (did you mean '3-bee'?)", '')
     """
+    from solver.i18n import _
+
     close = closest(word, choices)
-    return f" (did you mean {close!r}?)" if close else ""
+    return " " + _("(did you mean {choice}?)").format(choice=repr(close)) if close else ""
 
 
 def closest(word: str, choices: Iterable[str]) -> str | None:

@@ -72,6 +72,7 @@ app = typer.Typer(
     name="tablecalc",
     cls=RootGroup,
     no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},  # every command's context inherits it
     help=help_text(N_("Arithmetic puzzle solver, referee and trainer for table games: {games}."),
                    games=", ".join(game_names())),
 )

@@ -120,8 +120,18 @@ def translated(obj, ctx):
 
 def install() -> None:
     """Wrap the ``format_help`` of Typer's command and group classes (once) so that every help
-    screen is translated; rich is still imported only when a help screen is printed."""
-    from typer.core import TyperCommand, TyperGroup
+    screen is translated; rich is still imported only when a help screen is printed. A flag
+    (``--json``, ``--opened/--not-opened``) shows as a flag: no ``<bool>`` beside it."""
+    from typer.core import TyperCommand, TyperGroup, TyperOption
+
+    if not getattr(TyperOption.display_type_rich, "tablecalc_flag", False):
+        shown = TyperOption.display_type_rich
+
+        def display_type_rich(self, ctx, _shown=shown):
+            return None if self.is_flag else _shown(self, ctx)
+
+        display_type_rich.tablecalc_flag = True  # type: ignore[attr-defined]
+        TyperOption.display_type_rich = display_type_rich
 
     for cls in (TyperCommand, TyperGroup):
         original = cls.format_help
