@@ -151,12 +151,12 @@ def reach(
         raise TablecalcError("--expressions goes with --targets A-B (one target lists every calculation already)")
     if target is None and targets is None:
         raise TablecalcError("no target given: expected --target N (or --targets A-B)")
-    nums = [parse_whole(n, "number") for n in numbers]
+    nums = [parse_whole(n, N_("number")) for n in numbers]
     rules = SearchRules.from_options(order, ops, intermediates, use_all)
     if targets is not None:
         from solver.search import MAX_TARGETS, reach_targets
 
-        result = reach_targets(nums, parse_range(targets, "targets", MAX_TARGETS), rules, expressions=expressions)
+        result = reach_targets(nums, parse_range(targets, N_("targets"), MAX_TARGETS), rules, expressions=expressions)
         if as_json:
             emit_json(result.as_dict())
             return
@@ -164,7 +164,7 @@ def reach(
 
         print_reach_targets(result)
         return
-    result = do_reach(nums, parse_whole(target, "target"), rules)
+    result = do_reach(nums, parse_whole(target, N_("target")), rules)
     if as_json:
         emit_json(result.as_dict())
         return
@@ -202,7 +202,7 @@ def games(as_json: JsonOpt = False) -> None:
         emit_json({"games": rows})
         return
     for r in rows:
-        typer.echo(f"{r['name']} — {r['title']}: {r['summary']}")
+        typer.echo(f"{r['name']} — {r['title']}: {_(r['summary'])}")
         typer.echo("  " + _("also called: {names}").format(names=", ".join(r["aliases"])))
         typer.echo("  " + _("presets: {presets} (default {default})").format(
             presets=", ".join(r["presets"]), default=r["default_preset"]))
@@ -210,7 +210,7 @@ def games(as_json: JsonOpt = False) -> None:
         typer.echo("  " + _("commands: {commands}").format(commands=commands))
         typer.echo("  " + _("drill levels: {levels}").format(levels=", ".join(r["drill_levels"])))
         typer.echo("  " + _("penalty unit: {unit}").format(unit=_(r["penalty_unit"])))
-        typer.echo("  " + _("rules: {seed}").format(seed=r["seed"]))
+        typer.echo("  " + _("rules: {seed}").format(seed=_(r["seed"])))
 
 
 def _game_row(game) -> dict:

@@ -134,10 +134,20 @@ class Drill(Protocol):
 
 @dataclass(frozen=True)
 class Level:
-    """A drill level: the rules preset it plays, and one line saying what it trains."""
+    """A drill level: the rules preset it plays, and one line saying what it trains (``template``,
+    marked with ``N_``, filled with ``fields``): :attr:`description` in English, :meth:`said` in
+    the language in use."""
 
     preset: str
-    description: str
+    template: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def description(self) -> str:
+        return self.template.format(**self.fields)
+
+    def said(self) -> str:
+        return _(self.template).format(**self.fields)
 
 
 def option(name: str, annotation: Any, default: Any = None) -> inspect.Parameter:
@@ -258,7 +268,7 @@ class GameDrill:
         sentence, how to write an answer, what scores. Each game says more."""
         level = self.LEVELS[self.level]
         return _("{title}, level {level}: {description}.").format(
-            title=self.spec.title, level=self.level, description=level.description)
+            title=self.spec.title, level=self.level, description=level.said())
 
     def hints(self, puzzle: Puzzle) -> list[str]:
         """Graded hints for ``puzzle``, the mildest first (the last may all but give the answer);

@@ -80,8 +80,8 @@ class Nambarz(BaseGame):
     name = "nambarz"
     title = "Nambarz"
     aliases = ("nambars", "numbers-game")
-    summary = "cover the top card with the simplest calculation over your hand: referee, solver, score sheet"
-    seed = (
+    summary = N_("cover the top card with the simplest calculation over your hand: referee, solver, score sheet")
+    seed = N_(
         "seed 000 (French FAQ of the published rules): concordance, calculation (one family, the simplest, "
         "no concordant card), left to right or the parentheses variant, penalties, jokers, places and coups"
     )

@@ -44,8 +44,8 @@ class Nmbrs(BaseGame):
     name = "nmbrs"
     title = "Nmbrs!"
     aliases = ("nmbrs!", "numbers", "number-sequences", "suites", "suites-de-nombres", "nummers", "reeksen")
-    summary = "number-sequence rummy: check sequences, referee a turn, find the best turn, score a round"
-    seed = (
+    summary = N_("number-sequence rummy: check sequences, referee a turn, find the best turn, score a round")
+    seed = N_(
         "seed 002 (seeds/002_74474174b770d736.txt, the Dutch rules 'Spelregels nmbrs!'): sequences of 3+ cards "
         "going up by one step, adding, inserting, crossing and linking, joker swaps, colour doubling, the "
         "discard that ends a turn, the advanced count-back rule and the simple version"

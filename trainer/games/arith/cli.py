@@ -15,7 +15,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from solver.i18n import _, ngettext
+from solver.i18n import N_, _, ngettext
 from trainer.clikit import GameApp, JobsOpt, JsonOpt, check_jobs, emit_json, work_progress, answer_verdict
 
 app = GameApp("arith", help="Arithmetic: Countdown and the 24 game (make a target), mental sums.")
@@ -80,8 +80,8 @@ def table(
 
     if as_json and as_csv:
         raise TablecalcError("give either --json or --csv, not both")
-    span = parse_range(targets, "targets", MAX_TARGETS)
-    deck = COUNTDOWN_NUMBERS if tiles is None else [parse_whole(n, "tile") for n in tiles.replace(",", " ").split()]
+    span = parse_range(targets, N_("targets"), MAX_TARGETS)
+    deck = COUNTDOWN_NUMBERS if tiles is None else [parse_whole(n, N_("tile")) for n in tiles.replace(",", " ").split()]
     if not deck:
         raise TablecalcError("no tiles given: expected numbers like --tiles '1 2 3 25 50'")
     processes = check_jobs(jobs)
@@ -100,11 +100,13 @@ def table(
     else:
         counts = result.per_target()
         first, last = span.start, span.stop - 1
-        typer.echo(f"{len(result.rows):,} selections of {choose} tiles, targets {first}-{last}")
+        typer.echo(ngettext("{n} selection of {choose} tiles, targets {first}-{last}",
+                            "{n} selections of {choose} tiles, targets {first}-{last}", len(result.rows)).format(
+            n=f"{len(result.rows):,}", choose=choose, first=first, last=last))
         if not result.rows:
             return
-        typer.echo(f"Selections that reach every target: {result.reach_every_target():,}")
+        typer.echo(_("Selections that reach every target: {n}").format(n=f"{result.reach_every_target():,}"))
         hardest = sorted(counts, key=lambda t: (counts[t], t))[:10]
-        typer.echo("Hardest targets (selections reaching each): "
-                   + ", ".join(f"{t} ({counts[t]:,})" for t in hardest))
+        typer.echo(_("Hardest targets (selections reaching each): {targets}").format(
+            targets=", ".join(f"{t} ({counts[t]:,})" for t in hardest)))
 

@@ -17,6 +17,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.nainjaune.best import Goal
 from trainer.clikit import GameApp, JsonOpt, emit_json, choice_option, answer_verdict
 
@@ -58,11 +59,14 @@ def best(position: PositionArg,
         emit_json({**both.as_dict(), "goal": g.value, "best": lay.as_dict(), "other_goal": other.as_dict(),
                    "rules": rules.as_dict()})
         return
-    typer.echo(f"{pos.names[pos.to]} to move ({rules.name}); best lay for {g.value}:")
+    typer.echo((_("{player} to play ({rules}); best lay for the most cards:") if g is Goal.CARDS else
+                _("{player} to play ({rules}); best lay for the most stakes:")).format(player=pos.names[pos.to],
+                                                                                      rules=rules.name))
     typer.echo(f"  {lay}")
     typer.echo(f"  {explain_lay(lay, pos)}")
     if str(other) != str(lay):
-        typer.echo(f"For {'stakes' if g is Goal.CARDS else 'cards'} instead: {other}  ({explain_lay(other, pos)})")
+        typer.echo((_("For the most stakes instead: {lay}  ({why})") if g is Goal.CARDS else
+                    _("For the most cards instead: {lay}  ({why})")).format(lay=other, why=explain_lay(other, pos)))
 
 
 # ---------------------------------------------------------------- opera

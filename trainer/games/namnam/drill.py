@@ -64,13 +64,14 @@ class Drill(GameDrill):
     reference_seconds = 20.0
     default_level = "best"
     LEVELS = {
-        "last-seed": Level("standard", "where does the last seed land? (pits of up to 11 seeds)"),
-        "last-seed-laps": Level("standard", "where does the last seed land? (12 seeds or more: laps skip the pit)"),
-        "captures": Level("standard", "how many seeds does this move capture?"),
-        "most": Level("standard", "which move captures the most?"),
-        "feeding": Level("standard", "is this move legal? (the starving opponent must be fed)"),
-        "best": Level("standard", f"the best move with {SMALL_TABLES} seeds or fewer on the board (perfect play)"),
-        "best-easy": Level("standard", "the best move with 5 seeds or fewer on the board (perfect play)"),
+        "last-seed": Level("standard", N_("where does the last seed land? (pits of up to 11 seeds)")),
+        "last-seed-laps": Level("standard", N_("where does the last seed land? (12 seeds or more: laps skip the pit)")),
+        "captures": Level("standard", N_("how many seeds does this move capture?")),
+        "most": Level("standard", N_("which move captures the most?")),
+        "feeding": Level("standard", N_("is this move legal? (the starving opponent must be fed)")),
+        "best": Level("standard", N_("the best move with {seeds} seeds or fewer on the board (perfect play)"),
+                      {"seeds": SMALL_TABLES}),
+        "best-easy": Level("standard", N_("the best move with 5 seeds or fewer on the board (perfect play)")),
     }
     no_penalty = Penalty().as_dict()
 
@@ -271,7 +272,7 @@ class Drill(GameDrill):
 
     def instructions(self) -> str:
         return "\n".join([
-            _("Nam Nam, level {level}: {description}.").format(level=self.level, description=self.LEVELS[self.level].description),
+            _("Nam Nam, level {level}: {description}.").format(level=self.level, description=self.LEVELS[self.level].said()),
             _("Sowing: take every seed of one of your pits and drop one into each following pit, {direction} "
               "(a pit of 12 seeds or more skips the pit it was taken from).").format(
                 direction=_("clockwise") if self.rules.direction.value == "cw" else _("counter-clockwise")),

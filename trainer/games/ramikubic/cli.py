@@ -61,7 +61,7 @@ def check(
         emit_json({**v.as_dict(), "rules": rules.as_dict(), "explanation": explain_combination(v)})
     else:
         typer.echo((_("VALID") if v.valid else _("NOT VALID") + f"  ({v.fault})"))
-        typer.echo(explain_combination(v))
+        typer.echo(say(explain_combination(v)))
     if not v.valid:
         raise typer.Exit(EXIT_ILLEGAL)
 
@@ -73,7 +73,7 @@ def check(
 def meld(rack: RackOpt, *, rules, data, as_json: JsonOpt = False) -> None:
     """The initial meld from the rack alone: whether one exists, the one laying the most tiles, the highest total."""
     from solver.ramikubic import best_meld
-    from solver.ramikubic.words import meld_lines
+    from solver.ramikubic.words import meld_lines, say
 
     position = _position("", rack, False, rules, data)
     m = best_meld(position, rules, data)
@@ -81,7 +81,7 @@ def meld(rack: RackOpt, *, rules, data, as_json: JsonOpt = False) -> None:
         emit_json(m.as_dict())
         return
     for line in meld_lines(m):
-        typer.echo(line)
+        typer.echo(say(line))
 
 
 # ---------------------------------------------------------------- best
@@ -92,7 +92,7 @@ def best(table: TableOpt = "", rack: RackOpt = "", melded: MeldedOpt = True, *, 
          as_json: JsonOpt = False) -> None:
     """The best lay: the most tiles from the rack, any rearrangement of the table; the final table and the moves."""
     from solver.ramikubic import solve
-    from solver.ramikubic.words import lay_lines
+    from solver.ramikubic.words import lay_lines, say
 
     position = _position(table, rack, melded, rules, data)
     lay = solve(position, rules, data)
@@ -100,7 +100,7 @@ def best(table: TableOpt = "", rack: RackOpt = "", melded: MeldedOpt = True, *, 
         emit_json(lay.as_dict())
         return
     for line in lay_lines(lay):
-        typer.echo(line)
+        typer.echo(say(line))
 
 
 # ---------------------------------------------------------------- judge
@@ -168,6 +168,9 @@ def tiles(
     if as_json:
         emit_json(ts.as_dict())
         return
-    typer.echo(f"Numbers {ts.low}-{ts.high} in {', '.join(ts.colours)}, {ts.copies} of each; {ts.jokers} jokers "
-               f"worth {ts.joker_points} ({ts.source}).")
-    typer.echo("Write a tile as number + colour: 7b 7y 7g 7r (English) or 7bl 7ja 7ve 7ro (French); a joker j.")
+    from solver.ramikubic.words import colour_name
+
+    typer.echo(_("Numbers {low}-{high} in {colours}, {copies} of each; {jokers} jokers worth {points} ({source}).").format(
+        low=ts.low, high=ts.high, colours=", ".join(colour_name(c) for c in ts.colours), copies=ts.copies,
+        jokers=ts.jokers, points=ts.joker_points, source=_(ts.source) if ts.source == "built-in" else ts.source))
+    typer.echo(_("Write a tile as number + colour: 7b 7y 7g 7r (English) or 7bl 7ja 7ve 7ro (French); a joker j."))
