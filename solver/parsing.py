@@ -264,7 +264,8 @@ def pick_preset(name: str, presets: Mapping[str, T], aliases: Mapping[str, str] 
     key = aliases.get(key, key)
     if key not in presets:
         raise TablecalcError(
-            f"unknown preset {quoted(name)}{did_you_mean(key, [*presets, *aliases])}: expected one of {', '.join(presets)}"
+            _("unknown preset {name}{hint}: expected one of {choices}").format(
+                name=quoted(name), hint=did_you_mean(key, [*presets, *aliases]), choices=", ".join(presets))
         )
     return presets[key]
 

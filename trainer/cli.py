@@ -136,21 +136,21 @@ def reach(
     from solver.search import SearchRules, reach as do_reach
 
     if jobs is not None and batch is None:
-        raise TablecalcError("--jobs goes with --batch FILE (one question runs in one process)")
+        raise TablecalcError(_("--jobs goes with --batch FILE (one question runs in one process)"))
     if batch is not None:
         if targets is not None or expressions:
-            raise TablecalcError("--targets goes with NUMBERS, not --batch")
+            raise TablecalcError(_("--targets goes with NUMBERS, not --batch"))
         if numbers or target is not None:
-            raise TablecalcError("--batch reads numbers and targets from the file: give either --batch or NUMBERS --target")
+            raise TablecalcError(_("--batch reads numbers and targets from the file: give either --batch or NUMBERS --target"))
         raise typer.Exit(_reach_batch(batch, SearchRules.from_options(order, ops, intermediates, use_all), jobs))
     if not numbers:
-        raise TablecalcError("no numbers given: expected e.g. 'tablecalc reach 25 50 75 100 3 6 --target 952'")
+        raise TablecalcError(_("no numbers given: expected e.g. 'tablecalc reach 25 50 75 100 3 6 --target 952'"))
     if target is not None and targets is not None:
-        raise TablecalcError("give either --target N or --targets A-B, not both")
+        raise TablecalcError(_("give either --target N or --targets A-B, not both"))
     if expressions and targets is None:
-        raise TablecalcError("--expressions goes with --targets A-B (one target lists every calculation already)")
+        raise TablecalcError(_("--expressions goes with --targets A-B (one target lists every calculation already)"))
     if target is None and targets is None:
-        raise TablecalcError("no target given: expected --target N (or --targets A-B)")
+        raise TablecalcError(_("no target given: expected --target N (or --targets A-B)"))
     nums = [parse_whole(n, N_("number")) for n in numbers]
     rules = SearchRules.from_options(order, ops, intermediates, use_all)
     if targets is not None:
@@ -298,7 +298,7 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
     if learner is not None:
         learner = learner_name(learner)  # a bad name is refused before the first puzzle
     if count is not None and count < 1:
-        raise TablecalcError(f"bad --count {count}: expected at least 1 puzzle")
+        raise TablecalcError(_("bad --count {count}: expected at least 1 puzzle").format(count=count))
     check_seconds(round_time, "--round-time")
     check_seconds(time_limit, "--time-limit")
     the_drill = cls(level=level, preset=preset, time_limit=time_limit, **extra)
@@ -308,7 +308,7 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
 
         loaded = load_pack(pack)
         if loaded.game != game.name:
-            raise TablecalcError(f"pack {pack!r} is for {loaded.game}, not {game.name}")
+            raise TablecalcError(_("pack {pack} is for {game}, not {name}").format(pack=repr(pack), game=loaded.game, name=game.name))
         cases = loaded.playable
         if not cases:
             raise TablecalcError(f"pack {pack!r} has no case a drill can ask: its cases are commands, known bad "
@@ -376,7 +376,7 @@ def stats(
                                  "(they are about one learner)")
         learner = None
     if facts is not None and (plot is not None or drill is not None):
-        raise TablecalcError("--facts shows one grid: leave out --plot and --drill")
+        raise TablecalcError(_("--facts shows one grid: leave out --plot and --drill"))
     if learner is not None:
         learner = learner_name(learner)
     name = find_game(drill).name if drill is not None else None

@@ -166,7 +166,7 @@ TRAP_RATE = option(
 def check_trap_rate(rate: float) -> float:
     """``rate`` if it is a share between 0 and 1, else a :class:`TablecalcError` (``nan`` too)."""
     if not 0 <= rate <= 1:
-        raise TablecalcError(f"bad trap rate {rate}: expected a share between 0 and 1, e.g. 0.2")
+        raise TablecalcError(_("bad trap rate {rate}: expected a share between 0 and 1, e.g. 0.2").format(rate=rate))
     return rate
 
 
@@ -195,7 +195,7 @@ class GameDrill:
         self.spec = find_game(self.game)  # type: ignore[attr-defined]
         self.level = level or self.default_level
         if self.level not in self.LEVELS:
-            raise TablecalcError(f"unknown {self.game} level {self.level!r}: expected one of {', '.join(self.LEVELS)}")
+            raise TablecalcError(_("unknown {game} level {level}: expected one of {choices}").format(game=self.game, level=repr(self.level), choices=', '.join(self.LEVELS)))
         check_seconds(time_limit, "--time-limit")
         self.time_limit = time_limit
         self.rules = self.spec.rules(preset or self.LEVELS[self.level].preset)

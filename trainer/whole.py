@@ -62,7 +62,7 @@ def _names(players: str | None, default: int) -> tuple[str, ...]:
     if players is None or players.strip().isdigit():
         n = int(players) if players is not None else default
         if not 1 <= n <= 12:
-            raise TablecalcError(f"bad --players {n}: expected 1 to 12 players, or their names")
+            raise TablecalcError(_("bad --players {n}: expected 1 to 12 players, or their names").format(n=n))
         return names_of(n)
     return check_players([p for p in players.split(",")], 1, 12)
 
@@ -217,7 +217,7 @@ def add_whole_commands(app, game_name: str) -> None:
         game = find_game(game_name)
         names = _names(players, fewest_players(game, rules, data))
         if not 1 <= humans <= len(names):
-            raise TablecalcError(f"bad --humans {humans}: expected 1 to {len(names)}")
+            raise TablecalcError(_("bad --humans {humans}: expected 1 to {names}").format(humans=humans, names=len(names)))
         table = _Table(game, rules, data, names, set(range(humans)), bot, seed, seconds)
         _advise(table.match)
         table.play(rounds, deal)
@@ -256,7 +256,7 @@ class _Table:
 
             check_seconds(seconds, "--seconds")
             if getattr(self.match, "overtime", None) is None:
-                raise TablecalcError(f"{game.title} has no turn clock: --seconds is for a game whose rules time a turn")
+                raise TablecalcError(_("{title} has no turn clock: --seconds is for a game whose rules time a turn").format(title=game.title))
         self.seconds = seconds
 
     def log_lines(self):
@@ -311,7 +311,7 @@ class _Table:
         from solver.whole.simulate import MAX_ROUNDS
 
         if not 1 <= rounds <= MAX_ROUNDS:
-            raise TablecalcError(f"bad --rounds {rounds}: expected 1 to {MAX_ROUNDS}")
+            raise TablecalcError(_("bad --rounds {rounds}: expected 1 to {max_rounds}").format(rounds=rounds, max_rounds=MAX_ROUNDS))
         for k in range(rounds):
             if self.table.match.is_over():
                 break

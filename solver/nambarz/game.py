@@ -131,7 +131,7 @@ class Nambarz(BaseGame):
         """What a hand may lay on a change joker laid alone: a card of what it announced, or a
         joker when the rules allow one (never a calculation)."""
         if not situation.hand:
-            raise TablecalcError("the hand is empty: expected at least one card, e.g. --hand \"6 5 2 10\"")
+            raise TablecalcError(_("the hand is empty: expected at least one card, e.g. --hand \"6 5 2 10\""))
         deck.check_available(situation.cards(), "hand and top card")
         moves = legal_moves(situation.top, situation.hand, rules, deck)
         follow = tuple(m.cards[0] for m in moves if m.kind is MoveKind.CONCORDANCE)

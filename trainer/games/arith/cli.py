@@ -79,11 +79,11 @@ def table(
     from solver.search import MAX_TARGETS
 
     if as_json and as_csv:
-        raise TablecalcError("give either --json or --csv, not both")
+        raise TablecalcError(_("give either --json or --csv, not both"))
     span = parse_range(targets, N_("targets"), MAX_TARGETS)
     deck = COUNTDOWN_NUMBERS if tiles is None else [parse_whole(n, N_("tile")) for n in tiles.replace(",", " ").split()]
     if not deck:
-        raise TablecalcError("no tiles given: expected numbers like --tiles '1 2 3 25 50'")
+        raise TablecalcError(_("no tiles given: expected numbers like --tiles '1 2 3 25 50'"))
     processes = check_jobs(jobs)
     with work_progress("selections") as progress:
         result = countdown_table(span, tiles=deck, size=choose, processes=processes, progress=progress)

@@ -34,7 +34,7 @@ def _position(text: str, rules):
 
     situation = GAME.parse_situation(text, None)
     if not hasattr(situation, "to"):
-        raise TablecalcError("this command takes a round in progress, not a 'settle' round end: use nainjaune settle")
+        raise TablecalcError(_("this command takes a round in progress, not a 'settle' round end: use nainjaune settle"))
     GAME.check_situation(situation, rules, None)
     return situation
 
@@ -81,7 +81,7 @@ def opera(hand: Annotated[str, typer.Argument(help="Your hand, e.g. \"9c 10d Jc 
 
     cards = parse_cards(hand)
     if len(set(cards)) != len(cards):
-        raise TablecalcError(f"a card is given twice in {hand!r}: a deck has one of each card")
+        raise TablecalcError(_("a card is given twice in {hand}: a deck has one of each card").format(hand=repr(hand)))
     answer = grand_opera(cards, rules)
     if as_json:
         emit_json(answer.as_dict())

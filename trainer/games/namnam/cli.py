@@ -109,7 +109,7 @@ def best(position: PositionArg,
     from solver.namnam.tables import Lookup, find
 
     if depth is not None and seconds is not None:
-        raise TablecalcError("give either --depth or --seconds, not both")
+        raise TablecalcError(_("give either --depth or --seconds, not both"))
     pos = _position(position)
     found = find(pos.seeds_on_board, rules) if tables else Lookup(None)
     r = do_best(pos, rules, depth=depth, seconds=seconds, tables=found.tables, refused=found.refused)
@@ -146,7 +146,7 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
     t, path = found.tables, None
     if build is not None:
         if not 0 <= build <= MAX_BUILD:
-            raise TablecalcError(f"bad --build {build}: expected 0 to {MAX_BUILD} seeds")
+            raise TablecalcError(_("bad --build {build}: expected 0 to {max_build} seeds").format(build=build, max_build=MAX_BUILD))
         base = t if t is not None and t.grand_slam is rules.grand_slam else None
         start = base.max_seeds + 1 if base is not None else 0
         total = 2 * sum(layer_size(n) for n in range(start, build + 1))  # generated, then solved

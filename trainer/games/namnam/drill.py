@@ -125,7 +125,7 @@ class Drill(GameDrill):
                     return self.puzzle(p, rules, rng.choice(capturing or legal))
                 continue
             return self.puzzle(p, rules, rng.choice(legal))
-        raise TablecalcError("no suitable position found for this drill: try again with another --seed")
+        raise TablecalcError(_("no suitable position found for this drill: try again with another --seed"))
 
     def _feeding(self, rng, rules: Rules) -> Puzzle:
         """The opponent's row is empty: some moves feed them, some do not."""

@@ -33,7 +33,7 @@ def _position(table: str, rack: str, melded: bool, rules, ts):
     from solver.parsing import format_fields
 
     if "|" not in table and ";" in table:
-        raise TablecalcError(f"bad table {table!r}: combinations are separated by |, not ;")
+        raise TablecalcError(_("bad table {table}: combinations are separated by |, not ;").format(table=repr(table)))
     text = format_fields([("table", table.strip()), ("rack", rack.strip() or "-"), ("melded", melded)])
     position = Position.parse(text, ts)
     position.check(rules, ts)
@@ -54,7 +54,7 @@ def check(
 
     combo = data.parse_tiles(" ".join(tiles), "the combination")
     if not combo:
-        raise TablecalcError("no tiles: expected the tiles of one combination, e.g. \"7b 8b 9b\"")
+        raise TablecalcError(_("no tiles: expected the tiles of one combination, e.g. \"7b 8b 9b\""))
     data.check_counts(combo, "the combination")
     v = judge_combination(combo, rules, data)
     if as_json:
@@ -135,7 +135,7 @@ def score(
     total = totals(scores)
     names = [n.strip() for n in players.split(",")] if players else [f"player {i + 1}" for i in range(len(total))]
     if len(names) != len(total) or not all(names):
-        raise TablecalcError(f"bad --players {players!r}: expected {len(total)} names separated by commas")
+        raise TablecalcError(_("bad --players {players}: expected {total} names separated by commas").format(players=repr(players), total=len(total)))
     won = [names[i] for i in winners(total)]
     if as_json:
         emit_json({"players": names, "rounds": [list(s) for s in scores], "totals": list(total),
