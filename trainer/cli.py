@@ -27,7 +27,7 @@ from trainer.clikit import (
     work_progress,
 )
 from trainer.options import LearnerOpt
-from trainer.helptext import help_text
+from trainer.helptext import help_made, help_text
 from trainer.drills import check_seconds, drill_class, option
 from trainer.games import sub_app
 
@@ -202,7 +202,7 @@ def games(as_json: JsonOpt = False) -> None:
         emit_json({"games": rows})
         return
     for r in rows:
-        typer.echo(f"{r['name']} — {r['title']}: {_(r['summary'])}")
+        typer.echo(f"{r['name']} — {_(r['title'])}: {_(r['summary'])}")
         typer.echo("  " + _("also called: {names}").format(names=", ".join(r["aliases"])))
         typer.echo("  " + _("presets: {presets} (default {default})").format(
             presets=", ".join(r["presets"]), default=r["default_preset"]))
@@ -284,7 +284,9 @@ def _drill_command(name: str):
         _run_drill(game, cls, **options)
 
     command.__signature__ = inspect.Signature([level, *_SHARED, *cls.OPTIONS])  # type: ignore[attr-defined]
-    command.__doc__ = f"{game.title}: " + "; ".join(f"{k} = {v.description}" for k, v in cls.LEVELS.items()) + "."
+    command.__doc__ = help_made(
+        f"{game.title}: " + "; ".join(f"{k} = {v.description}" for k, v in cls.LEVELS.items()) + ".",
+        lambda: f"{_(game.title)}: " + "; ".join(f"{k} = {v.said()}" for k, v in cls.LEVELS.items()) + ".")
     single = typer.Typer()
     single.command(name)(command)
     return typer.main.get_command(single)

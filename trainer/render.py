@@ -39,7 +39,8 @@ def print_reach_targets(r: TargetsReach) -> None:
     reached = r.reached
     console.print(_("{target} from {numbers}").format(target=f"[bold]{first}-{last}[/]", numbers=nums)
                   + f"  [dim]({escape(rules)})[/]")
-    console.print(_("Reached: {n} of {total} targets.").format(n=f"[bold]{len(reached)}[/]", total=len(r.targets)))
+    console.print(ngettext("Reached: {n} of {total} target.", "Reached: {n} of {total} targets.", len(r.targets)).format(
+        n=f"[bold]{len(reached)}[/]", total=len(r.targets)))
     sizes: dict[int, int] = {}
     for k in r.min_cards:
         if k is not None:

@@ -74,7 +74,7 @@ def _missing(e) -> str:
 def _other(message: str, ctx, words: list[str] | None, option_usage: bool) -> str:
     """A usage error Click raised with a plain message: read back, and said again."""
     if message == "Missing command.":
-        return _("Missing command: give one of the commands below (see --help)")
+        return _("Missing command")
     m = _NO_SUCH_COMMAND.match(message)
     if m:
         said = _("No such command {name}.").format(name=m["name"])

@@ -174,7 +174,8 @@ def add_whole_commands(app, game_name: str) -> None:
             emit_json(played.as_dict())
             return
         for k, r in enumerate(played.rounds, 1):
-            typer.echo(_("Round {k}: {n} moves; scores {scores}").format(
+            typer.echo(ngettext("Round {k}: {n} move; scores {scores}", "Round {k}: {n} moves; scores {scores}",
+                                len(r.moves)).format(
                 k=k, n=len(r.moves), scores=", ".join(f"{n} {s:g}" for n, s in zip(played.names, r.scores))))
         typer.echo(_("Seed {seed}, bots {bots}.").format(seed=played.seed, bots=", ".join(played.bots)))
 

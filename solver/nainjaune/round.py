@@ -52,7 +52,7 @@ from solver.nainjaune.cards import KING, Card, format_cards, parse_cards, parse_
 from solver.nainjaune.rules import MAX_PLAYERS, MIN_PLAYERS, Announce, Board, Cell, Rules, hand_size
 from solver.parsing import format_fields, parse_fields, parse_whole
 
-__all__ = ["Mode", "Lay", "Sans", "Pass", "Move", "Position", "parse_move", "parse_moves", "parse_hands", "seat",
+__all__ = ["KEY_WORDS", "Mode", "Lay", "Sans", "Pass", "Move", "Position", "parse_move", "parse_moves", "parse_hands", "seat",
            "legal_moves", "apply", "next_after_sans", "may_lay", "may_stop", "run_after", "takes_stake", "comes_back",
            "claimed_cell", "normalise", "check_table", "MAX_HAND", "MAX_PLAYERS_POSITION"]
 
@@ -103,6 +103,25 @@ class Pass:
 
 
 Move = Lay | Sans | Pass
+
+KEY_WORDS = {
+    "mains": "hands", "main": "hands", "handen": "hands", "hand": "hands",
+    "plateau": "board", "bord": "board", "speelbord": "board",
+    "donneur": "dealer", "gever": "dealer", "deler": "dealer",
+    "à": "to", "a": "to", "trait": "to", "aan": "to", "beurt": "to",
+    "suivante": "next", "suivant": "next", "prochaine": "next", "volgende": "next",
+    "zonder": "sans",
+    "ouvert": "opened", "ouverts": "opened", "ouvertes": "opened", "geopend": "opened",
+    "pris": "taken", "genomen": "taken",
+    "entame": "lead", "uitkomen": "lead",
+    "roi": "king", "koning": "king",
+    "opéra": "opera",
+    "régler": "settle", "reglement": "settle", "règlement": "settle", "afrekenen": "settle",
+    "demande": "ask", "vraag": "ask",
+    "jetons": "tokens", "fiches": "tokens", "penningen": "tokens", "fiches-jetons": "tokens",
+}
+"""The French and Dutch words a position or a round end may use for its keywords (``mains Ann: 7d |
+Bob: 8s; plateau 10:3``); the notation printed keeps the English ones, and both read back alike."""
 
 _SANS_WORDS = {"sans", "without", "zonder"}
 _PASS_WORDS = {"pass", "passe", "pas"}
@@ -202,8 +221,8 @@ class Position:
 
     @classmethod
     def parse(cls, text: str) -> "Position":
-        f = parse_fields(text, "position", ["hands", "board", "dealer", "to", "next", "sans", "opened", "taken"],
-                         required=["hands"], flags=["lead", "king", "opera"])
+        f = parse_fields(text, N_("position"), ["hands", "board", "dealer", "to", "next", "sans", "opened", "taken"],
+                         required=["hands"], flags=["lead", "king", "opera"], aliases=KEY_WORDS)
         names, hands = parse_hands(str(f["hands"]))
         n = len(hands)
         where = str(text).strip()

@@ -32,9 +32,9 @@ import enum
 from dataclasses import dataclass
 
 from solver.errors import TablecalcError
-from solver.i18n import _
+from solver.i18n import N_, _
 from solver.nainjaune.cards import Card
-from solver.nainjaune.round import Position, parse_hands, seat
+from solver.nainjaune.round import KEY_WORDS, Position, parse_hands, seat
 from solver.nainjaune.rules import STAKE_PER_ROUND, Board, Cell, OperaOrder, Payment as PaymentRule, Rules
 from solver.parsing import format_fields, parse_fields, parse_whole
 
@@ -99,13 +99,13 @@ class RoundEnd:
 
     @classmethod
     def parse(cls, text: str) -> "RoundEnd":
-        f = parse_fields(text, "round end", ["hands", "board", "ask", "tokens"], required=["hands"],
-                         flags=["settle", "opera"])
+        f = parse_fields(text, N_("round end"), ["hands", "board", "ask", "tokens"], required=["hands"],
+                         flags=["settle", "opera"], aliases=KEY_WORDS)
         names, hands = parse_hands(str(f["hands"]))
         where = str(text).strip()
         tokens = None
         if "tokens" in f:
-            tokens = tuple(parse_whole(x, "tokens") for x in str(f["tokens"]).replace(",", " ").split())
+            tokens = tuple(parse_whole(x, N_("tokens")) for x in str(f["tokens"]).replace(",", " ").split())
             if len(tokens) != len(hands):
                 raise TablecalcError(_("bad round end {where}: 'tokens' has {tokens} numbers for {hands} players").format(where=repr(where), tokens=len(tokens), hands=len(hands)))
         end = cls(tuple(tuple(sorted(h)) for h in hands), Board.parse(str(f.get("board", ""))), names,

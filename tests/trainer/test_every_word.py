@@ -238,3 +238,42 @@ if __name__ == "__main__":  # a survey: every English line found, without stoppi
             hits += _check([game, "follow", "--seed", "1"], lang, home, "\n".join(PROMPT_WORDS[lang][1:]) + "\n")
     print("\n".join(hits))
     print(len(hits), "lines")
+
+
+@pytest.mark.parametrize("game_name", _whole_games())
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_move_said_in_the_language_is_read_back(game_name, lang):
+    """The moves a hint or a bot shows in French or Dutch (``say_move``) are moves the same prompt
+    accepts: typed back at the table, each is judged legal, for the first moves of a seeded game."""
+    from solver.i18n import speaking
+    from solver.registry import find_game
+    from solver.whole.table import Table, fewest_players
+
+    game = find_game(game_name)
+    rules = game.rules()
+    data = game.load_data(rules)
+    names = tuple(f"P{i + 1}" for i in range(fewest_players(game, rules, data)))
+    table = Table(game, rules, data, names, set(range(len(names))), None, 3)
+    table.start()
+    checked = 0
+    for _turn in range(25):
+        if table.state.is_terminal():
+            break
+        seat = table.to_move
+        moves = table.hint()
+        with speaking(lang):
+            for move in moves[:3]:
+                said = game.say_move(str(move))
+                verdict = table.judge(seat, said)
+                assert verdict.legal, (lang, move, said, game.explain(verdict))
+                checked += 1
+        table.apply(seat, str(moves[0]), table.judge(seat, str(moves[0])))
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_prompt_words_of_the_language_are_commands(lang):
+    from trainer.whole import command_word
+
+    help_, hint, _typo, undo, quit_ = PROMPT_WORDS[lang]
+    assert [command_word(w)[0] for w in (help_, hint, undo, quit_)] == ["help", "hint", "undo", "quit"]

@@ -25,7 +25,7 @@ Not 6: Cid pays 84 tokens. Cid pays Ann 6 tokens for 6 cards left (A♦ 3♣ 7�
 from __future__ import annotations
 
 from solver.errors import TablecalcError, quoted
-from solver.i18n import N_, _
+from solver.i18n import N_, _, ngettext
 from solver.nainjaune.best import Goal, best_lay
 from solver.nainjaune.cards import full_deck
 from solver.nainjaune.referee import judge_amount, judge_lay
@@ -178,6 +178,6 @@ class Drill(GameDrill):
         end = self.situation_of(puzzle)
         if isinstance(end, Position):
             best = best_lay(end, rules, Goal.CARDS)
-            return [_("The longest legal lay has {n} card(s).").format(n=best.cards)]
+            return [ngettext("The longest legal lay has {n} card.", "The longest legal lay has {n} cards.", best.cards).format(n=best.cards)]
         lines = [x.strip() for x in explain_amount(judge_amount(end, "-1", rules)).split(". ")[1:] if x.strip()]
         return [ln.rstrip(".") + "." for ln in lines[:2]]

@@ -289,7 +289,8 @@ class Drill(GameDrill):
         level = puzzle.level if puzzle.level in self.LEVELS else self.level
         if level.startswith("last-seed") or level == "captures":
             s = sow(p.canonical(rules.direction), pit_index(pit, rules.direction))
-            first = _("Pit {pit} holds {n} seed(s): one into each following pit.").format(pit=pit, n=s.seeds)
+            first = ngettext("Pit {pit} holds {n} seed: it goes into the next pit.",
+                             "Pit {pit} holds {n} seeds: one into each following pit.", s.seeds).format(pit=pit, n=s.seeds)
             where = _("The last seed lands in {pit}.").format(pit=pit_name(s.last, p.to_move, rules))
             return [first] if level != "captures" else [first, where]
         if level == "feeding":
@@ -298,7 +299,8 @@ class Drill(GameDrill):
         caps = {q: judge(p, str(q), rules).captured for q in legal}
         if level == "most":
             return [_("The legal moves: {pits}.").format(pits=", ".join(map(str, legal))),
-                    _("The most a move captures is {n} seeds.").format(n=max(caps.values(), default=0))]
+                    ngettext("The most a move captures is {n} seed.", "The most a move captures is {n} seeds.",
+                             max(caps.values(), default=0)).format(n=max(caps.values(), default=0))]
         capturing = [str(q) for q in legal if caps[q]]
         return [_("The legal moves: {pits}.").format(pits=", ".join(map(str, legal))),
                 _("Moves that capture now: {pits}.").format(pits=", ".join(capturing) or _("none"))]

@@ -231,7 +231,8 @@ def best(
     if not v.results:
         typer.echo(_("no move scores: just discard a card"))
     else:
-        typer.echo(_("best turn ({n} positions searched):").format(n=found.states))
+        typer.echo(ngettext("best turn ({n} position searched):", "best turn ({n} positions searched):", found.states).format(
+            n=found.states))
     _print_turn(v, d, rules)
 
 

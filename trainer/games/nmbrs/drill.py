@@ -22,7 +22,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
-from solver.i18n import N_, _
+from solver.i18n import N_, _, ngettext, pgettext
 from solver.nmbrs import Position
 from solver.nmbrs.deal import deal
 from solver.nmbrs.moves import parse_turn
@@ -184,7 +184,8 @@ class Drill(GameDrill):
         first = moves[0]
         return [
             _("The best turn scores {score}.").format(score=best.score),
-            _("It has {n} move(s); the first is a {kind} of {cards} card(s).").format(
-                n=len(moves), kind=first.kind, cards=len(first.cards)),
+            ngettext("It has {n} move.", "It has {n} moves.", len(moves)).format(n=len(moves)) + " "
+            + ngettext("The first is a {kind} of {cards} card.", "The first is a {kind} of {cards} cards.",
+                       len(first.cards)).format(kind=pgettext("nmbrs move", str(first.kind)), cards=len(first.cards)),
             _("Its first move: {move}.").format(move=first),
         ]

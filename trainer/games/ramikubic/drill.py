@@ -172,8 +172,10 @@ class Drill(GameDrill):
         short = best.short_answer
         taken = short.partition(":")[0] if not short.startswith("+") else ""
         return [
-            _("The best lay puts down {n} tile(s).").format(n=best.tiles_placed),
-            _("It takes up the table's combination(s) {taken}.").format(taken=taken) if taken
+            ngettext("The best lay puts down {n} tile.", "The best lay puts down {n} tiles.", best.tiles_placed).format(
+                n=best.tiles_placed),
+            ngettext("It takes up the table's combination {taken}.", "It takes up the table's combinations {taken}.",
+                     len(taken.split())).format(taken=taken) if taken
             else _("It needs no combination of the table: new combinations only."),
             _("Lay {tiles}.").format(tiles=tiles_text(best.placed)),
         ]
