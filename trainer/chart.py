@@ -64,7 +64,8 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
                        before=lambda: check_target(path, "the chart", force=force))  # before the drawing, not after it
     if fmt not in fig.canvas.get_supported_filetypes():
         raise TablecalcError(
-            f"cannot draw a chart as {path.name!r}: expected a file name ending in .png (or .svg, .pdf)"
+            _("cannot draw a chart as {name}: expected a file name ending in .png (or .svg, .pdf)").format(
+                name=repr(path.name))
         )
     write_file(path, lambda f: fig.savefig(f, format=fmt, facecolor="white"), "the chart", force=force)
 
@@ -81,6 +82,21 @@ def chart_svg(history: History, *, tz: tzinfo | None = timezone.utc, drill: str 
     return text[text.index("<svg"):]  # the drawing alone, to sit inside a page
 
 
+def _day_label(when: datetime, *, weekday: bool = False, first: bool = False) -> str:
+    """A date on the chart's axis in the language in use: ``Mon 3 Nov`` (``lun. 3 nov.``); a tick on
+    the first of a month is the month (and the year, in January or on the first tick).
+
+    >>> _day_label(datetime(2025, 11, 3), weekday=True), _day_label(datetime(2026, 1, 1)), _day_label(datetime(2025, 3, 1))
+    ('Mon 3 Nov', 'Jan 2026', 'Mar')
+    """
+    month = _(MONTHS[when.month - 1])
+    if weekday:
+        return f"{_(SHORT_DAYS[when.weekday()])} {when.day} {month}"
+    if when.day == 1:
+        return f"{month} {when.year}" if when.month == 1 or first else month
+    return f"{when.day} {month}"
+
+
 def chart_figure(history: History, *, tz: tzinfo | None = timezone.utc, drill: str | None = None,
                  now: datetime | None = None, before=None):
     """The progress chart of ``history`` (of one ``drill`` if given), as a matplotlib figure;
@@ -95,10 +111,11 @@ def chart_figure(history: History, *, tz: tzinfo | None = timezone.utc, drill: s
     now = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
     stats = compute_stats(history, tz=tz, weakest=0, drill=drill, now=now)
     if not stats["answers"]:
-        what = f"for {drill} " if drill else ""
         raise TablecalcError(
-            f"no answers recorded yet {what}in {stats['history']!r}: nothing to plot; play a drill first "
-            f"(e.g. 'tablecalc drill {drill or game_names()[0]}')"
+            (_("no answers recorded yet for {drill} in {history}: nothing to plot; play a drill first (e.g. {command})")
+             if drill else
+             _("no answers recorded yet in {history}: nothing to plot; play a drill first (e.g. {command})")).format(
+                drill=drill, history=repr(stats["history"]), command=f"'tablecalc drill {drill or game_names()[0]}'")
         )
     if before is not None:
         before()
@@ -106,13 +123,12 @@ def chart_figure(history: History, *, tz: tzinfo | None = timezone.utc, drill: s
         import matplotlib.dates as mdates
     except ImportError:
         raise TablecalcError(
-            "drawing a chart needs matplotlib, in tablecalc's plot extra: install it with "
-            "'python3 -m pip install \"tablecalc[plot]\"' (or 'python3 -m pip install matplotlib')"
+            _("drawing a chart needs matplotlib: install it with 'python3 -m pip install matplotlib'")
         ) from None
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     from matplotlib.patches import Rectangle
-    from matplotlib.ticker import MaxNLocator, PercentFormatter
+    from matplotlib.ticker import FuncFormatter, MaxNLocator, PercentFormatter
 
     today = local_day(now, tz)
     outcomes = history.outcomes(drill)
@@ -211,7 +227,7 @@ def chart_figure(history: History, *, tz: tzinfo | None = timezone.utc, drill: s
             for when, h in bars:
                 bottom[when] += h
         units = sorted({r["penalty_unit"] for r in stats["by_drill"] if r["penalties"]})
-        ax_pen.set_title(_("Penalties ({units}) per {period}").format(units=", ".join(units), period=_(period)),
+        ax_pen.set_title(_("Penalties ({units}) per {period}").format(units=", ".join(_(u) for u in units), period=_(period)),
                          loc="left", fontsize=11)
         ax_pen.yaxis.set_major_locator(MaxNLocator(integer=True, nbins=5))
         ax_pen.set_ylim(bottom=0)
@@ -227,11 +243,11 @@ def chart_figure(history: History, *, tz: tzinfo | None = timezone.utc, drill: s
     span = (last_day - first_day).days
     if span <= 14:
         bottom_ax.xaxis.set_major_locator(mdates.DayLocator(interval=1 if span <= 8 else 2))
-        bottom_ax.xaxis.set_major_formatter(mdates.DateFormatter("%a %d %b"))
+        bottom_ax.xaxis.set_major_formatter(FuncFormatter(lambda x, pos: _day_label(mdates.num2date(x), weekday=True)))
     else:
         locator = mdates.AutoDateLocator(minticks=4, maxticks=10)
         bottom_ax.xaxis.set_major_locator(locator)
-        bottom_ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator))
+        bottom_ax.xaxis.set_major_formatter(FuncFormatter(lambda x, pos: _day_label(mdates.num2date(x), first=pos == 0)))
     pad = timedelta(days=max(0.75, length * 0.6))
     left = datetime.combine(start_of(first_day), datetime.min.time())
     right = datetime.combine(start_of(last_day), datetime.min.time()) + timedelta(days=length if length > 1 else 0)

@@ -139,7 +139,7 @@ def add_whole_commands(app, game_name: str) -> None:
                        + ngettext("{n} illegal", "{n} illegal", len(report.illegal)).format(n=len(report.illegal)) + ".")
             for m in report.illegal:
                 typer.echo(_("Line {line} (round {round}), {player} plays {move}: {why}").format(
-                    line=m.line, round=m.round, player=m.player, move=m.move, why=game.explain(m.verdict)))
+                    line=m.line, round=m.round, player=m.player, move=game.say_move(m.move), why=game.explain(m.verdict)))
             for line, theirs, ours in report.disagreements:
                 typer.echo(_("Line {line}: the log's scores {theirs} are not the referee's {ours}.").format(
                     line=line, theirs=" ".join(f"{x:g}" for x in theirs), ours=" ".join(f"{x:g}" for x in ours)))
@@ -193,11 +193,11 @@ def add_whole_commands(app, game_name: str) -> None:
         for m in a.moves:
             if not m.legal:
                 typer.echo(_("Line {line}: {player} {move}: illegal (see 'referee').").format(
-                    line=m.line, player=m.player, move=m.move))
+                    line=m.line, player=m.player, move=game.say_move(m.move)))
             elif m.label is not None:
                 typer.echo(_("Line {line}: {player} {move}: {label} (loss in {unit}: {loss:g}); best {best}{estimate}").format(
-                    line=m.line, player=m.player, move=m.move, label=_(m.label), loss=m.loss, unit=_(a.unit),
-                    best=" / ".join(m.best), estimate="" if m.exact else _(" (an estimate)")))
+                    line=m.line, player=m.player, move=game.say_move(m.move), label=_(m.label), loss=m.loss,
+                    unit=_(a.unit), best=" / ".join(map(game.say_move, m.best)), estimate="" if m.exact else _(" (an estimate)")))
         for name, row in a.summary().items():
             moves = ngettext("{n} move", "{n} moves", row["moves"]).format(n=row["moves"])
             typer.echo(_("{player}: {moves}, loss in {unit}: {loss:g}; inaccuracies: {inaccuracy}, mistakes: "

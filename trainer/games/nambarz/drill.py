@@ -225,7 +225,7 @@ class Drill(GameDrill):
             play = sol.plays[0]
             return [
                 _("The simplest calculation uses {n} cards.").format(n=len(play.cards)),
-                _("It starts with {card}.").format(card=play.cards[0]),
+                _("It starts with {card}.").format(card=card_name(play.cards[0])),
                 _("It uses {cards}, in some order.").format(cards=cards_text(sorted(play.cards, key=str))),
             ]
         if sol.concordant:
