@@ -285,7 +285,7 @@ def deck_cmd(export: ExportOpt = None, force: ForceOpt = False, *, rules, data, 
                     "points_estimated": d.points_estimated, "colours_assumed": d.colours_assumed, "cards": cards})
         return
     typer.echo(_("{n} cards: {low}-{high} and {jokers} jokers (deck {source}; {points}, {colours})").format(
-        n=d.size(), low=d.low, high=d.high, jokers=d.jokers, source=_(d.source) if d.source == "built-in" else d.source,
+        n=d.size(), low=d.low, high=d.high, jokers=d.jokers, source=_("built-in") if d.source == "built-in" else d.source,
         points=_("points ESTIMATED") if d.points_estimated else _("points as printed"),
         colours=_("colours assumed") if d.colours_assumed else _("colours as printed")))
     for row in range(0, len(cards), 10):

@@ -172,5 +172,5 @@ def tiles(
 
     typer.echo(_("Numbers {low}-{high} in {colours}, {copies} of each; {jokers} jokers worth {points} ({source}).").format(
         low=ts.low, high=ts.high, colours=", ".join(colour_name(c) for c in ts.colours), copies=ts.copies,
-        jokers=ts.jokers, points=ts.joker_points, source=_(ts.source) if ts.source == "built-in" else ts.source))
+        jokers=ts.jokers, points=ts.joker_points, source=_("built-in") if ts.source == "built-in" else ts.source))
     typer.echo(_("Write a tile as number + colour: 7b 7y 7g 7r (English) or 7bl 7ja 7ve 7ro (French); a joker j."))
