@@ -231,8 +231,10 @@ class Deck(DataFile):
     # -- parsing ------------------------------------------------------------
 
     def _range_text(self) -> str:
-        where = f" in {self.rules_note}" if self.rules_note else ""
-        return f"Nmbrs! cards run {self.low}-{self.high}{where}"
+        if self.rules_note:
+            return _("Nmbrs! cards run {low}-{high} in the {rules} rules").format(
+                low=self.low, high=self.high, rules=self.rules_note)
+        return _("Nmbrs! cards run {low}-{high}").format(low=self.low, high=self.high)
 
     def parse_placed(self, text: str) -> tuple[Card, int | None]:
         """One card with the number it stands for: ``joker=20`` gives ``(JOKER, 20)``, ``14r`` gives ``(14r, 14)``.

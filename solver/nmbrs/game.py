@@ -58,7 +58,7 @@ class Nmbrs(BaseGame):
     def load_data(self, rules: Rules, path: str | Path | None = None) -> Deck:
         """The built-in deck (or the deck file at ``path``), limited to the cards ``rules`` play with."""
         deck = Deck.from_file(path) if path else Deck.default()
-        return deck.limited(rules.high, f"the {rules.name} rules")
+        return deck.limited(rules.high, rules.name)
 
     def parse_situation(self, text: str, deck: Deck) -> Position:
         return Position.parse(text, deck)

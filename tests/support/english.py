@@ -41,8 +41,8 @@ names, players' names in the examples, command and file-format names."""
 
 WORD = re.compile(r"[^\W\d_][\w'’-]*", re.UNICODE)
 QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|«[^»\n]*»|“[^”\n]*”|`[^`\n]*`")
-NOTATION_LINE = re.compile(r"\b(hands|board|top|pile|stock|to)\b[^;]*;")
-"""A situation written in its notation (``hands Ann: ...; board ...``), taken out before reading."""
+COMMAND = re.compile(r"\btablecalc(?: [a-z][\w-]*){0,3}")
+"""A command line to type (``tablecalc drill nambarz``), taken out before reading."""
 
 
 def _catalogues():
@@ -77,6 +77,37 @@ def _words(text: str) -> set[str]:
 
 
 @cache
+def notation_words() -> frozenset[str]:
+    """The words of the notation read from tablecalc itself: every command's name, every game's
+    names, preset names, rule option values, drill level names and bot names (each part of a
+    hyphenated one too), with :data:`NOTATION`."""
+    from solver.registry import find_game, game_names
+    from trainer.drills import drill_class
+
+    from tests.support.cli_tree import commands
+
+    words = set(NOTATION)
+    for path, _command in commands():
+        words.update(path)
+    for name in game_names():
+        game = find_game(name)
+        words.update([name, *game.aliases, *game.presets])
+        for spec in game.Rules.options():
+            words.update(str(c) for c in (spec.choices or ()))
+        words.update(drill_class(name).LEVELS)
+        if game.plays_whole():
+            from solver.whole.table import fewest_players
+
+            rules = game.rules()
+            data = game.load_data(rules)
+            names = tuple(f"P{i + 1}" for i in range(fewest_players(game, rules, data)))
+            words.update(game.new_match(names, rules, data).bots)
+    for w in list(words):
+        words.update(w.lower().split("-"))
+    return frozenset(w.lower() for w in words)
+
+
+@cache
 def english_only_words() -> frozenset[str]:
     """Every word of the English catalogue that no French or Dutch translation uses, and that is
     not notation."""
@@ -84,8 +115,9 @@ def english_only_words() -> frozenset[str]:
     for lang in ("fr", "nl"):
         for msgid, msgstr in _entries(lang):
             english |= _words(re.sub(r"\{[^}]*\}", " ", msgid))
-            other |= _words(msgstr)
-    return frozenset(w for w in english - other - NOTATION if len(w) > 1 and "-" not in w)
+            said = QUOTED.sub(" ", re.sub(r"\{[^}]*\}", " ", msgstr))  # placeholders; an example to type, quoted
+            other |= {w.lower().strip("'’-") for w in WORD.findall(said) if not w.isupper()}
+    return frozenset(w for w in english - other - notation_words() if len(w) > 1 and "-" not in w)
 
 
 @cache
@@ -98,7 +130,7 @@ def untranslated_pieces(lang: str) -> tuple[str, ...]:
             continue
         for piece in re.split(r"\{[^}]*\}|\n", msgid):
             piece = piece.strip(" .,:;()—-")
-            if len(WORD.findall(piece)) >= 3 and piece not in msgstr and _words(piece) - NOTATION:
+            if len(WORD.findall(piece)) >= 3 and piece not in msgstr and _words(piece) - notation_words():
                 pieces.add(piece)
     return tuple(sorted(pieces, key=len, reverse=True))
 
@@ -140,7 +172,8 @@ def english(text: str, lang: str) -> list[str]:
                 found.append(f"{line.strip()!r}: the message {piece!r}")
                 break
         else:
-            plain = NOTATION_LINE.sub(" ", QUOTED.sub(" ", line))
+            plain = COMMAND.sub(" ", QUOTED.sub(" ", line))
+            plain = re.sub(r"\b[A-Z][A-Z_]{2,}\b", " ", plain)  # a placeholder or a variable to set: FILE, LC_ALL
             plain = re.sub(r"--?[\w-]+|\S*\d\S*|\S+\.(?:py|json|jsonl|png|svg|pdf|sqlite3)\b|\S*/\S*", " ", plain)
             hits = sorted(_words(plain) & only)
             if len(hits) >= 2:

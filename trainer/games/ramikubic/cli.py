@@ -50,7 +50,7 @@ def check(
 ) -> None:
     """Whether tiles make a group or a run, the tile each joker stands for (every reading), or why not."""
     from solver.ramikubic import judge_combination
-    from solver.ramikubic.words import explain_combination
+    from solver.ramikubic.words import explain_combination, say
 
     combo = data.parse_tiles(" ".join(tiles), "the combination")
     if not combo:
