@@ -116,7 +116,7 @@ def english_only_words() -> frozenset[str]:
         for msgid, msgstr in _entries(lang):
             english |= _words(re.sub(r"\{[^}]*\}", " ", msgid))
             said = QUOTED.sub(" ", re.sub(r"\{[^}]*\}", " ", msgstr))  # placeholders; an example to type, quoted
-            other |= {w.lower().strip("'’-") for w in WORD.findall(said) if not w.isupper()}
+            other |= {part for w in WORD.findall(said) if not w.isupper() for part in w.lower().strip("'’-").split("-")}
     return frozenset(w for w in english - other - notation_words() if len(w) > 1 and "-" not in w)
 
 

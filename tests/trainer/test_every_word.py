@@ -10,7 +10,7 @@ with neither fails :func:`test_every_command_has_a_valid_input`. Drills and game
 the prompt words of the language (``aide``, ``indice``, ``quitter``...; ``hulp``, ``tip``,
 ``stoppen``...), a typo, a wrong answer.
 
-The whole run takes about a minute on one core: marked slow; the quick loop runs one command per
+The whole run takes about half a minute on one core: marked slow; the quick loop runs one command per
 game and one drill (:func:`test_a_few_commands_speak_french_and_dutch`).
 """
 
@@ -55,6 +55,11 @@ VALID: dict[tuple[str, ...], list[str]] = {
     ("nainjaune", "solve"): ["hands Ann: 9c 10d Jc 2s 3s | Bob: 8h Qs | Cid: 4h 5h; board 10:3 J:6 Q:9 K:12 7:15"],
     ("nainjaune", "check"): ["hands Ann: 9c 10d Jc 2s 3s | Bob: 8h Qs | Cid: 4h 5h; board 10:3 J:6 Q:9 K:12 7:15",
                              "9c 10d sans J"],
+    ("nambarz", "deck"): [],
+    ("namnam", "simulate"): ["--seed", "1", "--bot", "random"],
+    ("namnam", "referee"): ["{log}"],
+    ("namnam", "analyse"): ["{log}"],
+    ("nainjaune", "simulate"): ["--players", "3", "--seed", "1"],
     ("worksheet",): [],
     ("stats",): [],
 }
@@ -80,7 +85,7 @@ def _documented() -> dict[tuple[str, ...], list[list[str]]]:
             words = words[2:]
         for n in (2, 1):
             if tuple(words[:n]) in paths:
-                if not {"--plot", "--export", "--deck", "--log"} & set(words):  # no file written or read
+                if not {"--plot", "--export", "--deck", "--log", "--build"} & set(words):  # no file, no long build
                     found.setdefault(tuple(words[:n]), []).append(words[n:])
                 break
     return found
@@ -102,7 +107,9 @@ def _wrong(path, command, line: list[str]) -> list[list[str]]:
     """Wrong command lines made from a valid one: each value a typo in turn, an unknown option, an
     extra word, and no input at all."""
     values = {name for p in command.params if p.param_type_name == "option" and not p.is_flag for name in p.opts}
-    out = [["--nope"], [*line, "extra-word"], []]
+    out = [["--nope"], [*line, "extra-word"]]
+    if any(p.required for p in command.params):
+        out.append([])  # every required option or argument missing
     arguments = [i for i, w in enumerate(line) if not w.startswith("-") and (i == 0 or line[i - 1] not in values)]
     for i, word in enumerate(line):
         if i in arguments or (i > 0 and line[i - 1] in values):
@@ -110,7 +117,20 @@ def _wrong(path, command, line: list[str]) -> list[list[str]]:
     return out
 
 
+def _log(game: str, home) -> str:
+    """A log of a seeded game of ``game``, written once per home (for the commands that read one)."""
+    import pathlib
+
+    path = pathlib.Path(home) / f"{game}-seeded.jsonl"
+    if not path.exists():
+        CliRunner().invoke(app, [game, "simulate", "--seed", "1", "--bot", "random", "--log", str(path)],
+                           env={"TABLECALC_HOME": str(home)})
+    return str(path)
+
+
 def _run(words: list[str], lang: str, home, input: str = "") -> str:
+    if "{log}" in words:
+        words = [_log(words[0], home) if w == "{log}" else w for w in words]
     r = CliRunner().invoke(app, ["--lang", lang, *words], input=input, env={"TABLECALC_HOME": str(home)})
     assert r.exception is None or isinstance(r.exception, SystemExit), (words, repr(r.exception))
     return (r.stdout or "") + (r.stderr or "")
@@ -277,3 +297,79 @@ def test_prompt_words_of_the_language_are_commands(lang):
 
     help_, hint, _typo, undo, quit_ = PROMPT_WORDS[lang]
     assert [command_word(w)[0] for w in (help_, hint, undo, quit_)] == ["help", "hint", "undo", "quit"]
+
+
+# ---------------------------------------------------------------- what a newcomer meets
+
+
+def test_h_is_help_everywhere():
+    for words in ([], ["nambarz"], ["nambarz", "judge"], ["drill", "nmbrs"]):
+        r = CliRunner().invoke(app, [*words, "-h"])
+        assert r.exit_code == 0 and "Usage:" in r.output, (words, r.output[-300:])
+
+
+def test_flags_show_as_flags_in_help():
+    r = CliRunner().invoke(app, ["nmbrs", "judge", "--help"], terminal_width=200)
+    line = next(line for line in r.output.splitlines() if "--opened" in line)
+    assert "<bool>" not in line and "--not-opened" in line
+    assert "<bool>" not in r.output
+
+
+@pytest.mark.parametrize("lang, wanted", [("en", "put it in quotes"), ("fr", "guillemets"), ("nl", "aanhalingstekens")])
+def test_a_hand_without_quotes_is_told_to_use_quotes(lang, wanted):
+    r = CliRunner().invoke(app, ["--lang", lang, "nambarz", "judge", "--target", "3", "--hand", "6", "5", "2", "10", "6+5"])
+    assert r.exit_code == 2
+    assert wanted in r.stderr and '--hand "6 5 2 10"' in r.stderr, r.stderr
+    assert "extra" not in r.stderr.lower()
+
+
+def test_usage_errors_in_french_and_dutch():
+    fr = CliRunner().invoke(app, ["--lang", "fr", "nambarz", "judg"]).stderr
+    assert "Commande inconnue 'judg'. Vouliez-vous dire 'judge' ?" in fr
+    nl = CliRunner().invoke(app, ["--lang", "nl", "nambarz", "best", "--target", "3"]).stderr
+    assert "Optie '--hand' ontbreekt" in nl and "(zie 'tablecalc nambarz best --help')" in nl
+
+
+def test_the_plot_message_names_an_install_that_works(monkeypatch, tmp_path):
+    import sys
+
+    monkeypatch.chdir(tmp_path)
+    env = {"TABLECALC_HOME": str(tmp_path / "home")}
+    CliRunner().invoke(app, ["drill", "arith", "--level", "countdown", "--count", "1", "--seed", "1"], input="1+2\n", env=env)
+    monkeypatch.setitem(sys.modules, "matplotlib.dates", None)  # as if matplotlib were not installed
+    r = CliRunner().invoke(app, ["--lang", "fr", "stats", "--plot", "chart.png"], env=env)
+    assert r.exit_code == 2 and "python3 -m pip install matplotlib" in r.stderr and "[plot]" not in r.stderr, r.stderr
+
+
+def test_nain_jaune_positions_read_french_and_dutch_keywords():
+    """A position written with the French or Dutch keywords is the position written in English, and
+    its notation reads back the same (the notation printed keeps the English keywords)."""
+    import random
+
+    from solver.nainjaune.round import KEY_WORDS, Position
+    from solver.registry import find_game
+
+    game = find_game("nainjaune")
+    rules = game.rules()
+    rng = random.Random(5)
+    words = {lang: {} for lang in ("fr", "nl")}
+    for word, key in KEY_WORDS.items():
+        lang = "nl" if word in ("handen", "bord", "gever", "aan", "volgende", "zonder", "geopend", "genomen",
+                                "uitkomen", "koning", "afrekenen", "vraag", "penningen") else "fr"
+        words[lang].setdefault(key, word)
+    for _k in range(30):
+        position = game.random_situation(rng, rules, None)
+        text = str(position)
+        for lang, table in words.items():
+            said = "; ".join(" ".join([table.get(part.split(" ")[0], part.split(" ")[0]), *part.split(" ")[1:]])
+                             for part in text.split("; "))
+            assert said != text
+            read = Position.parse(said)
+            assert read == position and str(read) == text, (lang, said)
+
+
+def test_french_ramikubic_tiles_come_back_in_french_letters():
+    r = CliRunner().invoke(app, ["--lang", "fr", "ramikubic", "best", "--table", "7bl 8bl 9bl", "--rack", "10bl 7ja 7ve 7ro"])
+    assert "7ja" in r.output and "10bl" in r.output and " 7y" not in r.output, r.output
+    r = CliRunner().invoke(app, ["--lang", "nl", "ramikubic", "best", "--table", "7bl 8bl 9bl", "--rack", "10bl 7ja 7ve 7ro"])
+    assert " 7y" in r.output, r.output
