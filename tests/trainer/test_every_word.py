@@ -373,3 +373,63 @@ def test_french_ramikubic_tiles_come_back_in_french_letters():
     assert "7ja" in r.output and "10bl" in r.output and " 7y" not in r.output, r.output
     r = CliRunner().invoke(app, ["--lang", "nl", "ramikubic", "best", "--table", "7bl 8bl 9bl", "--rack", "10bl 7ja 7ve 7ro"])
     assert " 7y" in r.output, r.output
+
+
+# ---------------------------------------------------------------- in a real terminal
+
+
+def test_a_french_game_of_nambarz_in_a_real_terminal(tmp_path):
+    """``play`` in French at a real terminal: the help, a hint with the cards' French names, a typo
+    answered in French, undo and quit in French."""
+    pytest.importorskip("pexpect")
+    from tests.support.terminal import session
+
+    with session(tmp_path, "--lang", "fr", "nambarz", "play", "--seed", "2") as child:
+        child.expect_exact("Votre main (P1) : 1 2 3 8 8 3-hippopotame change-dessin")
+        child.expect_exact("P1, votre coup >")
+        child.sendline("aide")
+        child.expect_exact("Tapez un coup, ou : indice, annuler, sauver FICHIER, quitter.")
+        child.sendline("indice")
+        child.expect_exact("Indice : 8-1 / change-dessin hippopotame puis 3-hippopotame.")
+        child.sendline("zz?")
+        child.expect_exact("'z' inattendu au caractère 1 de 'zz?'")
+        child.sendline("8-1")
+        child.expect_exact("Permis.")
+        child.sendline("annuler")
+        child.expect_exact("Repris.")
+        child.sendline("quitter")
+        child.expect_exact("Arrêté.")
+
+
+def test_a_dutch_game_of_nmbrs_in_a_real_terminal(tmp_path):
+    """``play`` in Dutch at a real terminal, two people at one screen: the open card refused
+    (``weigeren``), claimed by the other (``opeisen``, the word the prompt offers), taken back
+    (``ongedaan``), then ``stoppen``."""
+    pytest.importorskip("pexpect")
+    from tests.support.terminal import session
+
+    with session(tmp_path, "--lang", "nl", "nmbrs", "play", "--seed", "1", "--players", "2", "--humans", "2") as child:
+        child.expect_exact("druk op Enter")
+        child.sendline("")
+        child.expect_exact("trekken: open trekken / weigeren")
+        child.sendline("hulp")
+        child.expect_exact("Typ een zet, of: tip, ongedaan, bewaar BESTAND, stoppen.")
+        child.sendline("weigeren")
+        child.expect_exact("Geldig. Weigert de open kaart")
+        child.expect_exact("druk op Enter")
+        child.sendline("")
+        child.expect_exact("opeisen (je neemt ze met een kaart van de gesloten stapel) of passen?")
+        child.sendline("tip")
+        child.expect_exact("Tip: opeisen.")
+        child.sendline("opeisen")
+        child.expect_exact("Geldig. Eist 71 op")
+        child.expect_exact("druk op Enter")
+        child.sendline("")
+        child.expect_exact("jouw zet >")
+        child.sendline("ongedaan")
+        child.expect_exact("Teruggenomen.")
+        child.expect_exact("druk op Enter")
+        child.sendline("")
+        child.expect_exact("jouw zet >")
+        child.sendline("stoppen")
+        child.expect_exact("Gestopt.")
