@@ -153,7 +153,8 @@ def parse_toml(text: str, source: str, what: str = "deck file") -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise TablecalcError(f"{what} {quoted(source)} is not valid TOML: {e}") from None
+        raise TablecalcError(_("{what} {source} is not valid TOML ({why})").format(
+            what=_(what), source=quoted(source), why=repr(str(e)))) from None
     except RecursionError:
         raise TablecalcError(f"{what} {quoted(source)} is nested too deeply: expected a flat TOML file") from None
 

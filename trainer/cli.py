@@ -365,8 +365,8 @@ def stats(
 
     if plot is not None and plot.suffix.lower() not in PLOT_SUFFIXES:
         raise TablecalcError(
-            f"bad --plot {str(plot)!r}: expected a file name ending in {', '.join(PLOT_SUFFIXES)} "
-            "(the chart's format)"
+            _("bad --plot {name}: expected a file name ending in {suffixes} (the chart's format)").format(
+                name=repr(str(plot)), suffixes=", ".join(PLOT_SUFFIXES))
         )
     if every_learner:
         # a learner named on the command line clashes; one from TABLECALC_LEARNER does not

@@ -114,6 +114,12 @@ def _wrong(path, command, line: list[str]) -> list[list[str]]:
     for i, word in enumerate(line):
         if i in arguments or (i > 0 and line[i - 1] in values):
             out.append([*line[:i], "zz?" + word[:3], *line[i + 1:]])
+    from trainer.clikit import RULES_PANEL
+
+    for p in command.params:  # every other option of its own given a typo (the rule options: through --preset)
+        if p.param_type_name == "option" and not p.is_flag and not set(p.opts) & set(line) \
+                and getattr(p, "rich_help_panel", None) != RULES_PANEL and not p.opts[0].endswith("-completion"):
+            out.append([*line, p.opts[0], "zz?"])
     return out
 
 
@@ -234,6 +240,9 @@ if __name__ == "__main__":  # a survey: every English line found, without stoppi
     import tempfile
 
     home = tempfile.mkdtemp()
+    import os
+
+    os.chdir(home)  # files a command is told to write go there
     lang = sys.argv[1] if len(sys.argv) > 1 else "fr"
     what = sys.argv[2] if len(sys.argv) > 2 else "commands"
     hits = []
