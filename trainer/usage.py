@@ -103,13 +103,22 @@ def _other(message: str, ctx, words: list[str] | None, option_usage: bool) -> st
     return message
 
 
+def _takes_text(param, ctx) -> bool:
+    """Whether an option takes free text (a hand, a table, names), the values that hold spaces; a
+    number, a choice or a path never does."""
+    try:
+        return param.display_type(ctx) == "<str>" and not str(param.metavar or "").startswith("[")
+    except Exception:  # another Typer: every option may take text
+        return True
+
+
 def _quote_hint(ctx, words: list[str] | None, extra: list[str]) -> str | None:
     """When words left over follow an option's value (``--hand 6 5 2 10``): say to put the value in
     quotes, with the whole value; ``None`` when no option's value runs on into the extra words."""
     if ctx is None or not words or not extra:
         return None
     options = {name for p in ctx.command.params if p.param_type_name == "option" and not p.is_flag
-               and not getattr(p, "count", False) for name in p.opts}
+               and not getattr(p, "count", False) and _takes_text(p, ctx) for name in p.opts}
     arguments = sum(1 for p in ctx.command.params if p.param_type_name == "argument")
     leftover = set(extra)
     for i, word in enumerate(words):
