@@ -153,6 +153,10 @@ def parse_toml(text: str, source: str, what: str = "deck file") -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
+        at = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
+        if at:  # where it went wrong, in the player's words (the parser's own reason is English)
+            raise TablecalcError(_("{what} {source} is not valid TOML (line {line}, column {column})").format(
+                what=_(what), source=quoted(source), line=at[1], column=at[2])) from None
         raise TablecalcError(_("{what} {source} is not valid TOML ({why})").format(
             what=_(what), source=quoted(source), why=repr(str(e)))) from None
     except RecursionError:
