@@ -23,7 +23,7 @@ from solver.parsing import parse_range, parse_whole, read_lines
 from solver.registry import all_games, game_names
 from solver.expr import Intermediates, Order
 from trainer.clikit import (
-    EXIT_BAD_INPUT, ForceOpt, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json, interrupted_code,
+    EXIT_BAD_INPUT, HELP_OPTIONS, ForceOpt, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json, interrupted_code,
     work_progress,
 )
 from trainer.options import LearnerOpt
@@ -72,7 +72,7 @@ app = typer.Typer(
     name="tablecalc",
     cls=RootGroup,
     no_args_is_help=True,
-    context_settings={"help_option_names": ["-h", "--help"]},  # every command's context inherits it
+    context_settings=HELP_OPTIONS,
     help=help_text(N_("Arithmetic puzzle solver, referee and trainer for table games: {games}."),
                    games=", ".join(game_names())),
 )
@@ -251,6 +251,7 @@ class DrillGroup(GamesGroup):
 drill_app = typer.Typer(
     cls=DrillGroup,
     no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
     help="Practise: puzzles judged by each game's rules; every answer is saved to your progress history.",
 )
 app.add_typer(drill_app, name="drill")
@@ -287,7 +288,7 @@ def _drill_command(name: str):
     command.__doc__ = help_made(
         f"{game.title}: " + "; ".join(f"{k} = {v.description}" for k, v in cls.LEVELS.items()) + ".",
         lambda: f"{_(game.title)}: " + "; ".join(f"{k} = {v.said()}" for k, v in cls.LEVELS.items()) + ".")
-    single = typer.Typer()
+    single = typer.Typer(context_settings=HELP_OPTIONS)
     single.command(name)(command)
     return typer.main.get_command(single)
 

@@ -34,8 +34,12 @@ __all__ = [
     "EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "EXIT_TERMINATED", "interrupted_code",
     "Group", "fail", "search_progress", "work_progress", "check_jobs", "JobsOpt", "GamesGroup", "emit_json",
     "export_data", "ExportOpt", "ForceOpt", "JsonOpt", "preset_option", "choice_option", "add_rules_command",
-    "GameApp", "answer_verdict",
+    "GameApp", "answer_verdict", "HELP_OPTIONS",
 ]
+
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+"""``-h`` is ``--help`` for every command: the context settings of every app (a command may be built
+outside the root, in a test, and keeps the help option it was first given)."""
 
 EXIT_ILLEGAL = 1
 """A referee command judged the play illegal."""
@@ -486,7 +490,7 @@ class GameApp(typer.Typer):
     """
 
     def __init__(self, game: str, *, help: str):
-        super().__init__(cls=Group, no_args_is_help=True, help=help)
+        super().__init__(cls=Group, no_args_is_help=True, help=help, context_settings=HELP_OPTIONS)
         self.game = game
         add_rules_command(self, game)
         from solver.registry import find_game
