@@ -15,7 +15,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
-from solver.i18n import _
+from solver.i18n import _, ngettext
 from trainer.clikit import GameApp, JsonOpt, emit_json, answer_verdict
 
 app = GameApp("namnam", help="Nam Nam (awalé): referee a move, perft, the best move, endgame tables, play the computer.")
@@ -109,7 +109,7 @@ def best(position: PositionArg,
     from solver.namnam.tables import Lookup, find
 
     if depth is not None and seconds is not None:
-        raise TablecalcError("give either --depth or --seconds, not both")
+        raise TablecalcError(_("give either --depth or --seconds, not both"))
     pos = _position(position)
     found = find(pos.seeds_on_board, rules) if tables else Lookup(None)
     r = do_best(pos, rules, depth=depth, seconds=seconds, tables=found.tables, refused=found.refused)
@@ -120,12 +120,15 @@ def best(position: PositionArg,
     from trainer.out import safe
 
     print_board(pos, rules)
-    how = "exact" if r.exact else f"estimate at depth {r.depth}"
-    moves = ", ".join(map(str, r.moves)) or "none (the game is over)"
-    console.print(f"Best: [bold]{moves}[/]   value {r.value:+d} for the mover ({how}, {safe(r.source)})")
+    how = _("exact") if r.exact else _("estimate at depth {depth}").format(depth=r.depth)
+    moves = ", ".join(map(str, r.moves)) or _("none (the game is over)")
+    source = {"tables": _("tables"), "search": _("search")}.get(r.source, r.source)
+    console.print(_("Best: {moves}   value {value} for the player to move ({how}, {source})").format(
+        moves=f"[bold]{moves}[/]", value=f"{r.value:+d}", how=how, source=safe(source)))
     if r.pv:
-        console.print(f"Principal variation: {' '.join(map(str, r.pv))}")
-    console.print(f"[dim]{r.nodes} nodes in {r.seconds:.2f} s[/]")
+        console.print(_("Principal variation: {moves}").format(moves=" ".join(map(str, r.pv))))
+    console.print("[dim]" + ngettext("{n} position in {seconds} s", "{n} positions in {seconds} s", r.nodes).format(
+        n=r.nodes, seconds=f"{r.seconds:.2f}") + "[/]")
 
 
 @app.command("tables")
@@ -143,7 +146,7 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
     t, path = found.tables, None
     if build is not None:
         if not 0 <= build <= MAX_BUILD:
-            raise TablecalcError(f"bad --build {build}: expected 0 to {MAX_BUILD} seeds")
+            raise TablecalcError(_("bad --build {build}: expected 0 to {max_build} seeds").format(build=build, max_build=MAX_BUILD))
         base = t if t is not None and t.grand_slam is rules.grand_slam else None
         start = base.max_seeds + 1 if base is not None else 0
         total = 2 * sum(layer_size(n) for n in range(start, build + 1))  # generated, then solved
@@ -186,8 +189,8 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
     from trainer.games.namnam.render import console
     from trainer.out import safe
 
-    table = Table(title=f"Endgame tables up to {t.max_seeds} seeds (side to move)")
-    for col in ("seeds", "positions", "wins", "draws", "losses", "cyclic"):
+    table = Table(title=_("Endgame tables up to {n} seeds (for the player to move)").format(n=t.max_seeds))
+    for col in (_("seeds"), _("positions"), _("wins"), _("draws"), _("losses"), _("cyclic")):
         table.add_column(col, justify="right")
     for r in rows:
         table.add_row(*(str(r[k]) for k in ("seeds", "positions", "wins", "draws", "losses", "cyclic")))
