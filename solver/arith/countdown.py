@@ -17,6 +17,7 @@ asked, several worker processes.
 
 from __future__ import annotations
 
+import importlib.util
 import multiprocessing
 from collections import Counter
 from dataclasses import dataclass
@@ -31,7 +32,8 @@ from solver.multisets import as_multiset, sub_multisets
 from solver.search import ValueSets
 
 __all__ = ["reachable_values", "unreachable_targets", "selections", "count_selections", "check_table",
-           "countdown_table", "CountdownTable", "MAX_SELECTIONS", "MAX_CHOOSE"]
+           "countdown_table", "CountdownTable", "MAX_SELECTIONS", "MAX_CHOOSE", "ENGINES", "compiled_serves",
+           "numba_installed"]
 
 MAX_SELECTIONS = 250_000
 """The most selections one table covers (Countdown has 13,243; a 7-number variant 27,522)."""
@@ -237,6 +239,55 @@ def _table_chunk(job: tuple[list[MultiSet], range, SearchRules]) -> list[tuple[M
     return out
 
 
+ENGINES = ("auto", "compiled", "pure")
+"""The ways :func:`countdown_table` can build a table."""
+
+
+def numba_installed() -> bool:
+    """Whether Numba can be imported (looked up, not imported: importing it takes a while)."""
+    return importlib.util.find_spec("numba") is not None
+
+
+def compiled_serves(rules: SearchRules, tiles: Sequence[int], size: int, targets: range) -> bool:
+    """Whether the compiled table can build this one: Numba installed, whole-number
+    intermediates, no tile 0, and every value it stores within 32 bits
+    (checked here, without importing Numba: :mod:`solver.arith.kernel` trusts it).
+
+    >>> compiled_serves(SearchRules.from_options(intermediates="rational"), COUNTDOWN_NUMBERS, 6, range(100, 1000))
+    False
+    """
+    if not numba_installed() or rules.intermediates is Intermediates.RATIONAL:
+        return False
+    ms = as_multiset(tiles)
+    if not ms or ms[0] <= 0 or not 1 <= size <= 7:
+        return False
+    bound = 1
+    for t in sorted(ms, reverse=True)[: max(size - 1, 1)]:
+        bound *= max(t, 2)
+    most = max(abs(targets.start), abs(targets.stop - 1)) * ms[-1] + ms[-1]
+    return bound < 1 << 31 and most < 1 << 31
+
+
+def _compiled_table(sels: list[MultiSet], targets: range, rules: SearchRules, tiles: Sequence[int], size: int,
+                    progress: Callable[[int, int], None] | None) -> CountdownTable:
+    """The table in one compiled pass (:func:`solver.arith.kernel.table_marks`)."""
+    if not compiled_serves(rules, tiles, size, targets):
+        raise TablecalcError("the compiled table needs Numba (pip install 'tablecalc[fast]'), whole-number "
+                             "intermediates, tiles of 1 or more and values within 32 bits: use engine 'pure'")
+    from solver.arith.kernel import table_marks
+
+    if progress is not None:
+        progress(0, len(sels))
+    marks = table_marks(as_multiset(tiles), size, sels, targets.start, targets.stop - 1, rules)
+    rows_missed, cols = (marks == 0).nonzero()
+    missed: list[list[int]] = [[] for _ in sels]
+    for r, c in zip(rows_missed.tolist(), cols.tolist()):
+        missed[r].append(targets.start + c)
+    if progress is not None:
+        progress(len(sels), len(sels))
+    return CountdownTable(targets, rules, tuple(zip(sels, map(tuple, missed))))
+
+
 def _piece_size(selections: int, processes: int) -> int:
     """:data:`TABLE_CHUNK` on one process; on several, about eight pieces per process (at least that).
 
@@ -256,13 +307,21 @@ def countdown_table(
     size: int = 6,
     processes: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    engine: str = "auto",
 ) -> CountdownTable:
     """For every distinct selection of ``size`` of ``tiles``, the targets of ``targets`` it misses.
 
-    Selections go in sorted order, in pieces (:func:`_piece_size`), to ``processes`` worker
-    processes (this one when 1); each process keeps its value sets from one piece to the
-    next within the memory bound, since neighbours share most of their parts. The result
-    does not depend on ``processes``. ``progress(done, total)`` is called after each piece.
+    ``engine``: ``"compiled"`` builds the whole table in one compiled pass
+    (:mod:`solver.arith.kernel`, Numba: the ``fast`` extra) on this process; ``"pure"`` is the
+    reference path below, in Python and NumPy; ``"auto"`` (the default) takes the compiled one
+    when Numba is installed and serves the rules and tiles (:func:`compiled_serves`), else the
+    pure one. Both give the same table.
+
+    On the pure path, selections go in sorted order, in pieces (:func:`_piece_size`), to
+    ``processes`` worker processes (this one when 1); each process keeps its value sets from
+    one piece to the next within the memory bound, since neighbours share most of their
+    parts. The result does not depend on ``processes``. ``progress(done, total)`` is called
+    after each piece.
 
     >>> t = countdown_table(range(1, 11), tiles=[1, 1, 2, 3], size=2)
     >>> t.rows[0], t.reach_every_target(), t.per_target()[4]
@@ -270,8 +329,13 @@ def countdown_table(
     """
     if processes < 1:
         raise TablecalcError(f"bad number of processes {quoted(processes)}: expected at least 1")
+    if engine not in ENGINES:
+        raise TablecalcError(f"unknown engine {quoted(engine)}: expected one of {', '.join(ENGINES)}")
     check_table(tiles, size, rules)  # before any work: a refusal comes at once, never part-way
     sels = selections(tiles, size)
+    compiled = engine == "compiled" or (engine == "auto" and compiled_serves(rules, tiles, size, targets))
+    if compiled:
+        return _compiled_table(sels, targets, rules, tiles, size, progress)
     step = _piece_size(len(sels), processes)
     jobs = [(sels[i : i + step], targets, rules) for i in range(0, len(sels), step)]
     rows: list = []
