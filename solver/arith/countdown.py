@@ -17,7 +17,6 @@ asked, several worker processes.
 
 from __future__ import annotations
 
-import importlib.util
 import multiprocessing
 from collections import Counter
 from dataclasses import dataclass
@@ -26,14 +25,14 @@ from typing import Callable, Iterable, Sequence
 from solver.arith.deal import COUNTDOWN_NUMBERS
 from solver.batch import run_in_order
 from solver.budget import MAX_WORK
+from solver.compiled import numba_installed, use_compiled
 from solver.errors import TablecalcError, quoted
 from solver.expr import Intermediates, SearchRules
 from solver.multisets import as_multiset, sub_multisets
 from solver.search import ValueSets
 
 __all__ = ["reachable_values", "unreachable_targets", "selections", "count_selections", "check_table",
-           "countdown_table", "CountdownTable", "MAX_SELECTIONS", "MAX_CHOOSE", "ENGINES", "compiled_serves",
-           "numba_installed"]
+           "countdown_table", "CountdownTable", "MAX_SELECTIONS", "MAX_CHOOSE", "compiled_serves"]
 
 MAX_SELECTIONS = 250_000
 """The most selections one table covers (Countdown has 13,243; a 7-number variant 27,522)."""
@@ -239,15 +238,6 @@ def _table_chunk(job: tuple[list[MultiSet], range, SearchRules]) -> list[tuple[M
     return out
 
 
-ENGINES = ("auto", "compiled", "pure")
-"""The ways :func:`countdown_table` can build a table."""
-
-
-def numba_installed() -> bool:
-    """Whether Numba can be imported (looked up, not imported: importing it takes a while)."""
-    return importlib.util.find_spec("numba") is not None
-
-
 def compiled_serves(rules: SearchRules, tiles: Sequence[int], size: int, targets: range) -> bool:
     """Whether the compiled table can build this one: Numba installed, whole-number
     intermediates, no tile 0, and every value it stores within 32 bits
@@ -329,11 +319,9 @@ def countdown_table(
     """
     if processes < 1:
         raise TablecalcError(f"bad number of processes {quoted(processes)}: expected at least 1")
-    if engine not in ENGINES:
-        raise TablecalcError(f"unknown engine {quoted(engine)}: expected one of {', '.join(ENGINES)}")
+    compiled = use_compiled(engine, compiled_serves(rules, tiles, size, targets), "table")
     check_table(tiles, size, rules)  # before any work: a refusal comes at once, never part-way
     sels = selections(tiles, size)
-    compiled = engine == "compiled" or (engine == "auto" and compiled_serves(rules, tiles, size, targets))
     if compiled:
         return _compiled_table(sels, targets, rules, tiles, size, progress)
     step = _piece_size(len(sels), processes)

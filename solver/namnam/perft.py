@@ -12,23 +12,19 @@ Perft counts on boards (the endless-cycle end needs a game's history, which perf
 
 from __future__ import annotations
 
-import importlib.util
-
-from solver.errors import TablecalcError, quoted
+from solver.compiled import use_compiled
+from solver.errors import TablecalcError
 from solver.namnam.position import Position, pit_number
 from solver.namnam.rules import GrandSlam, Rules
 from solver.namnam.sowing import legal_starts, rotate, sow
 
-__all__ = ["perft", "divide", "count", "MAX_PERFT_DEPTH", "ENGINES", "COMPILED_FROM_DEPTH"]
+__all__ = ["perft", "divide", "count", "MAX_PERFT_DEPTH", "COMPILED_FROM_DEPTH"]
 
 MAX_PERFT_DEPTH = 11
 """The deepest perft accepted: from the opening, depth 8 is 711,414 sequences (half a second) and each
 ply multiplies that by about 5 (depth 11: about a minute)."""
 
 
-ENGINES = ("auto", "compiled", "pure")
-"""How perft counts: compiled (:mod:`solver.namnam.kernel`, Numba), the pure Python reference, or
-the compiled one when Numba is installed and the count deep enough (``auto``)."""
 COMPILED_FROM_DEPTH = 7
 """``auto`` compiles from this depth on: shallower counts take less time than loading Numba (about
 0.4 s; from the opening, depth 7 is 139,157 sequences, a tenth of a second in Python)."""
@@ -36,7 +32,7 @@ COMPILED_FROM_DEPTH = 7
 
 def count(c: tuple[int, ...], depth: int, forbid: bool = False, engine: str = "pure") -> int:
     """Perft on a canonical board."""
-    if engine != "pure" and _compiled(engine, depth):
+    if engine != "pure" and use_compiled(engine, depth >= COMPILED_FROM_DEPTH, "perft"):
         from solver.namnam.kernel import perft_count
 
         return perft_count(c, depth, forbid)
@@ -46,17 +42,6 @@ def count(c: tuple[int, ...], depth: int, forbid: bool = False, engine: str = "p
     return sum(count(rotate(sow(c, i).board), depth - 1, forbid) for i in starts)
 
 
-def _compiled(engine: str, depth: int) -> bool:
-    """Whether ``engine`` means the compiled count here; refuses an unknown one, or ``compiled``
-    without Numba."""
-    if engine not in ENGINES:
-        raise TablecalcError(f"unknown engine {quoted(engine)}: expected one of {', '.join(ENGINES)}")
-    installed = importlib.util.find_spec("numba") is not None
-    if engine == "compiled" and not installed:
-        raise TablecalcError("the compiled perft needs Numba (pip install 'tablecalc[fast]'): use engine 'pure'")
-    return installed and (engine == "compiled" or depth >= COMPILED_FROM_DEPTH)
-
-
 def _check(depth: int) -> None:
     if not 0 <= depth <= MAX_PERFT_DEPTH:
         raise TablecalcError(f"bad perft depth {depth}: expected 0 to {MAX_PERFT_DEPTH}")
@@ -64,7 +49,8 @@ def _check(depth: int) -> None:
 
 def perft(position: Position, depth: int, rules: Rules, engine: str = "auto") -> int:
     """The number of legal move sequences of ``depth`` plies from ``position`` (``engine``: see
-    :data:`ENGINES`; every engine gives the same count)."""
+    :data:`solver.compiled.ENGINES`; ``auto`` compiles from :data:`COMPILED_FROM_DEPTH`; every engine
+    gives the same count)."""
     _check(depth)
     return count(position.canonical(rules.direction), depth, rules.grand_slam is GrandSlam.FORBIDDEN, engine)
 
