@@ -1,12 +1,13 @@
-"""Nam Nam's sowing and perft compiled with Numba: the rules of :mod:`solver.namnam.sowing`, on
-canonical boards held as 12 ``int64`` in an array.
+"""Nam Nam's sowing, perft and endgame-table layers compiled with Numba: the rules of
+:mod:`solver.namnam.sowing`, on canonical boards held as 12 ``int64`` in an array.
 
 This module imports Numba: :mod:`solver.namnam.perft` imports it only for a perft deep enough to
-be worth it (``engine="auto"``) or when asked (``engine="compiled"``). The pure path of
-:mod:`solver.namnam.sowing` and :mod:`solver.namnam.perft` is the reference:
+be worth it, :mod:`solver.namnam.tables` only to build tables (``engine``:
+:data:`solver.compiled.ENGINES`). The pure paths of :mod:`solver.namnam.sowing`,
+:mod:`solver.namnam.perft` and :mod:`solver.namnam.tables` are the reference:
 ``tests/games/namnam/test_namnam_kernel.py`` checks the same children, captures, grand slams and
-perft counts on random boards, and the pinned counts of ``perft.toml``. ``benchmarks/perft.c`` is
-the same perft in C.
+perft counts on random boards, the pinned counts of ``perft.toml``, and the same tables bit for
+bit. ``benchmarks/perft.c`` is the same perft in C.
 
 >>> children((4,) * 12)[0]
 (4, 4, 4, 4, 4, 4, 0, 5, 5, 5, 5, 4)
