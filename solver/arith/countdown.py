@@ -11,8 +11,8 @@ searches — instead of searching target by target.
 {(2, 2): [10, 11, 12, 13], (2, 3, 5): [12]}
 
 :func:`countdown_table` answers it for every selection a deck allows (the whole
-Countdown table: 13,243 selections, targets 100-999), with NumPy value sets and, if
-asked, several worker processes.
+Countdown table: 13,243 selections, targets 100-999): compiled (:mod:`solver.arith.kernel`)
+when Numba is installed, else with NumPy value sets and, if asked, several worker processes.
 """
 
 from __future__ import annotations
@@ -240,8 +240,8 @@ def _table_chunk(job: tuple[list[MultiSet], range, SearchRules]) -> list[tuple[M
 
 def compiled_serves(rules: SearchRules, tiles: Sequence[int], size: int, targets: range) -> bool:
     """Whether the compiled table can build this one: Numba installed, whole-number
-    intermediates, no tile 0, and every value it stores within 32 bits
-    (checked here, without importing Numba: :mod:`solver.arith.kernel` trusts it).
+    intermediates, no tile 0, every value it stores within 32 bits and every multiset's key within
+    63 (checked here, without importing Numba: :mod:`solver.arith.kernel` trusts it).
 
     >>> compiled_serves(SearchRules.from_options(intermediates="rational"), COUNTDOWN_NUMBERS, 6, range(100, 1000))
     False
@@ -250,6 +250,8 @@ def compiled_serves(rules: SearchRules, tiles: Sequence[int], size: int, targets
         return False
     ms = as_multiset(tiles)
     if not ms or ms[0] <= 0 or not 1 <= size <= 7:
+        return False
+    if len(set(ms)).bit_length() * size > 63:  # a multiset's key (solver.arith.kernel.pack) in 63 bits
         return False
     bound = 1
     for t in sorted(ms, reverse=True)[: max(size - 1, 1)]:

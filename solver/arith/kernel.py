@@ -2,7 +2,7 @@
 built once for the whole deck and combined only where a result can land in the target range.
 
 This module imports Numba: only :func:`solver.arith.countdown.countdown_table` imports it, and
-only when the table is asked for (``tablecalc arith table``), so no other command pays for it.
+only when the table is asked for (``tablecalc countdown table``), so no other command pays for it.
 :func:`solver.arith.countdown.countdown_table` with ``engine="pure"`` is the reference it is
 tested against (``tests/games/arith/test_countdown_kernel.py``); ``benchmarks/countdown_table.c``
 is the same method in C.
@@ -14,11 +14,13 @@ The method, for selections of ``n`` numbers drawn from a deck:
 2. every sub-multiset of ``n - 1`` numbers gets only its values in ``[-R, R]``: it is only ever
    combined with one number ``x`` (``|x| <= M``, the largest tile), and ``x op v`` can land in
    the targets only when ``|v| <= R = H·M + M`` (``H``: the largest target, in size);
-3. each selection marks the targets its sub-multisets' sets hold, then combines the two parts
-   of each of its splits only where the result can land in the targets: for ``a + b`` the ``b``
-   in ``[lo - a, hi - a]``, for ``a × b`` those in ``[lo / a, hi / a]``, for ``a ÷ b`` the ``a``
-   in ``[lo·b, hi·b]``... each a binary search in a sorted set, so the work follows the targets
-   reached rather than the pairs of values.
+3. each selection ORs the targets its parts of ``n - 1`` numbers reach (every part keeps them,
+   one bit a target, its own and its parts'), then combines the two parts of each of its
+   splits only where the result can land in the targets: for ``a + b`` the ``b`` in
+   ``[lo - a, hi - a]``, for ``a × b`` those in ``[lo / a, hi / a]``, for ``a ÷ b`` the ``a`` in
+   ``[lo·b, hi·b]``... each a binary search in a sorted set, so the work follows the targets
+   reached rather than the pairs of values; when few targets are still missing, it asks instead,
+   target by target, whether some ``a`` of the smaller part has its partner in the other.
 
 The helpers called in the inner loops are compiled without Numba's reference counting
 (``_nrt=False``: they allocate nothing): with it, every call counted its array arguments with
@@ -41,6 +43,7 @@ from solver.expr import Intermediates, Order, SearchRules
 from solver.multisets import sub_multisets
 
 __all__ = ["table_marks", "pack"]
+
 
 def pack(indices: Sequence[int], bits: int) -> int:
     """One key for a sorted tuple of indices: each index + 1 in ``bits`` bits, first index highest.
