@@ -432,6 +432,10 @@ def check_jobs(jobs: int | None) -> int:
 JobsOpt = Annotated[
     Optional[int], typer.Option("--jobs", "-j", help="Worker processes (default: the machine's cores).")
 ]
+EngineOpt = Annotated[
+    str, typer.Option("--engine", help="auto, compiled (needs Numba, the 'fast' extra) or pure (Python and NumPy, "
+                                       "the reference); auto compiles where Numba is installed and it pays.")
+]
 
 
 def add_rules_command(app: typer.Typer, game_name: str) -> None:

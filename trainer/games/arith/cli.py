@@ -16,7 +16,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.i18n import _, ngettext
-from trainer.clikit import GameApp, JobsOpt, JsonOpt, check_jobs, emit_json, work_progress, answer_verdict
+from trainer.clikit import EngineOpt, GameApp, JobsOpt, JsonOpt, check_jobs, emit_json, work_progress, answer_verdict
 
 app = GameApp("arith", help="Arithmetic: Countdown and the 24 game (make a target), mental sums.")
 
@@ -68,6 +68,7 @@ def table(
     tiles: Annotated[Optional[str], typer.Option("--tiles", help="The tiles selections are drawn from (default: Countdown's 24: 1-10 twice, 25 50 75 100).")] = None,
     choose: Annotated[int, typer.Option("--choose", help="Numbers in a selection.")] = 6,
     jobs: JobsOpt = None,
+    engine: EngineOpt = "auto",
     as_json: JsonOpt = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="One CSV row per selection: numbers, targets reached, targets missed.")] = False,
 ) -> None:
@@ -86,7 +87,7 @@ def table(
         raise TablecalcError("no tiles given: expected numbers like --tiles '1 2 3 25 50'")
     processes = check_jobs(jobs)
     with work_progress("selections") as progress:
-        result = countdown_table(span, tiles=deck, size=choose, processes=processes, progress=progress)
+        result = countdown_table(span, tiles=deck, size=choose, processes=processes, progress=progress, engine=engine)
     if as_json:
         emit_json(result.as_dict())
     elif as_csv:
