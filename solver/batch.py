@@ -49,7 +49,7 @@ def answer_lines(lines: Iterable[tuple[int, str | None]], defaults: SearchRules 
             if line is None:
                 raise TablecalcError("not UTF-8 text: expected a JSON line")
             q = Query.from_json(line, defaults)
-            out.append({"line": lineno, **q.reach(value_sets=_sets_for(q.rules)).as_dict()})
+            out.append({"line": lineno, **q.reach(value_sets=_sets_for(q.rules), nearest=True).as_dict()})
         except TablecalcError as e:
             out.append({"line": lineno, "error": str(e), "min_cards": None, "expressions": []})
     return out

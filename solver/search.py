@@ -56,7 +56,7 @@ from solver.expr import (
     operations,
 )
 
-__all__ = ["SearchRules", "Faults", "Reach", "reach", "TargetsReach", "reach_targets", "ValueSets", "Query", "MAX_VALUES",
+__all__ = ["SearchRules", "Faults", "Near", "Reach", "reach", "TargetsReach", "reach_targets", "ValueSets", "Query", "MAX_VALUES",
            "MAX_TARGETS"]
 
 Value = int | Fraction
@@ -65,6 +65,8 @@ RATIONAL_STEP = 16
 EXPRESSION_STEPS = 20
 """Steps charged for building one calculation and its normal form (tens of microseconds): three
 zeros among six numbers make 20,000 distinct calculations equal to 0."""
+SCAN_VALUES = 16
+"""Values looked at per step when the nearest values to a target are sought among a set."""
 MAX_TARGETS = 100_000
 """The most targets one :func:`reach_targets` question may ask about (Countdown asks 900)."""
 VECTORISE_PAIRS = 64
@@ -75,14 +77,39 @@ steps in all (Countdown's 900 targets take about 300,000; seven numbers about 1,
 
 
 @dataclass(frozen=True)
+class Near:
+    """A value some calculation reaches when the target is not reached: the nearest one below
+    or above it, its distance from the target and one calculation (with the fewest numbers).
+
+    >>> from solver.expr import parse_expression
+    >>> Near(947, 5, parse_expression("50×(25-6)-3")).as_dict()
+    {'value': 947, 'distance': 5, 'expression': '50×(25-6)-3'}
+    """
+
+    value: Value
+    distance: Value
+    expression: Expr
+
+    def as_dict(self) -> dict:
+        return {"value": json_value(self.value), "distance": json_value(self.distance), "expression": str(self.expression)}
+
+
+@dataclass(frozen=True)
 class Reach:
-    """The answer of :func:`reach`: the minimum count (``None`` when unreachable) and the calculations."""
+    """The answer of :func:`reach`: the minimum count (``None`` when unreachable) and the calculations.
+
+    ``nearest`` (asked for with ``reach(..., nearest=True)``): when the target is not reached,
+    the nearest value below it and the nearest above it that a calculation reaches (those that
+    exist), nearest first; ``()`` when the target is reached or the nearest was not asked for;
+    ``None`` when seeking them passed the step budget.
+    """
 
     numbers: MultiSet
     target: Value
     rules: SearchRules
     min_cards: int | None
     expressions: tuple[Expr, ...]
+    nearest: tuple[Near, ...] | None = ()
 
     def as_dict(self) -> dict:
         return {
@@ -91,6 +118,7 @@ class Reach:
             **self.rules.as_dict(),
             "min_cards": self.min_cards,
             "expressions": [str(e) for e in self.expressions],
+            "nearest": None if self.nearest is None else [n.as_dict() for n in self.nearest],
         }
 
 
@@ -408,8 +436,10 @@ class _Search:
             if a != 0:
                 yield "/", True, t * a
 
-    def _matches(self, ms: MultiSet, t: Value) -> Iterator[tuple]:
-        """Ways the last operation of a calculation over ``ms`` can produce ``t``."""
+    def _matches(self, ms: MultiSet, t: Value, ordered: bool = False) -> Iterator[tuple]:
+        """Ways the last operation of a calculation over ``ms`` can produce ``t`` (``ordered``: the
+        operands of each split from the smallest up, so that the first way does not depend on how a
+        value set was built)."""
         if self.chain:
             for x in sorted(set(ms)):
                 rest = minus(ms, (x,))
@@ -425,7 +455,7 @@ class _Search:
             for a_ms, b_ms in self.splits(ms):
                 va, vb = self.values(a_ms), self.values(b_ms)
                 self.spend(len(va) + 1)
-                for a in va:
+                for a in sorted(va) if ordered else va:
                     for op, swapped, b in self._partners(t, a):
                         if b in vb and self._check(*((b, op, a) if swapped else (a, op, b)), t):
                             yield a_ms, a, b_ms, b, op, swapped
@@ -452,18 +482,19 @@ class _Search:
 
     # -- rebuilding calculations ----------------------------------------------
 
-    def one_expression(self, ms: MultiSet, t: Value) -> Expr:
+    def one_expression(self, ms: MultiSet, t: Value, ordered: bool = False) -> Expr:
         """One calculation over exactly ``ms`` equal to ``t``, which must be one of its values
-        (the first the search meets, not the shortest)."""
+        (the first the search meets, not the shortest; ``ordered``: the same whichever way the
+        value sets were built, at the cost of sorting them)."""
         if len(ms) == 1:
             return Num(ms[0])
-        match = next(self._matches(ms, t))
+        match = next(self._matches(ms, t, ordered))
         self.spend_plain(EXPRESSION_STEPS)
         if self.chain:
             rest, u, op, x = match
-            return BinOp(op, self.one_expression(rest, u), Num(x))
+            return BinOp(op, self.one_expression(rest, u, ordered), Num(x))
         a_ms, a, b_ms, b, op, swapped = match
-        ea, eb = self.one_expression(a_ms, a), self.one_expression(b_ms, b)
+        ea, eb = self.one_expression(a_ms, a, ordered), self.one_expression(b_ms, b, ordered)
         return BinOp(op, eb, ea) if swapped else BinOp(op, ea, eb)
 
     def display(self, e: Expr) -> Expr:
@@ -516,6 +547,7 @@ def reach(
     max_values: int = MAX_VALUES,
     max_work: int = MAX_WORK,
     value_sets: ValueSets | None = None,
+    nearest: bool = False,
 ) -> Reach:
     """The fewest of ``numbers`` that reach ``target``, and every distinct calculation of that size.
 
@@ -530,15 +562,23 @@ def reach(
     serve ``rules``; its own memory limit then applies instead of ``max_values``);
     without it each call starts afresh, and the answers of the last :data:`REACH_CACHE` questions are
     kept (a referee judging a whole game asks the same one again and again).
+
+    ``nearest``: when the target is not reached, also seek the nearest values below and above
+    it that a calculation reaches, and one calculation for each (:attr:`Reach.nearest`), within
+    the same step budget as the question (a search that passes it there gives ``None``, not an
+    error: the target is known to be unreachable).
+
+    >>> [n.as_dict() for n in reach([1, 1, 2, 2, 3, 3], 999, nearest=True).nearest]
+    [{'value': 81, 'distance': 918, 'expression': '3×3×(2+1)×(2+1)'}]
     """
     nums = as_multiset(numbers)  # read once: ``numbers`` may be an iterator
     if value_sets is None:
         try:
-            return _reach_cached(nums, target, rules, min_numbers, max_values, max_work)
+            return _reach_cached(nums, target, rules, min_numbers, max_values, max_work, nearest)
         except TypeError:  # a target that cannot be a key (a list...): refused below, one line
             pass
     return _reach(nums, target, rules, min_numbers=min_numbers, max_values=max_values, max_work=max_work,
-                  value_sets=value_sets)
+                  value_sets=value_sets, nearest=nearest)
 
 
 REACH_CACHE = 4096
@@ -546,11 +586,12 @@ REACH_CACHE = 4096
 
 
 @functools.lru_cache(maxsize=REACH_CACHE, typed=True)
-def _reach_cached(nums, target, rules, min_numbers, max_values, max_work) -> Reach:
-    return _reach(nums, target, rules, min_numbers=min_numbers, max_values=max_values, max_work=max_work)
+def _reach_cached(nums, target, rules, min_numbers, max_values, max_work, nearest) -> Reach:
+    return _reach(nums, target, rules, min_numbers=min_numbers, max_values=max_values, max_work=max_work,
+                  nearest=nearest)
 
 
-def _reach(numbers, target, rules, *, min_numbers, max_values, max_work, value_sets=None) -> Reach:
+def _reach(numbers, target, rules, *, min_numbers, max_values, max_work, value_sets=None, nearest=False) -> Reach:
     nums = as_multiset(numbers)
     if not nums:
         raise TablecalcError("no numbers given: expected at least one number to calculate with")
@@ -576,7 +617,35 @@ def _reach(numbers, target, rules, *, min_numbers, max_values, max_work, value_s
                     found.setdefault(key, e)
             exprs = tuple(sorted((s.display(e) for e in found.values()), key=_sort_key))
             return Reach(nums, target, rules, k, exprs)
-    return Reach(nums, target, rules, None, ())
+    if not nearest:
+        return Reach(nums, target, rules, None, ())
+    try:
+        near = _nearest(s, value_sets, nums, target, sizes)
+    except SearchTooLarge:
+        return Reach(nums, target, rules, None, (), None)
+    return Reach(nums, target, rules, None, (), near)
+
+
+def _nearest(s: _Search, sets: ValueSets, nums: MultiSet, target: Value, sizes: range) -> tuple[Near, ...]:
+    """The nearest values below and above ``target`` that a calculation over a part of ``nums`` of
+    one of ``sizes`` reaches, each with one calculation over the smallest part that reaches it;
+    nearest first (below first when both are as near). Counted on ``sets``' current question."""
+    below: tuple[Value, MultiSet] | None = None
+    above: tuple[Value, MultiSet] | None = None
+    n = len(nums)
+    for k in sizes:
+        for part in sub_multisets(nums, k):
+            values = sets._values(part, keep=k < n)
+            sets._spend_plain(len(values) // SCAN_VALUES + 1)
+            low = max((v for v in values if v < target), default=None)
+            high = min((v for v in values if v > target), default=None)
+            if low is not None and (below is None or low > below[0]):
+                below = (low, part)
+            if high is not None and (above is None or high < above[0]):
+                above = (high, part)
+    out = [Near(v, abs(v - target), s.display(s.one_expression(part, v, ordered=True)))
+           for v, part in filter(None, (below, above))]
+    return tuple(sorted(out, key=lambda near: near.distance))
 
 
 # ---------------------------------------------------------------- every target at once
@@ -592,6 +661,9 @@ class TargetsReach:
     rules: SearchRules
     min_cards: tuple[int | None, ...]
     expressions: tuple[Expr | None, ...] | None = None
+    nearest: tuple[tuple[Near, ...] | None, ...] = ()
+    """For each target, as :attr:`Reach.nearest`: ``()`` when it is reached, the nearest values
+    below and above it when it is not, ``None`` when they were not found within the budget."""
 
     @property
     def reached(self) -> list[int]:
@@ -605,6 +677,9 @@ class TargetsReach:
             if self.expressions is not None:
                 e = self.expressions[i]
                 row["expression"] = None if e is None else str(e)
+            if k is None and self.nearest:
+                near = self.nearest[i]
+                row["nearest"] = None if near is None else [n.as_dict() for n in near]
             rows.append(row)
         return {"numbers": list(self.numbers), **self.rules.as_dict(), "targets": rows}
 
@@ -629,13 +704,20 @@ def reach_targets(
     reached target (a search per target, each within ``max_work`` steps and all within
     :data:`EXPRESSIONS_WORK_FACTOR` times that). At most :data:`MAX_TARGETS` targets.
 
+    Each target not reached gets the nearest values below and above it that a calculation
+    reaches, with one calculation each (:attr:`TargetsReach.nearest`): the values from one
+    more pass over the value sets within ``max_work``, the calculations (one per value,
+    however many targets it is nearest to) within :data:`EXPRESSIONS_WORK_FACTOR` times that;
+    past either budget the targets left get ``None``.
+
     >>> r = reach_targets([2, 3, 5], range(9, 13), expressions=True)
     >>> r.min_cards
     (3, 2, 3, None)
     >>> [str(e) for e in r.expressions]
     ['3×(5-2)', '5×2', '3×2+5', 'None']
-    >>> r.as_dict()["targets"][3]
-    {'target': 12, 'min_cards': None, 'expression': None}
+    >>> r.as_dict()["targets"][3]  # doctest: +NORMALIZE_WHITESPACE
+    {'target': 12, 'min_cards': None, 'expression': None,
+     'nearest': [{'value': 11, 'distance': 1, 'expression': '3×2+5'}, {'value': 13, 'distance': 1, 'expression': '5×3-2'}]}
     """
     nums = as_multiset(numbers)
     if not nums:
@@ -648,29 +730,80 @@ def reach_targets(
     found: list[int | None]
     from solver.valuearrays import ValueArrays  # NumPy: imported only when asked
 
-    if ValueArrays.serves(rules, nums):
-        arrays = ValueArrays(rules, max_values=max_values, max_work=max_work)
+    arrays = ValueArrays(rules, max_values=max_values, max_work=max_work) if ValueArrays.serves(rules, nums) else None
+    if arrays is not None:
         marks = arrays.min_cards(nums, lo, hi, use_all=rules.use_all).tolist() if len(targets) else []
         found = [k or None for k in marks]
     else:
         found = _min_cards_by_sets(ValueSets(rules, max_values=max_values, max_work=max_work), nums, targets)
+    sets = ValueSets(rules, max_values=max_values, max_work=max_work)
+    calculations = _Calculations(sets, rules, nums, EXPRESSIONS_WORK_FACTOR * max_work)
     exprs = None
     if expressions:
-        sets = ValueSets(rules, max_values=max_values, max_work=max_work)
-        s = _Search(sets, rules)
-        out: list[Expr | None] = []
-        left = EXPRESSIONS_WORK_FACTOR * max_work  # one budget for the whole pass, each target within max_work
-        for t, k in zip(targets, found):
-            if k is None:
-                out.append(None)
-                continue
-            sets.max_work = min(max_work, left)
+        exprs = tuple(None if k is None else calculations.one(t, range(k, k + 1)) for t, k in zip(targets, found))
+    missed = [t for t, k in zip(targets, found) if k is None]
+    near: tuple = ()
+    if missed:
+        near = tuple(_nearest_each(arrays, sets, nums, targets, found, calculations))
+    return TargetsReach(nums, targets, rules, tuple(found), exprs, near)
+
+
+class _Calculations:
+    """One calculation for each of many values over parts of ``nums``: each search within the
+    sets' ``max_work``, all of them within ``total`` steps (past it :meth:`one` raises
+    :class:`SearchTooLarge`); a value asked again is answered from memory."""
+
+    def __init__(self, sets: ValueSets, rules: SearchRules, nums: MultiSet, total: int):
+        self.sets, self.nums, self.left = sets, nums, total
+        self.limit = sets.max_work
+        self.search = _Search(sets, rules)
+        self.sizes = range(len(nums) if rules.use_all else 1, len(nums) + 1)
+        self.found: dict[Value, Expr] = {}
+
+    def one(self, t: Value, sizes: range | None = None, ordered: bool = False) -> Expr:
+        """A calculation equal to ``t`` over the smallest part that reaches it (``t`` must be reachable;
+        ``ordered``: see :meth:`_Search.one_expression`)."""
+        got = self.found.get(t)
+        if got is not None:
+            return got
+        sets, s = self.sets, self.search
+        sets.max_work = min(self.limit, self.left)
+        sets._begin(self.nums)
+        try:
+            part = next(ms for k in (sizes or self.sizes) for ms in sub_multisets(self.nums, k) if s.reaches(ms, t))
+            got = self.found[t] = s.display(s.one_expression(part, t, ordered))
+        finally:
+            self.left -= sets.work
+        return got
+
+
+def _nearest_each(arrays, sets: ValueSets, nums: MultiSet, targets: range, found: list[int | None],
+                  calculations: _Calculations) -> Iterator[tuple[Near, ...] | None]:
+    """:attr:`TargetsReach.nearest`, target by target."""
+    import bisect
+
+    use_all = sets.rules.use_all
+    try:
+        if arrays is not None:
+            values = arrays.reachable(nums, use_all=use_all).tolist()
+        else:
             sets._begin(nums)
-            part = next(ms for ms in sub_multisets(nums, k) if s.reaches(ms, t))
-            out.append(s.display(s.one_expression(part, t)))
-            left -= sets.work
-        exprs = tuple(out)
-    return TargetsReach(nums, targets, rules, tuple(found), exprs)
+            values = sorted(sets.of(nums) if use_all else sets.reachable(nums))
+    except SearchTooLarge:
+        yield from (() if k else None for k in found)
+        return
+    for t, k in zip(targets, found):
+        if k is not None:
+            yield ()
+            continue
+        i = bisect.bisect_left(values, t)
+        sides = [v for v in (values[i - 1] if i else None, values[i] if i < len(values) else None) if v is not None]
+        try:
+            near = [Near(v, abs(v - t), calculations.one(v, ordered=True)) for v in sides]
+        except SearchTooLarge:
+            yield None
+            continue
+        yield tuple(sorted(near, key=lambda n: n.distance))
 
 
 def _min_cards_by_sets(sets: ValueSets, nums: MultiSet, targets: range) -> list[int | None]:

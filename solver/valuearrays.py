@@ -104,6 +104,21 @@ class ValueArrays(Budgeted):
                     self._mark_top(part, lo, out, k)
         return out
 
+    def reachable(self, numbers: Iterable[int], *, use_all: bool = False) -> np.ndarray:
+        """Every value of a calculation over some of ``numbers`` (every one of them with
+        ``use_all``), sorted; the set of all the numbers together is built but not kept.
+
+        >>> ValueArrays().reachable([2, 3]).tolist(), ValueArrays().reachable([2, 3], use_all=True).tolist()
+        ([1, 2, 3, 5, 6], [1, 5, 6])
+        """
+        ms = self._start(numbers)
+        if not ms:
+            return np.zeros(0, dtype=np.int64)
+        n = len(ms)
+        parts = [self._values(part) for k in range(n if use_all else 1, n) for part in _parts(ms, k)]
+        parts.append(self._values(ms) if n == 1 else np.concatenate(self._results_of(ms)))
+        return np.unique(np.concatenate(parts))
+
     def _start(self, numbers: Iterable[int]) -> MultiSet:
         ms = as_multiset(numbers)
         if not self.serves(self.rules, ms):

@@ -62,7 +62,7 @@ from trainer.progress import family_scores, utc_now
 from trainer.stats import compute_stats, weak_items
 
 __all__ = ["learners", "known_learner", "learner_label", "learner_stats", "class_overview", "fact_kinds",
-           "fact_matrix", "FactMatrix", "FactCell", "STATUSES", "status_name", "worksheet", "Worksheet",
+           "fact_matrix", "FactMatrix", "FactCell", "STATUSES", "MARKS", "status_name", "worksheet", "Worksheet",
            "SheetLine", "record_answer", "render_class", "render_fact_matrix", "render_worksheet", "SHEET_COUNT",
            "MAX_SHEET_COUNT", "MAX_GRID"]
 
@@ -451,6 +451,9 @@ def _weakest_family(outcomes: list, classes: dict[str, type]) -> tuple[str, str]
 
 _MARKS = {FAST: ("●", "green"), SLOW: ("◐", "yellow"), MISSED: ("✗", "red"), UNSEEN: ("·", "dim")}
 """Each status's mark in a printed grid: its shape tells it apart without colour."""
+MARKS = {status: mark for status, (mark, _style) in _MARKS.items()}
+"""Each status's sign (● ◐ ✗ ·), beside its colour wherever a grid is shown: a grid printed in
+black and white still reads."""
 
 
 def render_class(rows: list[dict], path: str, console=None) -> None:

@@ -11,19 +11,20 @@ play illegal.
 from __future__ import annotations
 
 import inspect
+import os
 import sys
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from solver.errors import TablecalcError
+from solver.errors import TablecalcError, quoted
 from solver.i18n import LANGUAGES, N_, _
 from solver.parsing import parse_range, parse_whole, read_lines
 from solver.registry import all_games, game_names
 from solver.expr import Intermediates, Order
 from trainer.clikit import (
-    EXIT_BAD_INPUT, ForceOpt, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json, interrupted_code,
+    EXIT_BAD_INPUT, DistinctOpt, ForceOpt, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json, interrupted_code,
     work_progress,
 )
 from trainer.options import LearnerOpt
@@ -97,9 +98,13 @@ def _root(
         help="The language tablecalc speaks (default: TABLECALC_LANG, else the locale: LANGUAGE, LC_ALL, LANG).",
         is_eager=True,  # read before an eager --help, which prints the help in this language
     ) = None,
+    no_color: Annotated[bool, typer.Option(
+        "--no-color", help="No colours in the terminal (as NO_COLOR=1): cards and tiles show their colour letters.")] = False,
 ) -> None:
     from solver.i18n import use
 
+    if no_color:
+        os.environ["NO_COLOR"] = "1"  # rich reads it: every console of tablecalc, drawn from here on
     use(lang)  # None: TABLECALC_LANG, else the locale; a language tablecalc does not speak there means English
 
 
@@ -129,10 +134,17 @@ def reach(
         typer.Option("--batch", help="Read JSON lines {\"numbers\": [...], \"target\": N, ...} from FILE or - (stdin)."),
     ] = None,
     jobs: JobsOpt = None,
+    distinct: DistinctOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Fewest numbers that reach a target, and every distinct calculation: the search behind every game."""
+    """Fewest numbers that reach a target, and every distinct calculation (the nearest numbers when none does):
+    the search behind every game."""
+    from solver.distinct import Distinct, classes
     from solver.search import SearchRules, reach as do_reach
+
+    how = Distinct(distinct or Distinct.COMMUTATIVE)
+    if distinct is not None and (targets is not None or batch is not None):
+        raise TablecalcError("--distinct goes with --target N (it groups the calculations of one target)")
 
     if jobs is not None and batch is None:
         raise TablecalcError("--jobs goes with --batch FILE (one question runs in one process)")
@@ -163,13 +175,15 @@ def reach(
 
         print_reach_targets(result)
         return
-    result = do_reach(nums, parse_whole(target, "target"), rules)
+    result = do_reach(nums, parse_whole(target, "target"), rules, nearest=True)
     if as_json:
-        emit_json(result.as_dict())
+        found = classes(result.expressions, how)
+        emit_json({**result.as_dict(), "expressions": [str(c.representative) for c in found],
+                   "distinct": how.value, "class_sizes": [c.size for c in found]})
         return
     from trainer.render import print_reach
 
-    print_reach(result)
+    print_reach(result, how)
 
 
 def _reach_batch(path: str, defaults, jobs: int | None) -> int:
@@ -231,20 +245,31 @@ def _game_row(game) -> dict:
 # ---------------------------------------------------------------- drills
 
 class DrillGroup(GamesGroup):
-    """``tablecalc drill GAME``: a game's alias finds it, but a name that is one of a drill's levels
-    (``countdown``) gets pointed to that level instead of starting the game's default one."""
+    """``tablecalc drill GAME``: a game's alias finds it, and a name that is one of a drill's levels
+    (``countdown``), or another name of the preset of that level (``24``), starts that game's drill
+    at that level rather than at its default one (``--level`` still chooses another)."""
 
     def game_command(self, game, command: str | None = None):
         return _drill_command(game.name)
 
     def get_command(self, ctx, cmd_name):
         if cmd_name not in game_names():
-            for game in all_games():
-                if cmd_name in drill_class(game.name).LEVELS:
-                    raise TablecalcError(
-                        f"{cmd_name!r} is a level of the {game.name} drill: "
-                        f"expected tablecalc drill {game.name} --level {cmd_name}")
+            found = _drill_level(cmd_name)
+            if found is not None:
+                return _drill_command(*found)
         return super().get_command(ctx, cmd_name)
+
+
+def _drill_level(word: str) -> tuple[str, str] | None:
+    """The game and drill level a word names (``countdown``, ``24`` → ``arith``, ``make24``), if any:
+    a level's own name, or a name of the preset with that name (``Rules.PRESET_ALIASES``)."""
+    key = word.strip().lower()
+    for game in all_games():
+        levels = drill_class(game.name).LEVELS
+        level = key if key in levels else getattr(game.Rules, "PRESET_ALIASES", {}).get(key)
+        if level in levels:
+            return game.name, level
+    return None
 
 
 drill_app = typer.Typer(
@@ -269,17 +294,20 @@ _SHARED = (
 
 
 @cache
-def _drill_command(name: str):
-    """The ``tablecalc drill NAME`` command: the shared options and the options of the game's drill."""
+def _drill_command(name: str, start: str | None = None):
+    """The ``tablecalc drill NAME`` command: the shared options and the options of the game's drill;
+    ``start``: the level it starts at when ``--level`` is not given (default: the drill's own)."""
     from solver.registry import find_game
 
     game, cls = find_game(name), drill_class(name)
     levels = list(cls.LEVELS)
     level = option("level", choice_option("--level", "-l", choices=levels,
                                           help=help_text(N_("{levels} (default {default})."), levels=", ".join(levels),
-                                                                         default=cls.default_level)))
+                                                                         default=start or cls.default_level)))
 
     def command(**options) -> None:
+        if start is not None and options["level"] is None:
+            options["level"] = start
         _run_drill(game, cls, **options)
 
     command.__signature__ = inspect.Signature([level, *_SHARED, *cls.OPTIONS])  # type: ignore[attr-defined]
@@ -323,7 +351,7 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
     if as_json:
         io = JsonIO()
     elif sys.stdin.isatty() and sys.stdout.isatty():
-        io = TerminalIO()
+        io = TerminalIO(the_drill)
     else:
         io = LineIO()
     with History.open(learner=learner) as history:
@@ -350,6 +378,8 @@ def stats(
         "--class", help="Every learner side by side: answers, accuracy, streak, today against the goal, weakest family.")] = False,
     facts: Annotated[Optional[str], typer.Option(
         "--facts", help="The learner's grid of one kind of facts (add, sub, mul, div): fast, slow, missed or not yet seen.")] = None,
+    due: Annotated[bool, typer.Option(
+        "--due", help="What is due for review and when, and the puzzles suspended (with the references to suspend one).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Your progress: streak and daily goal, accuracy, speed and penalties per drill and level over time,
@@ -369,13 +399,17 @@ def stats(
         # a learner named on the command line clashes; one from TABLECALC_LEARNER does not
         typed = getattr(ctx.get_parameter_source("learner"), "name", None) == "COMMANDLINE"
         clash = [flag for flag, given in (("--learner", typed and learner is not None), ("--goal", goal is not None),
-                                          ("--plot", plot is not None), ("--facts", facts is not None)) if given]
+                                          ("--plot", plot is not None), ("--facts", facts is not None),
+                                          ("--due", due)) if given]
         if clash:
             raise TablecalcError(f"--class shows every learner: leave out {', '.join(clash)} "
                                  "(they are about one learner)")
         learner = None
     if facts is not None and (plot is not None or drill is not None):
         raise TablecalcError("--facts shows one grid: leave out --plot and --drill")
+    if due and (plot is not None or facts is not None):
+        raise TablecalcError(_("--due lists the reviews: leave out {flags}").format(
+            flags=" ".join(f for f, given in (("--plot", plot is not None), ("--facts", facts is not None)) if given)))
     if learner is not None:
         learner = learner_name(learner)
     name = find_game(drill).name if drill is not None else None
@@ -393,6 +427,13 @@ def stats(
         if facts is not None:
             _fact_grid(history, facts, as_json)
             _warn_damage(history)
+            return
+        if due:
+            from trainer.reviews import due_list, render_due
+
+            data = due_list(history, tz=None, drill=name)
+            _warn_damage(history)
+            emit_json(data) if as_json else render_due(data)
             return
         data = compute_stats(history, tz=None, drill=name)
         if plot is not None:
@@ -456,6 +497,86 @@ def worksheet(
         emit_json(sheet.as_dict())
         return
     typer.echo(render_worksheet(sheet), nl=False)
+
+
+def _suspend(refs: list[str], learner: str | None, last: bool, as_json: bool, undo: bool) -> None:
+    from trainer.history import History, learner_name, learner_option
+    from trainer.reviews import suspend as change
+
+    learner = learner_name(learner) if learner else None
+
+    with History.open(learner=learner) as history:
+        done = change(history, refs, last=last, undo=undo)
+        name = history.learner
+        _warn_damage(history)
+    if as_json:
+        emit_json({"learner": name, "suspended": not undo, "items": [d.as_dict() for d in done]})
+        return
+    who = learner_option(name)
+    for d in done:
+        if undo:
+            line = _("Taken back {ref} ({puzzle}): it is asked again when due.") if d.changed else \
+                _("{ref} ({puzzle}) was not suspended.")
+        else:
+            line = _("Suspended {ref} ({puzzle}): it is no longer asked; take it back with tablecalc unsuspend "
+                     "{ref}{who}") if d.changed else _("{ref} ({puzzle}) was already suspended.")
+        typer.echo(line.format(ref=d.ref, puzzle=d.label, who=who))
+
+
+RefsArg = Annotated[Optional[list[str]], typer.Argument(
+    help="The puzzles' references, as 'tablecalc stats --due' shows them (the first 4 characters or more).",
+    show_default=False, metavar="REF")]
+LastOpt = Annotated[bool, typer.Option("--last", help="The latest puzzle answered.")]
+
+
+@app.command()
+def suspend(refs: RefsArg = None, last: LastOpt = False, learner: LearnerOpt = None, as_json: JsonOpt = False) -> None:
+    """Suspend puzzles you think are wrong: they are no longer asked nor due, and 'stats --due' lists them."""
+    _suspend(refs or [], learner, last, as_json, undo=False)
+
+
+@app.command()
+def unsuspend(refs: RefsArg = None, last: LastOpt = False, learner: LearnerOpt = None,
+              as_json: JsonOpt = False) -> None:
+    """Take back suspended puzzles: they are asked again when due."""
+    _suspend(refs or [], learner, last, as_json, undo=True)
+
+
+@app.command()
+def report(
+    learner: LearnerOpt = None,
+    pdf: Annotated[Optional[Path], typer.Option("--pdf", help="Write the report to FILE.pdf: one A4 page.")] = None,
+    html: Annotated[Optional[Path], typer.Option(
+        "--html", help="Write the report to FILE.html: a web page standing alone, one A4 page when printed.")] = None,
+    force: ForceOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """A learner's report for a teacher: the grid of each kind of fact (fast, slow, missed, not yet seen), the
+    weakest facts and puzzles, the streak and the progress chart; printed here, or written as a PDF or a web page."""
+    from trainer.history import History
+    from trainer.report import make_report, render_report, write_report
+
+    if pdf is not None and html is not None:
+        raise TablecalcError(_("give --pdf or --html, not both: a report is written to one file"))
+    target, fmt = (pdf, "pdf") if pdf is not None else (html, "html")
+    if target is not None and target.suffix.lower() != f".{fmt}":
+        raise TablecalcError(_("bad --{fmt} {file}: expected a file name ending in .{fmt}").format(
+            fmt=fmt, file=quoted(str(target), 200)))
+    with History.open(read_only=True) as history:
+        if target is None:
+            made = make_report(history, learner, tz=None)
+        else:
+            note = write_report(history, learner, target, fmt, force=force, tz=None)
+        _warn_damage(history)
+    if target is None:
+        if as_json:
+            emit_json(made.as_dict())
+        else:
+            render_report(made)
+        return
+    if note:
+        typer.echo(_("tablecalc: the report has no chart: {why}").format(why=note), err=True)
+    typer.echo(_("Report written to {file}").format(file=target))
 
 
 @app.command()

@@ -32,7 +32,7 @@ out.install()  # no control character typed or read reaches the terminal (see tr
 
 __all__ = [
     "EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "EXIT_TERMINATED", "interrupted_code",
-    "Group", "fail", "search_progress", "work_progress", "check_jobs", "JobsOpt", "GamesGroup", "emit_json",
+    "Group", "fail", "search_progress", "work_progress", "check_jobs", "JobsOpt", "DistinctOpt", "GamesGroup", "emit_json",
     "export_data", "ExportOpt", "ForceOpt", "JsonOpt", "preset_option", "choice_option", "add_rules_command",
     "GameApp", "answer_verdict",
 ]
@@ -432,6 +432,11 @@ def check_jobs(jobs: int | None) -> int:
 JobsOpt = Annotated[
     Optional[int], typer.Option("--jobs", "-j", help="Worker processes (default: the machine's cores).")
 ]
+DistinctOpt = choice_option(
+    "--distinct", choices=("commutative", "algebraic"),
+    help="How calculations are told apart: commutative (any order and brackets; the default, and the fastest) "
+         "or algebraic (also ×1 = ÷1 and +0 = -0, as 4nums.com counts distinct solutions): one per class, with its size.")
+"""``solver.distinct.Distinct``'s choices, for every command that lists calculations."""
 EngineOpt = Annotated[
     str, typer.Option("--engine", help="auto, compiled (needs Numba, the 'fast' extra) or pure (Python and NumPy, "
                                        "the reference); auto compiles where Numba is installed and it pays.")

@@ -8,8 +8,9 @@ score beyond right/wrong means something), ``generate(rng)`` (a new :class:`Puzz
 ``from_case(case)`` (a puzzle from a pack) and ``judge(puzzle, answer)`` (a
 :class:`Judgement`). Its class lists ``LEVELS`` and the command-line ``OPTIONS`` only it
 takes (``--min-cards`` belongs to the Nambarz drill alone). For the learner it has
-``instructions()`` (the how-to of the drill and its level) and ``hints(puzzle)`` (graded
-hints, the mildest first); a judgement whose ``retry`` is set means the answer could not be
+``instructions()`` (the how-to of the drill and its level), ``hints(puzzle)`` (graded
+hints, the mildest first) and ``draw(puzzle)`` (the puzzle drawn in a terminal: a board,
+cards in their colours); a judgement whose ``retry`` is set means the answer could not be
 read (a typo, a card not in hand): the session asks the same puzzle again and records nothing.
 
 >>> d = make_drill("arith", level="mul")
@@ -89,6 +90,9 @@ class Judgement:
     explanation: str = ""
     best: str = ""
     retry: bool = False
+    step: bool = False
+    """The answer so far is steps of an answer entered a step at a time, each accepted: not a verdict
+    yet; ``explanation`` says where the answer stands (the session shows it and reads the next step)."""
     hints: int = 0
     """How many hints the learner asked for before this answer (the session sets it)."""
 
@@ -130,6 +134,10 @@ class Drill(Protocol):
     def instructions(self) -> str: ...
 
     def hints(self, puzzle: Puzzle) -> list[str]: ...
+
+    def draw(self, puzzle: Puzzle, colour: bool = True) -> Any: ...
+
+    def time_limit_for(self, puzzle: Puzzle) -> float | None: ...
 
 
 @dataclass(frozen=True)
@@ -233,6 +241,8 @@ class GameDrill:
             j = self._judge(puzzle, answer)
         except TablecalcError as e:  # the game's parsers refused the answer: read it again
             return self.retry(str(e))
+        if j.step or j.retry:
+            return j
         if j.violations and self.not_understood(j.violations[0]):
             return replace(j, retry=True, correct=False)
         if not j.correct and j.expected and j.expected[0] not in j.explanation and j.best not in j.explanation:
@@ -264,6 +274,17 @@ class GameDrill:
         """Graded hints for ``puzzle``, the mildest first (the last may all but give the answer);
         an empty list when the drill has none. Hints come from the solver's answers."""
         return []
+
+    def draw(self, puzzle: Puzzle, colour: bool = True) -> Any:
+        """The puzzle as a terminal shows it, in place of its prompt's text: rich markup or a rich
+        renderable (a board, cards in their colours); ``colour`` off means the colour letters must
+        say what the colours would. ``None`` (the default): the prompt's text alone."""
+        return None
+
+    def time_limit_for(self, puzzle: Puzzle) -> float | None:
+        """The seconds ``puzzle`` gets (a review asked again gets them afresh): the drill's time limit,
+        unless the game scales it to the puzzle."""
+        return self.time_limit
 
     def _judge(self, puzzle: Puzzle, answer: str | None) -> Judgement:  # pragma: no cover - each game's
         raise NotImplementedError

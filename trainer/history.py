@@ -59,13 +59,14 @@ from solver.i18n import _
 from solver.files import HISTORY_APPLICATION_ID, HISTORY_NAME, data_home, kind_of
 from solver.parsing import is_whole
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The history's layout. 1: answers, items (one FSRS card per puzzle), rounds (added within 1) and
 the daily goal in ``meta``. 2: several learners in one file (``learners``; ``answers``, ``items``
-and ``rounds`` gain ``learner``, the items' key becomes learner and item); a schema-1 file is
-upgraded when opened for writing, in one transaction (:func:`_upgrade_from_1`), and read as it is
-when opened read-only. A tablecalc that reads only schema 1 refuses a schema-2 file, saying a newer
-tablecalc wrote it."""
+and ``rounds`` gain ``learner``, the items' key becomes learner and item). 3: an item may be
+suspended by its learner (``items.suspended_at``, NULL when it is not). An older file is upgraded
+when opened for writing, in one transaction (:func:`_upgrade_from_1`, :func:`_upgrade_from_2`),
+and read as it is when opened read-only. A tablecalc that reads only an older schema refuses a
+newer file, saying a newer tablecalc wrote it."""
 #: ``PRAGMA application_id`` of a tablecalc history ("tblc"), also readable in the file header.
 APPLICATION_ID = int.from_bytes(HISTORY_APPLICATION_ID, "big")
 APPLICATION = "tablecalc-history"
@@ -125,6 +126,7 @@ CREATE TABLE {name} (
     wrong      INTEGER NOT NULL,
     lapses     INTEGER NOT NULL,         -- wrong answers once the item had been learnt (FSRS Review state)
     last_at    TEXT NOT NULL,
+    suspended_at TEXT,                   -- when the learner suspended it (same format); NULL: not suspended
     PRIMARY KEY (learner, item)
 )""",
     "rounds": """
@@ -140,7 +142,7 @@ CREATE TABLE {name} (
     learner  TEXT NOT NULL DEFAULT ''    -- learners.key ('': the default learner)
 )""",
 }
-"""The tables of a history in schema 2, each ``CREATE`` statement (``{name}``: the table's name,
+"""The tables of a history in schema 3, each ``CREATE`` statement (``{name}``: the table's name,
 so that an upgrade can build the new table beside the old one)."""
 
 _INDEXES = {
@@ -153,7 +155,7 @@ _INDEXES = {
 """The indexes of each table (every one leads with the learner: each reader reads one learner)."""
 
 _ITEM_COLUMNS = "item, drill, level, puzzle, card, due, answers, wrong, lapses, last_at"
-"""The columns of ``items`` in schema 1 (schema 2 adds ``learner``)."""
+"""The columns of ``items`` in schema 1 (schema 2 adds ``learner``, schema 3 ``suspended_at``)."""
 
 
 def default_path() -> pathlib.Path:
@@ -249,6 +251,19 @@ def _sort_key(name: str) -> tuple[str, str]:
     """Alphabetical order as a class list is read: accents and case aside (``Émile`` before ``Zoé``)."""
     bare = "".join(c for c in unicodedata.normalize("NFD", name) if not unicodedata.combining(c))
     return bare.casefold(), name
+
+
+def item_ref(item: str) -> str:
+    """A short reference to an item that a person can type (``stats --due`` shows it,
+    ``tablecalc suspend`` takes it): 7 hexadecimal digits of the item key's SHA-1, the same on
+    every computer.
+
+    >>> item_ref("arith:mul:7*8")
+    'aa33d60'
+    """
+    import hashlib
+
+    return hashlib.sha1(item.encode("utf-8")).hexdigest()[:7]
 
 
 def rate(correct: bool, seconds: float, reference_seconds: float, hints: int = 0) -> Rating:
@@ -370,10 +385,22 @@ class ItemState:
     wrong: int
     lapses: int
     last_at: datetime
+    suspended_at: datetime | None = None
+    """When the learner suspended the item (:meth:`History.suspend`): it is then never asked nor
+    due until they take it back; ``None``: not suspended."""
 
     @property
     def due(self) -> datetime:
         return self.card.due
+
+    @property
+    def suspended(self) -> bool:
+        return self.suspended_at is not None
+
+    @property
+    def ref(self) -> str:
+        """The item's short reference, for a person to type (:func:`item_ref`)."""
+        return item_ref(self.item)
 
     @property
     def stability(self) -> float | None:
@@ -499,6 +526,8 @@ class History:
                 version = _check_identity(path, tables, db.execute("PRAGMA application_id").fetchone()[0], db)
                 if version == 1:
                     _read_schema_1(db, tables)
+                elif version == 2:
+                    _read_schema_2(db)
         except BaseException:
             db.close()
             raise
@@ -564,6 +593,8 @@ class History:
                     )
                 if version == 1:
                     _upgrade_from_1(db, tables)
+                elif version == 2:
+                    _upgrade_from_2(db)
             db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
@@ -666,6 +697,32 @@ class History:
         with self._lock, _translated(self.path):
             _in_transaction(self._db, write)
 
+    def suspend(self, item: str, suspended: bool = True, at: datetime | None = None) -> bool:
+        """Suspend the learner's ``item`` (an item key they answered; see :meth:`find_items`) as
+        Anki does with a card: it is no longer due, reviewed or asked, and ``stats --due`` lists
+        it as suspended; with ``suspended=False``, take it back (it is due as its card says).
+        Its answers and card are kept as they are. Committed before returning; returns whether
+        anything changed. An item the learner never answered raises a :class:`TablecalcError`."""
+        self._writable("a suspension")
+        when = _stamp(_utc(at, "at") if at is not None else datetime.now(timezone.utc))
+        changed = []
+
+        def write():
+            row = self._db.execute("SELECT suspended_at FROM items WHERE learner = ? AND item = ?",
+                                   (self._key, item)).fetchone()
+            if row is None:
+                raise TablecalcError(_("no puzzle {item} in the history of {learner}: expected one they answered "
+                                       "(tablecalc stats --due lists them)").format(
+                    item=quoted(item, 80), learner=self.learner or _("(no name)")))
+            if (row[0] is not None) != suspended:
+                self._db.execute("UPDATE items SET suspended_at = ? WHERE learner = ? AND item = ?",
+                                 (when if suspended else None, self._key, item))
+                changed.append(item)
+
+        with self._lock, _translated(self.path):
+            _in_transaction(self._db, write)
+        return bool(changed)
+
     def set_daily_goal(self, goal: int) -> None:
         """Save the learner's daily goal (answers a day; 0 turns it off), committed before returning."""
         if isinstance(goal, bool) or not isinstance(goal, int) or not 0 <= goal <= MAX_DAILY_GOAL:
@@ -718,7 +775,8 @@ class History:
         return self._one("SELECT COUNT(*) FROM answers WHERE learner = ?", (self._key,))[0]
 
     def due(self, drill: str, level: str, now: datetime, limit: int) -> list[dict]:
-        """The learner's stored puzzles of this drill and level whose card is due at ``now``, weakest first.
+        """The learner's stored puzzles of this drill and level whose card is due at ``now``, weakest
+        first (a suspended item is never due).
 
         Weakest = lowest FSRS retrievability, then most lapses, then most overdue.
         The dicts are the puzzles exactly as they were recorded.
@@ -730,7 +788,7 @@ class History:
         now = _utc(now, "now")
         if limit <= 0:
             return []
-        states = self._items("WHERE learner = ? AND drill = ? AND level = ? AND due <= ?",
+        states = self._items("WHERE learner = ? AND drill = ? AND level = ? AND due <= ? AND suspended_at IS NULL",
                              (self._key, drill, level, _stamp(now)))
         states.sort(key=lambda s: (s.retrievability(now), -s.lapses, s.due, -s.wrong, s.item))
         return states[:limit]
@@ -738,7 +796,8 @@ class History:
     def due_times(self, drill: str, level: str, until: datetime) -> list[datetime]:
         """When each of the learner's items of this drill and level falls due, for those due at or
         before ``until`` (earliest first): ``len()`` of it is "5 due today"."""
-        rows = self._all("SELECT due FROM items WHERE learner = ? AND drill = ? AND level = ? AND due <= ? ORDER BY due",
+        rows = self._all("SELECT due FROM items WHERE learner = ? AND drill = ? AND level = ? AND due <= ?"
+                         " AND suspended_at IS NULL ORDER BY due",
                          (self._key, drill, level, _stamp(_utc(until, "until"))))
         out = []
         for (text,) in rows:
@@ -781,6 +840,34 @@ class History:
             except (TypeError, ValueError):
                 continue  # a damaged time: no date to show
         return out
+
+    def suspended(self) -> list[ItemState]:
+        """The learner's suspended items, the latest suspended first."""
+        items = self._items("WHERE learner = ? AND suspended_at IS NOT NULL", (self._key,))
+        return sorted(items, key=lambda s: (s.suspended_at, s.item), reverse=True)
+
+    def suspended_keys(self) -> set[str]:
+        """The keys of the learner's suspended items (what a drill never asks)."""
+        return {r[0] for r in self._all("SELECT item FROM items WHERE learner = ? AND suspended_at IS NOT NULL",
+                                        (self._key,))}
+
+    def find_items(self, ref: str) -> list[ItemState]:
+        """The learner's items that ``ref`` names: an item's key (``arith:mul:7*8``), or the start
+        (4 characters at least) of its short reference (:func:`item_ref`), as ``stats --due``
+        shows it. More than one when a short start is shared."""
+        ref = ref.strip()
+        exact = self._items("WHERE learner = ? AND item = ?", (self._key, ref))
+        if exact:
+            return exact
+        ref = ref.lower().lstrip("#")
+        if len(ref) < 4 or any(c not in "0123456789abcdef" for c in ref):
+            return []
+        return [s for s in self._items("WHERE learner = ?", (self._key,)) if s.ref.startswith(ref)]
+
+    def last_item(self) -> str | None:
+        """The item of the learner's latest answer (``None`` before the first)."""
+        row = self._one("SELECT item FROM answers WHERE learner = ? ORDER BY at DESC, id DESC LIMIT 1", (self._key,))
+        return None if row is None else row[0]
 
     def daily_goal(self) -> int:
         """Answers a day the learner aims for (0: no goal); :data:`DEFAULT_DAILY_GOAL` until set.
@@ -838,11 +925,12 @@ class History:
 
     def _items(self, where: str, args: tuple) -> list[ItemState]:
         rows = self._all(
-            f"SELECT rowid, item, drill, level, puzzle, card, answers, wrong, lapses, last_at FROM items {where}", args
+            "SELECT rowid, item, drill, level, puzzle, card, answers, wrong, lapses, last_at, suspended_at"
+            f" FROM items {where}", args
         )
         return self._rows("items", rows, lambda r: ItemState(
             item=r[0], drill=r[1], level=r[2], puzzle=_object(r[3]), card=_card(r[4]), answers=r[5], wrong=r[6],
-            lapses=r[7], last_at=_parse_stamp(r[8])))
+            lapses=r[7], last_at=_parse_stamp(r[8]), suspended_at=None if r[9] is None else _parse_stamp(r[9])))
 
     def _one(self, sql: str, args: tuple = ()):
         with self._lock, _translated(self.path):
@@ -908,14 +996,15 @@ def _create_schema(db: sqlite3.Connection) -> None:
 
 
 def _upgrade_from_1(db: sqlite3.Connection, tables: set[str]) -> None:
-    """Turn a schema-1 history into schema 2, inside the caller's transaction (an interruption
+    """Turn a schema-1 history into the current schema (2 and 3 at once), inside the caller's transaction (an interruption
     before its COMMIT leaves the file exactly as it was). Every row is kept as it is and becomes
     the default learner's (``learner = ''``); the default learner's goal stays in ``meta``.
 
     ``answers`` and ``rounds`` gain a ``learner`` column (added last, as a new file has it);
     ``items`` is rebuilt, because its key becomes the learner and the item (the rowids are kept);
     every index is made again with the learner first; ``learners`` is created; ``meta`` says
-    ``schema_version`` 2 and when the upgrade was made (``upgraded_at``)."""
+    ``schema_version`` :data:`SCHEMA_VERSION` and when the upgrade was made (``upgraded_at``).
+    The rebuilt ``items`` has schema 3's ``suspended_at``, NULL for every item."""
     learner = "learner TEXT NOT NULL DEFAULT ''"
     for table in ("answers", "rounds"):
         if table not in tables:  # a history from before rounds were kept
@@ -938,12 +1027,29 @@ def _upgrade_from_1(db: sqlite3.Connection, tables: set[str]) -> None:
                " SET value = excluded.value", (_stamp(datetime.now(timezone.utc)),))
 
 
+def _upgrade_from_2(db: sqlite3.Connection) -> None:
+    """Turn a schema-2 history into schema 3 inside the caller's transaction (an interruption
+    before its COMMIT leaves the file exactly as it was): ``items`` gains ``suspended_at``
+    (added last, as a new file has it; NULL: no item is suspended); every row is kept as it is."""
+    db.execute("ALTER TABLE items ADD COLUMN suspended_at TEXT")
+    db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),))
+    db.execute("INSERT INTO meta (key, value) VALUES ('upgraded_at', ?) ON CONFLICT (key) DO UPDATE"
+               " SET value = excluded.value", (_stamp(datetime.now(timezone.utc)),))
+
+
+def _read_schema_2(db: sqlite3.Connection) -> None:
+    """Let a read-only connection read a schema-2 history as schema 3, without writing to it: a
+    temporary view of ``items`` with ``suspended_at`` NULL (no item of it is suspended)."""
+    db.execute("CREATE TEMP VIEW items AS SELECT rowid AS rowid, *, NULL AS suspended_at FROM main.items")
+
+
 def _read_schema_1(db: sqlite3.Connection, tables: set[str]) -> None:
     """Let a read-only connection read a schema-1 history as schema 2, without writing to it:
     temporary views (which name resolution finds before the file's tables) add ``learner = ''``
     to its rows, and an empty ``learners`` (and ``rounds``, if the file has none) lives in memory."""
     db.execute("CREATE TEMP VIEW answers AS SELECT *, '' AS learner FROM main.answers")
-    db.execute(f"CREATE TEMP VIEW items AS SELECT rowid AS rowid, '' AS learner, {_ITEM_COLUMNS} FROM main.items")
+    db.execute(f"CREATE TEMP VIEW items AS SELECT rowid AS rowid, '' AS learner, {_ITEM_COLUMNS},"
+               " NULL AS suspended_at FROM main.items")
     if "rounds" in tables:
         db.execute("CREATE TEMP VIEW rounds AS SELECT *, '' AS learner FROM main.rounds")
     else:

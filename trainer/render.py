@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from solver.expr import SYMBOL
+from solver.distinct import Distinct, SolutionClass, classes
+from solver.expr import SYMBOL, format_value
 from solver.i18n import _, ngettext
-from solver.search import Reach, TargetsReach
+from solver.search import Near, Reach, TargetsReach
 
 from trainer.out import escape, out as console
 
@@ -14,7 +15,7 @@ def _rules_line(order, ops, intermediates) -> str:
     return f"{o}, {' '.join(SYMBOL[x] for x in '+-*/' if x in ops)}, {intermediates} intermediates"
 
 
-def print_reach(r: Reach) -> None:
+def print_reach(r: Reach, distinct: Distinct = Distinct.COMMUTATIVE) -> None:
     nums = " ".join(str(n) for n in r.numbers)
     rules = _rules_line(r.rules.order, r.rules.ops, r.rules.intermediates)
     if r.rules.use_all:
@@ -23,12 +24,34 @@ def print_reach(r: Reach) -> None:
                   + f"  [dim]({escape(rules)})[/]")
     if r.min_cards is None:
         console.print(_("Unreachable: no calculation with these numbers makes the target."))
+        print_nearest(r.nearest)
         return
-    n = len(r.expressions)
+    print_calculations(r.min_cards, classes(r.expressions, distinct), r.target, distinct)
+
+
+def print_calculations(k: int, found: tuple[SolutionClass, ...], target, distinct: Distinct) -> None:
+    """The fewest numbers and one line per class of calculations (with its size when grouped algebraically)."""
+    n = len(found)
     console.print(ngettext("Fewest numbers: {k} — {n} distinct calculation:", "Fewest numbers: {k} — {n} distinct calculations:",
-                           n).format(k=f"[bold]{r.min_cards}[/]", n=n))
-    for e in r.expressions:
-        console.print(f"  {escape(str(e))} = {r.target}")
+                           n).format(k=f"[bold]{k}[/]", n=n))
+    if distinct is Distinct.ALGEBRAIC:
+        console.print("[dim]" + escape(_("Told apart algebraically (4nums.com): one calculation per class, "
+                                         "with how many calculations the class holds.")) + "[/]")
+    for c in found:
+        size = ""
+        if distinct is Distinct.ALGEBRAIC:
+            size = "  [dim](" + ngettext("{n} calculation", "{n} calculations", c.size).format(n=c.size) + ")[/]"
+        console.print(f"  {escape(str(c.representative))} = {target}{size}")
+
+
+def print_nearest(nearest: tuple[Near, ...] | None) -> None:
+    """The nearest values a calculation reaches, below and above an unreached target (:attr:`Reach.nearest`)."""
+    if nearest is None:
+        console.print(_("The nearest numbers these can make were not found within the step budget."))
+        return
+    for n in nearest:
+        console.print(_("Nearest: {value}, {distance} away: {expression}").format(
+            value=f"[bold]{format_value(n.value)}[/]", distance=format_value(n.distance), expression=escape(str(n.expression))))
 
 
 def print_reach_targets(r: TargetsReach) -> None:
@@ -51,7 +74,19 @@ def print_reach_targets(r: TargetsReach) -> None:
     missed = [t for t, k in zip(r.targets, r.min_cards) if k is None]
     if missed:
         console.print(_("Unreachable: {targets}").format(targets=" ".join(map(str, missed))))
+        for t, k, near in zip(r.targets, r.min_cards, r.nearest):
+            if k is None:
+                console.print(f"  {t}: " + _nearest_words(near))
     if r.expressions is not None:
         for t, k, e in zip(r.targets, r.min_cards, r.expressions):
             if e is not None:
                 console.print(f"  {t} = {escape(str(e))}  [dim](" + ngettext("{n} number", "{n} numbers", k).format(n=k) + ")[/]")
+
+
+def _nearest_words(nearest: tuple[Near, ...] | None) -> str:
+    """One missed target's nearest values on one line."""
+    if nearest is None:
+        return _("nearest not found within the step budget")
+    return "; ".join(_("nearest {value} ({distance} away: {expression})").format(
+        value=format_value(n.value), distance=format_value(n.distance), expression=escape(str(n.expression)))
+        for n in nearest)

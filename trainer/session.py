@@ -18,6 +18,11 @@ and Dutch: ``aide``/``hulp``, ``indice``/``tip``, ``suivant``/``overslaan``, ``q
 drill cannot read (a typo, a card not in hand) is asked again on the same puzzle with one
 line saying what was wrong; only judged answers are recorded.
 
+An answer may be entered a step at a time where the drill allows it (a Ramikubic move, a
+combination at a time): each line the drill accepts as a step (:attr:`Judgement.step`) is shown
+with where the answer stands, ``undo`` takes the last step back, and the lines given so far
+are judged together when the drill reads them as a whole answer (its last step: ``done``).
+
 What the history keeps: a right answer given after a hint is recorded as right, with
 ``hints`` in its verdict, and rated at most *Hard* for FSRS (it comes back sooner than one
 found alone); a skipped puzzle is not recorded at all — it is not a miss, and an item due
@@ -50,11 +55,12 @@ __all__ = ["SessionOptions", "Summary", "run_session", "answer_record", "JsonIO"
 COMMANDS = {"?": "help", "help": "help", "aide": "help", "hulp": "help",
             "hint": "hint", "indice": "hint", "tip": "hint",
             "skip": "skip", "suivant": "skip", "overslaan": "skip",
-            "quit": "quit", "quitter": "quit", "stop": "quit", "stoppen": "quit"}
+            "quit": "quit", "quitter": "quit", "stop": "quit", "stoppen": "quit",
+            "undo": "undo", "annuler": "undo", "ongedaan": "undo"}
 """What a typed word means at the prompt when it is a command rather than an answer: the English
 word, or the French or Dutch one the translated how-to names (``indice``/``tip``, ``suivant``/
-``overslaan``, ``quitter``/``stoppen``, ``aide``/``hulp``), in any language. None of them is an
-answer of any drill (``passer``, a Ramikubic pass, is deliberately not ``skip``)."""
+``overslaan``, ``quitter``/``stoppen``, ``aide``/``hulp``, ``annuler``/``ongedaan``), in any language.
+``undo`` takes back the last step of an answer entered step by step. None of them is an answer of any drill (``passer``, a Ramikubic pass, is deliberately not ``skip``)."""
 
 HELP = N_("At the prompt: hint gives a hint (a right answer after a hint counts, but comes back sooner); "
           "skip shows the answer and moves on (not counted); quit ends the session (every answer is kept); "
@@ -179,7 +185,7 @@ class LineIO:
                  penalties=s.penalties, unit=_(s.penalty_unit),
                  median="-" if d["median_seconds"] is None else d["median_seconds"]))
 
-    _LABELS = {"hint": N_("HINT"), "retry": N_("TRY AGAIN"), "skipped": N_("SKIPPED")}
+    _LABELS = {"hint": N_("HINT"), "retry": N_("TRY AGAIN"), "skipped": N_("SKIPPED"), "step": N_("SO FAR")}
 
     def show_message(self, kind, text, **data):
         label = self._LABELS.get(kind)
@@ -233,7 +239,8 @@ def _quiet_about_interrupts(loop, context) -> None:
 class TerminalIO:
     """Rich output; prompt_toolkit input with a live countdown when there is a deadline."""
 
-    def __init__(self):
+    def __init__(self, drill: Drill | None = None):
+        """``drill`` draws its puzzles (:meth:`~trainer.drills.GameDrill.draw`); without it, the prompt's text."""
         from prompt_toolkit import PromptSession
         from prompt_toolkit.key_binding import KeyBindings
         from trainer.out import console as rich_console
@@ -246,12 +253,23 @@ class TerminalIO:
 
         self.console = rich_console(highlight=False)
         self.prompt = PromptSession(key_bindings=keys)
+        self.drill = drill
+
+    @property
+    def colour(self) -> bool:
+        """Whether the terminal shows colours (not with NO_COLOR or ``--no-color``)."""
+        return not self.console.no_color and self.console.color_system is not None
 
     def show_puzzle(self, p, index, total, deadline):
         of = f"/{total}" if total else ""
         gap = "" if getattr(self, "_noted", False) else "\n"
         self._noted = False
-        self.console.print(f"{gap}[bold cyan]#{index}{of}[/] {safe(p.prompt)}")
+        drawing = self.drill.draw(p, self.colour) if self.drill is not None and hasattr(self.drill, "draw") else None
+        if drawing is None:
+            self.console.print(f"{gap}[bold cyan]#{index}{of}[/] {safe(p.prompt)}")
+            return
+        self.console.print(f"{gap}[bold cyan]#{index}{of}[/]")
+        self.console.print(drawing)
 
     def ask(self, p, deadline):
         start = time.monotonic()
@@ -318,7 +336,7 @@ class TerminalIO:
         self.console.print(t)
 
     _STYLES = {"hint": ("bold blue", N_("💡 hint")), "retry": ("bold yellow", N_("↻ try again")),
-               "skipped": ("bold magenta", N_("⏭ skipped"))}
+               "skipped": ("bold magenta", N_("⏭ skipped")), "step": ("bold cyan", N_("✎ so far"))}
 
     def show_message(self, kind, text, **data):
         if kind == "note":  # dim; a note just before a puzzle stays next to it
@@ -339,10 +357,16 @@ class TerminalIO:
 # ---------------------------------------------------------------- the loop
 
 
+SUSPENDED_TRIES = 50
+"""How many new puzzles a drill deals in a row, at most, to find one the learner has not suspended
+(a level whose every puzzle is suspended is asked again rather than never ending)."""
+
+
 def _puzzles(drill: Drill, opts: SessionOptions, history, rng: random.Random,
              skipped: set[str] | None = None) -> Iterator[tuple[Puzzle, bool]]:
     """Pack cases in order, else due reviews (every other puzzle) mixed with new puzzles; an item
-    in ``skipped`` is not reviewed again in this session."""
+    in ``skipped`` is not reviewed again in this session, an item the learner suspended is
+    never asked (:meth:`~trainer.history.History.suspend`)."""
     if opts.cases:
         cases = list(opts.cases)
         if opts.seed is not None:
@@ -351,6 +375,7 @@ def _puzzles(drill: Drill, opts: SessionOptions, history, rng: random.Random,
             yield drill.from_case(case), False
         return
     reviewing = opts.review and history is not None
+    suspended = history.suspended_keys() if history is not None else set()
     recent: list[str] = []  # items just asked: a review never repeats them back to back
     n = 0
     while True:
@@ -364,9 +389,14 @@ def _puzzles(drill: Drill, opts: SessionOptions, history, rng: random.Random,
                     if review is not None:
                         break
         if review is not None:
-            p = replace(review, time_limit=getattr(drill, "time_limit", review.time_limit))
+            limit = drill.time_limit_for(review) if hasattr(drill, "time_limit_for") else getattr(drill, "time_limit", None)
+            p = replace(review, time_limit=limit)
         else:
             p = drill.generate(rng)
+            for _try in range(SUSPENDED_TRIES):  # a puzzle the learner suspended is never asked
+                if p.item not in suspended:
+                    break
+                p = drill.generate(rng)
         recent = [p.item, *recent][:2]
         yield p, review is not None
         n += 1
@@ -471,11 +501,20 @@ def _ask_until_judged(drill: Drill, puzzle: Puzzle, deadline: float | None, io: 
     shown = time.monotonic()
     hints: list[str] | None = None
     used = 0
+    steps: list[str] = []  # the lines of an answer entered step by step, each accepted by the drill
     while True:
         answer = io.ask(puzzle, deadline)
         if answer.text is None:
             return "end of input"
         command = None if answer.timed_out else _command(answer.text)
+        if command == "undo":
+            if not steps:
+                io.show_message("step", _("Nothing to undo."), answer="", steps=[])
+                continue
+            last = steps.pop()
+            now = drill.judge(puzzle, "\n".join(steps)).explanation if steps else _("Back to the start.")
+            io.show_message("step", _("Undone: {step}.").format(step=last) + "\n" + now, answer="", steps=list(steps))
+            continue
         if command == "help":
             io.show_message("help", f"{drill.instructions()}\n{_(HELP)}")
             continue
@@ -495,8 +534,9 @@ def _ask_until_judged(drill: Drill, puzzle: Puzzle, deadline: float | None, io: 
             return "skip"
         if command == "quit":
             return "quit"
+        typed = "" if answer.timed_out else "\n".join([*steps, answer.text])
         try:
-            judgement = drill.judge(puzzle, "" if answer.timed_out else answer.text)
+            judgement = drill.judge(puzzle, typed)
         except TablecalcError as e:  # the answer named something that does not exist: ask again
             judgement = Judgement(False, ("not-understood",), drill.no_penalty, explanation=str(e), retry=True)
         except (ValueError, ArithmeticError, RecursionError):  # a safety net: one answer never ends a session
@@ -508,7 +548,12 @@ def _ask_until_judged(drill: Drill, puzzle: Puzzle, deadline: float | None, io: 
             io.show_message("retry", judgement.explanation + near, reason=judgement.violations[0] if judgement.violations
                             else "not-understood", answer=answer.text)
             continue
-        answer = Answer(answer.text, time.monotonic() - shown, answer.timed_out)
+        if judgement.step and not answer.timed_out:  # one step more of an answer entered step by step
+            steps.append(answer.text)
+            io.show_message("step", judgement.explanation, answer=answer.text, steps=list(steps))
+            continue
+        answer = Answer(typed if steps and not answer.timed_out else answer.text, time.monotonic() - shown,
+                        answer.timed_out)
         if answer.timed_out:
             judgement = Judgement(  # what no answer costs is the game's to say (its judge of "")
                 False, ("timeout",), judgement.penalty, penalty_amount=judgement.penalty_amount,

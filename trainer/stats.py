@@ -52,7 +52,8 @@ def compute_stats(
 
     Keys: ``history`` (the file), ``drill`` (the filter, or null), ``at`` (``now``),
     ``answers``, ``correct``, ``accuracy``, ``median_seconds``, ``penalties``, ``sessions``,
-    ``items``, ``due_now``, ``due_today``, ``first_at``, ``last_at``; ``streak``
+    ``items``, ``due_now``, ``due_today`` (a suspended item is never due), ``suspended``,
+    ``first_at``, ``last_at``; ``streak``
     (``current``, ``longest``, ``practised_today``), ``today`` (``day``, ``answers``,
     ``goal``: the answers of every drill today, and the daily goal, which counts them all), ``trend`` (see :mod:`trainer.progress`, or null); ``by_drill`` (one entry
     per drill and level), ``over_time`` (per day, drill and level), ``families`` (fact
@@ -86,8 +87,8 @@ def compute_stats(
         by_drill.append({
             "drill": name, "level": level, **summary(group), "penalty_unit": _unit(name),
             "penalised": sum(o.penalty > 0 for o in group),
-            "items": len(mine), "due_now": sum(s.due <= now for s in mine),
-            "due_today": sum(s.due < end_of_today for s in mine),
+            "items": len(mine), "due_now": sum(s.due <= now and not s.suspended for s in mine),
+            "due_today": sum(s.due < end_of_today and not s.suspended for s in mine),
             "last_at": group[-1].at.isoformat(),
         })
     over_time = [
@@ -121,8 +122,9 @@ def compute_stats(
         "penalties_by_unit": _by_unit(by_drill),
         "sessions": len({o.session for o in outcomes}),
         "items": len(items),
-        "due_now": sum(s.due <= now for s in items),
-        "due_today": sum(s.due < end_of_today for s in items),
+        "due_now": sum(s.due <= now and not s.suspended for s in items),
+        "due_today": sum(s.due < end_of_today and not s.suspended for s in items),
+        "suspended": sum(s.suspended for s in items),
         "first_at": outcomes[0].at.isoformat() if outcomes else None,
         "last_at": outcomes[-1].at.isoformat() if outcomes else None,
         "streak": {"current": st.current, "longest": st.longest, "practised_today": st.practised_today},
@@ -158,12 +160,15 @@ def weak_items(outcomes: list, items: list[ItemState]) -> list[WeakItem]:
     """The items of ``items`` missed or slow among their latest :data:`RECENT_ITEM_ANSWERS`
     answers in ``outcomes`` (oldest first), weakest first: by those misses (a slow right answer
     counts half), then the share of them missed, then the misses ever, then the latest miss
-    first, then the lapses. What ``stats`` lists as the weakest puzzles and a worksheet asks."""
+    first, then the lapses; a suspended item is left out. What ``stats`` lists as the weakest
+    puzzles and a worksheet asks."""
     by_item: dict[str, list] = defaultdict(list)
     for o in outcomes:
         by_item[o.item].append(o)
     out = []
     for s in items:
+        if s.suspended:  # the learner thinks it wrong: not a weakness of theirs
+            continue
         group = by_item.get(s.item, [])
         latest = group[-RECENT_ITEM_ANSWERS:]
         wrong = sum(not o.correct for o in latest)

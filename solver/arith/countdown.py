@@ -32,7 +32,8 @@ from solver.multisets import as_multiset, sub_multisets
 from solver.search import ValueSets
 
 __all__ = ["reachable_values", "unreachable_targets", "selections", "count_selections", "check_table",
-           "countdown_table", "CountdownTable", "MAX_SELECTIONS", "MAX_CHOOSE", "compiled_serves"]
+           "countdown_table", "CountdownTable", "Summary", "SummaryRow", "MAX_SELECTIONS", "MAX_CHOOSE", "NEAR",
+           "LARGE_FROM", "draw_weight", "compiled_serves"]
 
 MAX_SELECTIONS = 250_000
 """The most selections one table covers (Countdown has 13,243; a 7-number variant 27,522)."""
@@ -48,6 +49,11 @@ TABLE_CHUNK = 200
 """Selections per piece of work (progress is reported after each); on several processes the
 pieces are larger (:func:`_piece_size`), since a process shares value sets only within the
 run of neighbouring selections it is handed."""
+
+NEAR = (5, 10)
+"""The distances the summary counts a target as nearly reached within (the show's 7 and 5 points)."""
+LARGE_FROM = 11
+"""A tile of at least this value is a *large* number (Countdown's 25 50 75 100; the small are 1–10)."""
 
 MultiSet = tuple[int, ...]
 
@@ -175,16 +181,109 @@ def check_table(tiles: Sequence[int], size: int, rules: SearchRules = SearchRule
     _selectable(tiles, size)
 
 
+def draw_weight(selection: Sequence[int], tiles: Sequence[int]) -> int:
+    """In how many ways ``selection`` can be drawn from ``tiles`` (tiles of equal value told apart):
+    the product over its values of C(copies in the tiles, copies in the selection).
+
+    >>> draw_weight((1, 1, 25), COUNTDOWN_NUMBERS), draw_weight((1, 2, 25), COUNTDOWN_NUMBERS)
+    (1, 4)
+    """
+    from math import comb, prod
+
+    have = Counter(tiles)
+    return prod(comb(have[v], n) for v, n in Counter(selection).items())
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    """The selections with ``large`` large numbers (``None``: every selection) against every target:
+    how many selections, and the share of (selection, target) games reached exactly and within
+    each distance of :data:`NEAR`, counting each distinct selection once (``exact``, ``within``)
+    and weighted by the chance of drawing it (``weighted_exact``, ``weighted_within``)."""
+
+    large: int | None
+    selections: int
+    exact: float
+    within: tuple[float, ...]
+    weighted_exact: float
+    weighted_within: tuple[float, ...]
+
+    def as_dict(self) -> dict:
+        return {"large": self.large, "selections": self.selections,
+                "unweighted": {"exact": self.exact, **{f"within_{d}": w for d, w in zip(NEAR, self.within)}},
+                "weighted": {"exact": self.weighted_exact,
+                             **{f"within_{d}": w for d, w in zip(NEAR, self.weighted_within)}}}
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The breakdown Countdown statisticians quote, by the number of large numbers (0–4), then all
+    together (:meth:`CountdownTable.summary`).
+
+    Unweighted: each distinct selection counts once. Weighted: a row of ``large`` large numbers
+    weighs each selection by the chance of drawing it once that many large numbers are asked for
+    (``large`` drawn from the large tiles, the rest from the small ones, every tile alike); the
+    row of all selections by the chance of drawing it when the six tiles are drawn from all of
+    them. Every target of ``targets`` counts once."""
+
+    targets: range
+    tiles: tuple[int, ...]
+    rows: tuple[SummaryRow, ...]
+
+    def as_dict(self) -> dict:
+        return {"targets": {"first": self.targets.start, "last": self.targets.stop - 1, "count": len(self.targets)},
+                "tiles": list(self.tiles), "large_from": LARGE_FROM, "near": list(NEAR),
+                "weighting": "unweighted: each distinct selection once; weighted: by the chance of drawing it "
+                             "(once the number of large numbers is chosen; for all selections, the selection's "
+                             "tiles drawn from all of them); every target once",
+                "rows": [r.as_dict() for r in self.rows]}
+
+
 @dataclass(frozen=True)
 class CountdownTable:
     """For every selection, the targets it misses (sorted); and the summary players quote.
 
-    ``rows``: ``(selection, missed targets)`` in sorted order of selections.
+    ``rows``: ``(selection, missed targets)`` in sorted order of selections. ``near`` (when the
+    table was asked for a summary): for each row, how many targets a calculation lands within
+    each distance of :data:`NEAR` of (exactly included). ``tiles``: the deck drawn from.
     """
 
     targets: range
     rules: SearchRules
     rows: tuple[tuple[MultiSet, tuple[int, ...]], ...]
+    near: tuple[tuple[int, ...], ...] | None = None
+    tiles: tuple[int, ...] = tuple(sorted(COUNTDOWN_NUMBERS))
+
+    def summary(self) -> Summary:
+        """The breakdown by the number of large numbers (:class:`Summary`); the table must have
+        been made with ``summary=True``.
+
+        >>> t = countdown_table(range(1, 11), tiles=[1, 1, 2, 25], size=2, summary=True)
+        >>> [(r.large, r.selections, r.exact, r.within) for r in t.summary().rows]
+        [(0, 2, 0.25, (0.75, 1.0)), (1, 2, 0.1, (0.65, 1.0)), (None, 4, 0.175, (0.7, 1.0))]
+        >>> round(t.summary().rows[0].weighted_exact, 4)  # 1 1 (one way to draw) reaches 2 targets, 1 2 (two ways) 3
+        0.2667
+        """
+        if self.near is None:
+            raise TablecalcError("this table has no summary: expected countdown_table(..., summary=True)")
+        groups: dict[int, list[int]] = {}
+        for i, (sel, _) in enumerate(self.rows):
+            groups.setdefault(sum(1 for v in sel if v >= LARGE_FROM), []).append(i)
+        rows = [self._row(large, groups[large]) for large in sorted(groups)]
+        rows.append(self._row(None, list(range(len(self.rows)))))
+        return Summary(self.targets, self.tiles, tuple(rows))
+
+    def _row(self, large: int | None, index: list[int]) -> SummaryRow:
+        n, games = len(self.targets), len(index) * len(self.targets) or 1
+        weights = [draw_weight(self.rows[i][0], self.tiles) for i in index]
+        total = (sum(weights) * n) or 1
+        exact = [n - len(self.rows[i][1]) for i in index]
+        near = [self.near[i] for i in index]  # type: ignore[index]
+        return SummaryRow(
+            large, len(index), sum(exact) / games,
+            tuple(sum(c[j] for c in near) / games for j in range(len(NEAR))),
+            sum(w * e for w, e in zip(weights, exact)) / total,
+            tuple(sum(w * c[j] for w, c in zip(weights, near)) / total for j in range(len(NEAR))))
 
     def per_target(self) -> dict[int, int]:
         """Target → how many selections reach it."""
@@ -216,25 +315,39 @@ _WORKER_SETS: dict = {}
 """In each process, the value sets kept from one piece of work to the next (one object per rules)."""
 
 
-def _table_chunk(job: tuple[list[MultiSet], range, SearchRules]) -> list[tuple[MultiSet, tuple[int, ...]]]:
-    """One piece of :func:`countdown_table`: the targets each selection misses, sharing value sets."""
-    sels, targets, rules = job
+def _table_chunk(job: tuple) -> list[tuple]:
+    """One piece of :func:`countdown_table`: the targets each selection misses, sharing value sets;
+    with a summary (the job's fourth item true), also how many targets it lands near (:data:`NEAR`)."""
+    sels, targets, rules, *summary = job
+    near = bool(summary and summary[0])
     from solver.valuearrays import ValueArrays
+    import numpy as np
 
+    reach = max(NEAR) if near else 0  # values this far outside the targets count for the targets at the ends
+    lo, hi = targets.start - reach, targets.stop - 1 + reach
     out = []
     for sel in sels:
         if len(targets) == 0:
-            out.append((sel, ()))
-        elif ValueArrays.serves(rules, sel):
+            out.append((sel, (), (0,) * len(NEAR)) if near else (sel, ()))
+            continue
+        if ValueArrays.serves(rules, sel):
             key = ("arrays", rules.order, rules.ops, rules.intermediates)
             arrays = _WORKER_SETS.get(key) or _WORKER_SETS.setdefault(key, ValueArrays(rules))
-            marks = arrays.min_cards(sel, targets.start, targets.stop - 1)
-            out.append((sel, tuple(targets.start + i for i in (marks == 0).nonzero()[0].tolist())))
+            hit = arrays.min_cards(sel, lo, hi) > 0
         else:
             key = ("sets", rules.order, rules.ops, rules.intermediates)
             sets = _WORKER_SETS.get(key) or _WORKER_SETS.setdefault(key, ValueSets(rules))
             values = sets.reachable(sel)
-            out.append((sel, tuple(t for t in targets if t not in values)))
+            hit = np.fromiter((t in values for t in range(lo, hi + 1)), dtype=bool, count=hi - lo + 1)
+        exact = hit[reach:len(hit) - reach] if reach else hit
+        missed = tuple(targets.start + i for i in (~exact).nonzero()[0].tolist())
+        if not near:
+            out.append((sel, missed))
+            continue
+        sums = np.concatenate(([0], np.cumsum(hit)))  # values reached in hit[a:b]: sums[b] - sums[a]
+        centre = np.arange(reach, len(hit) - reach)
+        counts = tuple(int(np.count_nonzero(sums[centre + d + 1] - sums[centre - d])) for d in NEAR)
+        out.append((sel, missed, counts))
     return out
 
 
@@ -260,24 +373,43 @@ def compiled_serves(rules: SearchRules, tiles: Sequence[int], size: int, targets
     return bound < 1 << 31 and most < 1 << 31
 
 
+def _widened(targets: range, summary: bool) -> range:
+    """The values a table looks at: the targets, and with a summary :data:`NEAR` more on each side."""
+    reach = max(NEAR) if summary else 0
+    return range(targets.start - reach, targets.stop + reach)
+
+
 def _compiled_table(sels: list[MultiSet], targets: range, rules: SearchRules, tiles: Sequence[int], size: int,
-                    progress: Callable[[int, int], None] | None) -> CountdownTable:
-    """The table in one compiled pass (:func:`solver.arith.kernel.table_marks`)."""
-    if not compiled_serves(rules, tiles, size, targets):
+                    progress: Callable[[int, int], None] | None, summary: bool) -> CountdownTable:
+    """The table in one compiled pass (:func:`solver.arith.kernel.table_marks`); with ``summary``,
+    the counts of targets landed near worked out from the same marks as :func:`_table_chunk` does."""
+    import numpy as np
+
+    span = _widened(targets, summary)
+    if not compiled_serves(rules, tiles, size, span):
         raise TablecalcError("the compiled table needs Numba (pip install 'tablecalc[fast]'), whole-number "
                              "intermediates, tiles of 1 or more and values within 32 bits: use engine 'pure'")
     from solver.arith.kernel import table_marks
 
     if progress is not None:
         progress(0, len(sels))
-    marks = table_marks(as_multiset(tiles), size, sels, targets.start, targets.stop - 1, rules)
-    rows_missed, cols = (marks == 0).nonzero()
+    hit = table_marks(as_multiset(tiles), size, sels, span.start, span.stop - 1, rules).astype(bool)
+    reach = targets.start - span.start
+    exact = hit[:, reach:hit.shape[1] - reach]
+    rows_missed, cols = (~exact).nonzero()
     missed: list[list[int]] = [[] for _ in sels]
     for r, c in zip(rows_missed.tolist(), cols.tolist()):
         missed[r].append(targets.start + c)
+    near = None
+    if summary:
+        sums = np.zeros((len(sels), hit.shape[1] + 1), dtype=np.int32)  # reached in hit[:, a:b]: sums[b] - sums[a]
+        np.cumsum(hit, axis=1, dtype=np.int32, out=sums[:, 1:])
+        centre = np.arange(reach, hit.shape[1] - reach)
+        counts = [np.count_nonzero(sums[:, centre + d + 1] - sums[:, centre - d], axis=1) for d in NEAR]
+        near = tuple(zip(*(c.tolist() for c in counts))) if sels else ()
     if progress is not None:
         progress(len(sels), len(sels))
-    return CountdownTable(targets, rules, tuple(zip(sels, map(tuple, missed))))
+    return CountdownTable(targets, rules, tuple(zip(sels, map(tuple, missed))), near, tuple(sorted(tiles)))
 
 
 def _piece_size(selections: int, processes: int) -> int:
@@ -299,9 +431,11 @@ def countdown_table(
     size: int = 6,
     processes: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    summary: bool = False,
     engine: str = "auto",
 ) -> CountdownTable:
-    """For every distinct selection of ``size`` of ``tiles``, the targets of ``targets`` it misses.
+    """For every distinct selection of ``size`` of ``tiles``, the targets of ``targets`` it misses
+    (and, with ``summary``, how many it lands near, for :meth:`CountdownTable.summary`).
 
     ``engine``: ``"compiled"`` builds the whole table in one compiled pass
     (:mod:`solver.arith.kernel`, Numba: the ``fast`` extra) on this process; ``"pure"`` is the
@@ -321,13 +455,13 @@ def countdown_table(
     """
     if processes < 1:
         raise TablecalcError(f"bad number of processes {quoted(processes)}: expected at least 1")
-    compiled = use_compiled(engine, compiled_serves(rules, tiles, size, targets), "table")
+    compiled = use_compiled(engine, compiled_serves(rules, tiles, size, _widened(targets, summary)), "table")
     check_table(tiles, size, rules)  # before any work: a refusal comes at once, never part-way
     sels = selections(tiles, size)
     if compiled:
-        return _compiled_table(sels, targets, rules, tiles, size, progress)
+        return _compiled_table(sels, targets, rules, tiles, size, progress, summary)
     step = _piece_size(len(sels), processes)
-    jobs = [(sels[i : i + step], targets, rules) for i in range(0, len(sels), step)]
+    jobs = [(sels[i : i + step], targets, rules, summary) for i in range(0, len(sels), step)]
     rows: list = []
     if progress is not None:
         progress(0, len(sels))
@@ -335,4 +469,5 @@ def countdown_table(
         rows += part
         if progress is not None:
             progress(len(rows), len(sels))
-    return CountdownTable(targets, rules, tuple(rows))
+    near = tuple(r[2] for r in rows) if summary else None
+    return CountdownTable(targets, rules, tuple((r[0], r[1]) for r in rows), near, tuple(sorted(tiles)))

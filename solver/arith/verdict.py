@@ -1,8 +1,8 @@
 """The referee's verdict on an arithmetic answer, as data: the violation codes, the penalty and the
 verdict itself. Nothing here is a sentence (:mod:`solver.arith.words` words a verdict).
 
->>> [(str(v), v.not_understood) for v in (Violation.NOT_A_NUMBER, Violation.WRONG_RESULT)]
-[('not-a-number', True), ('wrong-result', False)]
+>>> [(str(v), v.not_understood) for v in (Violation.NOT_A_NUMBER, Violation.NOT_IN_HAND, Violation.WRONG_RESULT)]
+[('not-a-number', True), ('not-in-hand', True), ('wrong-result', False)]
 >>> Penalty().amount, Penalty().as_dict()
 (0, {})
 """
@@ -31,8 +31,9 @@ class Violation(Code):
     """A fact's answer that is no number (not understood: a drill asks again)."""
     NOT_A_CALCULATION = "not-a-calculation", True
     """A problem's answer that is no calculation (not understood: a drill asks again)."""
-    NOT_IN_HAND = "not-in-hand"
-    """A number that is not among the problem's (or used more often than it is there)."""
+    NOT_IN_HAND = "not-in-hand", True
+    """A number that is not among the problem's, or used more often than it is there (not understood,
+    as a card not in hand in Nambarz: a drill asks again)."""
     NOT_ALL_USED = "not-all-used"
     OPERATION_NOT_ALLOWED = "operation-not-allowed"
     NEEDS_PARENTHESES = "needs-parentheses"

@@ -12,12 +12,13 @@
 from __future__ import annotations
 
 from solver.expr import SYMBOL, Order, format_value, leaves, parse_expression, steps
+from solver.errors import quoted
 from solver.i18n import _, ngettext
 from solver.arith.best import Solution
 from solver.arith.position import Fact, Problem
 from solver.arith.verdict import Verdict, Violation
 
-__all__ = ["explain_verdict", "best_line", "points_line", "hints"]
+__all__ = ["explain_verdict", "not_understood_line", "best_line", "points_line", "hints"]
 
 
 def _reason(v: Verdict, code: Violation) -> str:
@@ -35,6 +36,35 @@ def _reason(v: Verdict, code: Violation) -> str:
         return _("{step} is not allowed here").format(step=v.bad_step)
     shown = _("undefined") if v.value is None else format_value(v.value)
     return _("it makes {value}, not {target}").format(value=shown, target=v.situation.target)  # type: ignore[union-attr]
+
+
+def not_understood_line(v: Verdict) -> str:
+    """What was wrong with an answer that was not understood (its first violation's code says so),
+    and what was expected, without giving the answer away: a drill asks the same puzzle again.
+
+    >>> from solver.arith.position import parse_situation
+    >>> from solver.arith.referee import judge
+    >>> from solver.arith.rules import Rules
+    >>> not_understood_line(judge(parse_situation("numbers 2 3 6 9; target 24"), "2*10+13", Rules.preset("make24")))
+    '10, 13 are not among your numbers: expected a calculation with 2 3 6 9, each used once.'
+    >>> not_understood_line(judge(parse_situation("numbers 25 50 75 100 3 6; target 952"), "3*3"))
+    '3 is used more often than it is given: expected a calculation with 3 6 25 50 75 100, each at most once.'
+    """
+    code = v.violations[0]
+    if isinstance(v.situation, Fact) or code is Violation.NOT_A_NUMBER:
+        return _("{answer} is not a number: expected a whole number, like 12.").format(answer=quoted(v.answer.strip()))
+    if code is Violation.NOT_A_CALCULATION:
+        return v.error or _("{answer} is not a calculation").format(answer=repr(v.answer))
+    given = " ".join(map(str, v.situation.numbers))
+    expected = (_("expected a calculation with {numbers}, each used once.") if v.rules.use_all
+                else _("expected a calculation with {numbers}, each at most once.")).format(numbers=given)
+    absent = [n for n in v.extra if n not in v.situation.numbers]
+    if absent:
+        line = ngettext("{numbers} is not among your numbers", "{numbers} are not among your numbers", len(absent))
+        return f"{line.format(numbers=', '.join(map(str, absent)))}: {expected}"
+    line = ngettext("{numbers} is used more often than it is given", "{numbers} are used more often than they are given",
+                    len(v.extra))
+    return f"{line.format(numbers=', '.join(map(str, v.extra)))}: {expected}"
 
 
 def best_line(sol: Solution) -> str:

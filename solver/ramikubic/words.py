@@ -12,10 +12,12 @@ from typing import Sequence
 
 from solver.i18n import N_, _, ngettext, pgettext
 from solver.ramikubic.combos import MAX_SHOWN, CombinationVerdict
+from solver.ramikubic.steps import Build, Refusal, StepRefused
 from solver.ramikubic.tiles import Tile, tiles_text
 from solver.ramikubic.verdict import RoundVerdict, Verdict, Violation
 
-__all__ = ["fault_text", "explain_combination", "explain_move", "explain_turn", "violation_text", "lay_lines",
+__all__ = ["fault_text", "explain_combination", "explain_move", "explain_turn", "violation_text", "refusal_text",
+           "build_lines", "lay_lines",
            "meld_lines"]
 
 _FAULTS = {
@@ -77,6 +79,43 @@ def violation_text(v: Verdict, code: Violation) -> str:
     if code is Violation.MELD_USES_TABLE:
         return _("the initial meld comes from your rack alone: the table's combinations stay as they are")
     return _("the initial meld is worth {points}, less than {need}").format(points=v.meld_points, need=v.rules.meld_points)
+
+
+def refusal_text(e: StepRefused) -> str:
+    """Why a step of a move entered step by step (:mod:`solver.ramikubic.steps`) was not made, and what
+    was expected, in words.
+
+    >>> from solver.ramikubic.steps import Refusal
+    >>> refusal_text(StepRefused("", Refusal.LOOSE_TILES))
+    'Lay the tiles taken from the table again before done (or undo).'
+    """
+    r = e.refusal
+    if r is Refusal.NO_SUCH_COMBINATION:
+        return _("There is no such combination: expected numbers of the table, 1 to {n}.").format(n=e.combinations)
+    if r is Refusal.NOT_AVAILABLE:
+        return ngettext("{tiles} is neither in your rack nor taken from the table.",
+                        "{tiles} are neither in your rack nor taken from the table.", len(e.tiles)).format(
+            tiles=tiles_text(e.tiles))
+    if r is Refusal.NOT_A_COMBINATION:
+        return _("{tiles} is not a combination: {why}. Nothing was laid.").format(
+            tiles=tiles_text(e.tiles), why=fault_text(e.fault, e.tiles))  # type: ignore[arg-type]
+    if r is Refusal.LOOSE_TILES:
+        return _("Lay the tiles taken from the table again before done (or undo).")
+    if r is Refusal.MELD_FIRST:
+        return _("Your initial meld comes from your rack alone: lay new combinations, take nothing from the table.")
+    return _("Expected a step: take N (take up combination N), lay TILES (a new combination), "
+             "add N: TILES (to combination N), undo, or done.")
+
+
+def build_lines(b: Build) -> list[str]:
+    """Where a move entered step by step stands: the table now (numbered as the next step names it),
+    the tiles taken from the table still to lay, the rack left."""
+    lines = [_("Table now:")]
+    lines += [f"  [{i}] {tiles_text(c)}" for i, c in enumerate(b.table, 1)] or ["  " + _("empty")]
+    if b.loose:
+        lines.append(_("Taken from the table, to lay again: {tiles}").format(tiles=tiles_text(b.loose)))
+    lines.append(_("Your rack: {tiles}").format(tiles=tiles_text(b.rack) or "-"))
+    return lines
 
 
 def explain_move(v: Verdict) -> str:

@@ -21,7 +21,7 @@ runner = CliRunner()
 
 
 def fresh(lineno: int, line: str) -> dict:
-    return {"line": lineno, **Query.from_json(line).reach().as_dict()}
+    return {"line": lineno, **Query.from_json(line).reach(nearest=True).as_dict()}
 
 
 @settings(max_examples=60, deadline=None)

@@ -3,8 +3,8 @@ existing file without --force, never over the history or the tables even with it
 a link, into a folder, a FIFO or a device; and files read: only regular files (or stdin), capped.
 
 The file-writing options are found by walking the command tree: every command with ``--force``
-writes a file, and every option that writes one (``--log``, ``--export``, ``--plot``) comes with
-``--force``.
+writes a file, and every option that writes one (``--log``, ``--export``, ``--plot``, the
+report's ``--pdf`` and ``--html``) comes with ``--force``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from solver.files import read_bytes, write_file
 from tests.support.cli_tree import commands, options
 from trainer.cli import app
 
-WRITING_OPTIONS = ("--log", "--export", "--plot")
+WRITING_OPTIONS = ("--log", "--export", "--plot", "--pdf", "--html")
 """The options that name a file tablecalc writes (a command's LOG argument is read, not written)."""
 
 
@@ -86,7 +86,7 @@ def _leftovers(folder: Path) -> list[str]:
 def test_a_file_writing_option_writes_new_files_and_refuses_everything_else(tmp_path, home, path, option):
     opts = dict(COMMANDS)[path]
     base = _base(path, opts)
-    suffix = ".png" if option == "--plot" else ".txt"
+    suffix = {"--plot": ".png", "--pdf": ".pdf", "--html": ".html"}.get(option, ".txt")
     out = tmp_path / "out"
     out.mkdir()
 

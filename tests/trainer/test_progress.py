@@ -27,7 +27,7 @@ from trainer.cli import app
 from trainer.drills import GameDrill, make_drill
 from trainer.games.arith.drill import Drill as ArithDrill, fact_family, fact_in_family
 from trainer.games.nambarz.drill import Drill as NambarzDrill
-from trainer.history import APPLICATION_ID, DEFAULT_DAILY_GOAL, AnswerRecord, History
+from trainer.history import SCHEMA_VERSION, APPLICATION_ID, DEFAULT_DAILY_GOAL, AnswerRecord, History
 from trainer.progress import (Streak, Trend, answers_today, due_text, due_today, end_lines, goal_text,
                               practice_streak, readable_day, review_label, start_lines, streak, streak_text, trend,
                               trend_text)
@@ -522,10 +522,10 @@ def test_a_history_written_before_streaks_and_goals_opens_and_keeps_everything(t
     with History.open(path) as h:
         h.set_daily_goal(12)
         h.record(rec("7×8", True, tuesday))
-    # upgraded to schema 2: every row kept, each the default learner's ('' added last)
+    # upgraded to the current schema: every row kept, each the default learner's ('' added last)
     assert dump(path, "answers")[:6] == [(*a, "") for a in answers] and len(dump(path, "answers")) == 7
     assert {k: v for k, v in dump(path, "meta") if k not in ("daily_goal", "upgraded_at")} == {
-        **dict(meta), "schema_version": "2"}
+        **dict(meta), "schema_version": str(SCHEMA_VERSION)}
     assert ("daily_goal", "12") in dump(path, "meta")
     assert len(dump(path, "items")) == len(items)
     with History.open(path) as h:

@@ -52,6 +52,15 @@ def test_a_learner_page_shows_the_fact_grid_and_the_weakest(client, class_histor
     assert "<svg" in page.split("Progress")[-1]  # the chart, drawn in the page
 
 
+def test_a_learner_s_report_prints_from_the_learner_page(client, class_history):
+    _join(client)
+    assert 'href="/class/report?name=L%C3%A9a"' in client.get("/class/learner", params={"name": "Léa"}).text
+    page = client.get("/class/report", params={"name": "léa"}, headers={"accept-language": "fr"}).text
+    assert "<h1>Bilan de Léa</h1>" in page and page.count('<table class="facts"') == 4
+    assert "7 × 8 = 56</strong>" in page and "<svg" in page.split("Progrès")[-1]
+    assert client.get("/class/report", params={"name": "Zoé"}).status_code == 400
+
+
 def test_an_unknown_learner_is_one_line(client, class_history):
     _join(client)
     r = client.get("/class/learner", params={"name": "Zoé"})

@@ -115,3 +115,22 @@ def test_every_registered_drill_starts_in_the_browser(client):
         assert page.status_code == 200 and "Puzzle 1" in page.text, (name, page.text[-1500:])
         page = _answer(client, page, command="quit")
         assert "Session over" in page.text
+
+
+def test_a_web_drill_takes_steps_and_undo(client, web):
+    """The web drill runs the CLI's session: a step shows where the move stands and an Undo button."""
+    from trainer.history import History
+
+    page = _start(client, drill="ramikubic:rearrange", count="1")
+    page = _answer(client, page, "take 1")
+    assert 'class="pre step"' in page.text and "Taken from the table, to lay again" in page.text
+    assert 'value="undo"' in page.text
+    page = _answer(client, page, "done")
+    assert 'class="error"' in page.text and "before done" in page.text
+    page = _answer(client, page, command="undo")
+    assert "Undone: take 1." in page.text
+    page = _answer(client, page, "done")
+    assert "Not right" in page.text  # nothing laid where something could be: a pass
+    with History.open(web.history, read_only=True) as h:
+        (a,) = h.answers()
+    assert a.answer == "done" and not a.correct

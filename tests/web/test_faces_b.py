@@ -121,15 +121,21 @@ def test_a_ramikubic_drawing_shows_every_tile():
 
 
 def test_a_nam_nam_drawing_shows_every_seed_count():
+    """Every pit's count, the mover's row nearest (from its pit 1 on the left), the other above from its 6."""
     game, face, rules, data = _setup("namnam")
     rng = random.Random(5)
+    movers = set()
     for _ in range(20):
         p = game.random_situation(rng, rules, data)
         html = face.draw(p, rules, data)
         pits = [int(n) for n in _values(html, "data-seeds")]
-        north_left_to_right = list(p.north[::-1])
-        assert pits[0::2] == north_left_to_right and pits[1::2] == list(p.south)
-        assert [int(n) for n in _values(html, "data-store")] == [p.captured[1], p.captured[0]]
+        mover, other = p.row(p.to_move), p.row(1 - p.to_move)
+        assert pits[0::2] == list(other[::-1]) and pits[1::2] == list(mover)
+        assert [int(n) for n in _values(html, "data-store")] == [p.captured[1 - p.to_move], p.captured[p.to_move]]
+        tapped = [t.text for t in face.answer_field(p, rules, data).tokens]
+        assert tapped == ["1", "2", "3", "4", "5", "6"]  # the mover's pits as the drawing shows them
+        movers.add(p.to_move)
+    assert movers == {0, 1}
 
 
 def test_a_nain_jaune_drawing_shows_every_card_and_token():
@@ -177,9 +183,10 @@ def test_the_ramikubic_answer_is_tapped_from_the_table_and_rack():
 
 
 def test_the_nam_nam_answer_is_a_pit_of_the_mover():
+    """The mover's row is drawn nearest, from its pit 1 on the left: South or North alike."""
     game, face, rules, data = _setup("namnam")
     for text, order in (("start", ["1", "2", "3", "4", "5", "6"]),
-                        ("4.4.0.5.5.5/5.4.4.4.4.4 n 0-0", ["6", "5", "4", "3", "2", "1"])):
+                        ("4.4.0.5.5.5/5.4.4.4.4.4 n 0-0", ["1", "2", "3", "4", "5", "6"])):
         field = face.answer_field(game.parse_situation(text, data), rules, data)
         assert field.mode == "one" and [t.text for t in field.tokens] == order
 

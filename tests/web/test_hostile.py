@@ -88,5 +88,5 @@ def test_drill_and_class_forms_take_anything(client, data):
         _check(client.post(url + "/typed", data={"csrf": csrf_of(shown.text), "typed": data.draw(TEXT)}))
         _check(client.post(url + "/answer", data={"csrf": csrf_of(shown.text), "command": "quit"}))
     client.get("/join?code=123456")
-    for path in ("/class/learner", "/class/worksheet"):
+    for path in ("/class/learner", "/class/worksheet", "/class/report"):
         _check(client.get(path, params={"name": data.draw(TEXT), "count": data.draw(TEXT), "seed": data.draw(TEXT)}))

@@ -34,7 +34,7 @@ from solver.i18n import LANGUAGES, _, ngettext, speaking
 from trainer.web.face import MAX_FIELD
 from trainer.web.guard import CODE_COOKIE, LANG_COOKIE, MAX_BODY, SESSION_COOKIE, BodyCap, Guard
 
-__all__ = ["Web", "create_app", "PARTS", "BadRequest", "language_of", "whole"]
+__all__ = ["Web", "create_app", "templates", "PARTS", "BadRequest", "language_of", "whole"]
 
 HERE = Path(__file__).parent
 PARTS = ("trainer.web.dispute", "trainer.web.tables", "trainer.web.drills", "trainer.web.classroom")
@@ -97,6 +97,17 @@ def language_of(request: Request) -> str:
     return min(wishes)[2] if wishes else "en"
 
 
+def templates():
+    """The companion's templates (``trainer/web/templates``), worded in the language spoken when
+    each is rendered: the server's pages, and ``tablecalc report --html`` (a page on its own)."""
+    import jinja2
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
+                             extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
+    env.install_gettext_callables(_, ngettext, newstyle=False)  # plain str.format in templates
+    return env
+
+
 @dataclass
 class Web:
     """One server: its guard (join code, secret), the history it records drills in (``None``: the
@@ -109,12 +120,7 @@ class Web:
     """The address phones on the network open (``http://192.168.1.20:8765/``), with ``--lan``."""
 
     def __post_init__(self):
-        import jinja2
-
-        self.templates = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
-            extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
-        self.templates.install_gettext_callables(_, ngettext, newstyle=False)  # plain str.format in templates
+        self.templates = templates()
 
     # -- pages ---------------------------------------------------------------------------------
 

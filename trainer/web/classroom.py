@@ -1,6 +1,7 @@
 """The teacher's pages: the class (every learner side by side), one learner (the fact grids as
-XtraMath shows them, the weakest facts and puzzles, the streak, the progress chart), and a
-printable worksheet of the learner's weakest facts with its answer key.
+XtraMath shows them, the weakest facts and puzzles, the streak, the progress chart), a
+printable worksheet of the learner's weakest facts with its answer key, and the learner's
+one-page report to print (``tablecalc report --html``'s page, :mod:`trainer.report`).
 
 Every page needs the table's join code (the browser is sent to the join page first), on this computer
 too: a class's results are the teacher's. The data is :mod:`trainer.classroom`'s, read from the
@@ -18,10 +19,9 @@ from starlette.routing import Route
 from solver.errors import TablecalcError
 from solver.i18n import _
 
-__all__ = ["routes", "MARKS", "learner_chart"]
+__all__ = ["routes", "learner_chart"]
 
-MARKS = {"fast": "●", "slow": "◐", "missed": "✗", "unseen": "·"}
-"""A sign for each status of a fact, beside its colour (a grid printed in black and white still reads)."""
+
 
 
 def learner_chart(history) -> tuple[str | None, str | None]:
@@ -77,7 +77,7 @@ def routes(web) -> list:
         if (away := gate(request)) is not None:
             return away
         ctx = await web.work(request, one, request.query_params.get("name", ""))
-        return web.page(request, "learner.html", marks=MARKS, status_name=classroom.status_name,
+        return web.page(request, "learner.html", marks=classroom.MARKS, status_name=classroom.status_name,
                         label=classroom.learner_label, **ctx)
 
     async def worksheet_page(request: Request):
@@ -94,5 +94,25 @@ def routes(web) -> list:
         ws = await web.work(request, sheet, q.get("name", "")[:100], count, seed)
         return web.page(request, "worksheet.html", sheet=ws, label=classroom.learner_label)
 
+    def printed(name: str) -> str:
+        from trainer.chart import chart_svg
+        from trainer.report import CHART, make_report, report_html
+
+        with History.open(web.history, read_only=True) as h:
+            made = make_report(h, name, tz=None)
+            try:
+                chart, note = chart_svg(h.for_learner(made.learner), tz=None, now=made.at, **CHART), None
+            except TablecalcError as e:
+                chart, note = None, str(e)
+            return report_html(made, chart, note)
+
+    async def report_page(request: Request):
+        from starlette.responses import HTMLResponse
+
+        if (away := gate(request)) is not None:
+            return away
+        html = await web.work(request, printed, request.query_params.get("name", "")[:100])
+        return HTMLResponse(html)
+
     return [Route("/class", class_page), Route("/class/learner", learner_page),
-            Route("/class/worksheet", worksheet_page)]
+            Route("/class/worksheet", worksheet_page), Route("/class/report", report_page)]

@@ -65,6 +65,8 @@ class Shown:
     notes: list[str] = field(default_factory=list)
     hints: list[str] = field(default_factory=list)
     retry: str | None = None
+    step: str | None = None
+    """Where an answer entered a step at a time stands (a Ramikubic move built combination by combination)."""
     verdict: dict | None = None
     summary: dict | None = None
     lines: list[str] = field(default_factory=list)
@@ -85,7 +87,7 @@ class WebIO:
     def show_puzzle(self, p, index, total, deadline):
         s = self.shown
         s.puzzle, s.index, s.total, s.deadline = p, index, total, deadline
-        s.hints, s.retry = [], None
+        s.hints, s.retry, s.step = [], None, None
 
     def next_text(self) -> str | None:
         self.asking.set()
@@ -107,7 +109,7 @@ class WebIO:
     def show_verdict(self, p, j, answer, scored=True):
         self.shown.verdict = {"puzzle": p, "judgement": j, "answer": answer.text, "timed_out": answer.timed_out,
                               "scored": scored}
-        self.shown.retry = None
+        self.shown.retry = self.shown.step = None
 
     def show_summary(self, s):
         self.shown.summary = s.as_dict()
@@ -124,6 +126,8 @@ class WebIO:
             s.hints.append(text)
         elif kind == "retry":
             s.retry = text
+        elif kind == "step":
+            s.step, s.retry = text, None
         elif kind == "skipped":
             s.verdict = {"puzzle": s.puzzle, "judgement": None, "answer": None, "skipped": text}
         else:

@@ -37,19 +37,42 @@ def test_arith_timed_round_defaults_to_120_seconds():
 
 
 def test_make24_judged_by_the_search():
-    (p,) = same_puzzles("arith", 6, 1, level="make24")
-    good = best_answer(p)
-    r = drill("arith", "-l", "make24", "-n", "2", "--seed", "6", "--json", input=f"{good}\n1+1\n")
+    first, second = same_puzzles("arith", 6, 2, level="make24")
+    good = best_answer(first)
+    numbers = second.fields["hand"]
+    wrong = "-".join(numbers)  # every number once, but not 24
+    r = drill("arith", "-l", "make24", "-n", "2", "--seed", "6", "--json", input=f"{good}\n{wrong}\n")
     verdicts = [json.loads(x) for x in r.stdout.splitlines() if '"verdict"' in x]
     assert verdicts[0]["correct"]
     assert not verdicts[1]["correct"] and "wrong-result" in verdicts[1]["violations"]
+
+
+@pytest.mark.parametrize("level", ["make24", "countdown"])
+def test_a_number_not_given_is_asked_again_not_a_miss(level):
+    """A number that is not among the given ones (``2*10+13`` with 2 3 6 9) is not understood, as a
+    card not in hand in Nambarz: the same puzzle is asked again and nothing is recorded; using a
+    number more often than it is given is read the same way."""
+    (p,) = same_puzzles("arith", 5, 1, level=level)
+    numbers = [int(n) for n in p.fields["hand"]]
+    absent = max(numbers) + 1
+    answer = f"{numbers[0]}*{absent}+{absent + 2}"
+    twice = "+".join([str(numbers[0])] * 7)
+    r = drill("arith", "-l", level, "-n", "1", "--seed", "5", "--json", input=f"{answer}\n{twice}\nskip\n")
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert not [x for x in lines if x["type"] == "verdict"]
+    retries = [x for x in lines if x["type"] == "retry"]
+    assert [x["reason"] for x in retries] == ["not-in-hand", "not-in-hand"]
+    assert "not among your numbers" in retries[0]["text"] and " ".join(map(str, numbers)) in retries[0]["text"]
+    assert "more often" in retries[1]["text"]
+    assert lines[-1]["answered"] == 0 and lines[-1]["skipped"] == 1
+    assert answers_recorded() == 0
 
 
 def test_countdown_accepts_any_subset():
     d = make_drill("arith", level="countdown")
     p = d.from_situation("numbers 25 50 75 100 3 6; target 952")
     assert d.judge(p, "((100+6)×75×3-50)÷25").correct
-    assert not d.judge(p, "100+100").correct  # 100 is there once
+    assert d.judge(p, "100+100").retry  # 100 is there once: not understood, asked again
 
 
 def test_a_countdown_near_miss_is_close_not_wrong():
@@ -169,3 +192,15 @@ def test_the_drill_asks_the_known_cases_under_their_presets():
         if j.expected:
             assert d.judge(p, j.expected[0]).correct, case.id
         assert d.hints(p)
+
+
+def test_drill_countdown_and_drill_24_start_the_arith_drill_at_that_level():
+    """``tablecalc drill countdown`` and ``tablecalc drill 24`` are the arith drill's levels, not refusals;
+    ``--level`` still chooses another."""
+    for word, level in (("countdown", "countdown"), ("24", "make24"), ("make24", "make24"), ("vingt-quatre", "make24")):
+        r = drill(word, "-n", "1", "--seed", "3", "--json", input="")
+        assert r.exit_code == 0, r.output
+        first = json.loads(r.stdout.splitlines()[0])
+        assert (first["game"], first["level"]) == ("arith", level)
+    r = drill("24", "--level", "add", "-n", "1", "--seed", "3", "--json", input="")
+    assert json.loads(r.stdout.splitlines()[0])["level"] == "add"

@@ -38,13 +38,14 @@ def small_tables(draw):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small_tables())
-def test_compiled_and_pure_tables_are_the_same(case):
-    """Invariant: for any small deck, size, targets and rules, both engines give the same rows."""
+@given(small_tables(), st.booleans())
+def test_compiled_and_pure_tables_are_the_same(case, summary):
+    """Invariant: for any small deck, size, targets and rules, both engines give the same rows (and,
+    with a summary, the same counts of targets landed near)."""
     tiles, size, targets, rules = case
     assert compiled_serves(rules, tiles, size, targets)
-    pure = countdown_table(targets, rules, tiles=tiles, size=size, engine="pure")
-    assert countdown_table(targets, rules, tiles=tiles, size=size, engine="compiled") == pure
+    pure = countdown_table(targets, rules, tiles=tiles, size=size, engine="pure", summary=summary)
+    assert countdown_table(targets, rules, tiles=tiles, size=size, engine="compiled", summary=summary) == pure
 
 
 def test_five_numbers_with_large_tiles_agree():
@@ -66,6 +67,11 @@ def test_a_sample_of_the_countdown_table_agrees_with_the_pure_path():
         assert rows[sel] == missed, sel
     assert table.reach_every_target() == 1_226
     assert table.per_target()[947] == 9_017
+    with_summary = countdown_table(engine="compiled", summary=True)
+    assert with_summary.rows == table.rows
+    near = dict(zip(selections(), with_summary.near))
+    for sel, missed, counts in _table_chunk((sample, range(100, 1000), SearchRules(), True)):
+        assert near[sel] == counts, sel
 
 
 def test_auto_takes_the_compiled_path_only_where_it_serves():

@@ -257,7 +257,7 @@ def test_fact_hints_and_instructions():
 
 
 def test_the_countdown_session_shows_the_clock_and_scores_points(home):
-    r = runner.invoke(app, ["drill", "arith", "-l", "countdown", "-n", "1", "--seed", "3", "--json"], input="1+1\n")
+    r = runner.invoke(app, ["drill", "arith", "-l", "countdown", "-n", "1", "--seed", "3", "--json"], input="2+5\n")
     assert r.exit_code == 0, r.output
     puzzle, verdict, summary = [json.loads(x) for x in r.stdout.splitlines()]
     assert puzzle["time_limit"] == 30 and verdict["best_score"] == 10 and summary["best_score"] == 10

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -262,8 +263,10 @@ def test_play_through_a_real_terminal(tmp_path):
 
     child = spawn(tmp_path, "nmbrs", "play", "--players", "Ann,Bob", "--bot", "greedy", "--seed", "3",
                   TABLECALC_LANG="nl")
-    child.expect(r"\(Ann\): ([0-9 ]+)\r?\n")
-    first = child.match.group(1).split()[0]
+    child.expect(r"\(Ann\): ([^\r\n]+)\r?\n")
+    cards = re.findall(r"\x1b\[1;3[1-6]m(\d+)\x1b\[0m", child.match.group(1))  # each card in its colour
+    assert cards and len(cards) == len(re.sub(r"\x1b\[[0-9;]*m", "", child.match.group(1)).split())
+    first = cards[0]
     child.expect("> ")
     child.sendline("open trekken")
     child.expect("Geldig.")

@@ -4,7 +4,8 @@ The timed levels (``mixed``, ``add``, ``sub``, ``mul``, ``div``) deal the facts 
 :func:`solver.arith.random_fact` in 120-second rounds; ``make24`` and ``countdown`` deal
 problems the search can solve (:func:`solver.arith.random_problem`), 30 seconds each
 unless ``--time-limit`` says otherwise, a near miss scoring as on the Countdown show
-(:func:`solver.arith.points`). Every answer is judged by the referee, :func:`solver.arith.judge`;
+(:func:`solver.arith.points`); the 24 game's puzzles go from easy to hard, two from each fifth
+of the table's order (:mod:`solver.arith.make24`). Every answer is judged by the referee, :func:`solver.arith.judge`;
 an answer it does not understand (no number, no calculation) is asked again.
 ``--mode zetamac`` plays the timed levels as on arithmetic.zetamac.com
 (:mod:`trainer.zetamac`): each answer taken the instant it is typed right.
@@ -27,9 +28,10 @@ import typer
 
 from solver.arith import (
     SHOW_POINTS, Fact, FactKind, FactRanges, Problem, Violation, best, judge, nearest, parse_situation, points,
-    random_fact, random_problem,
+    Rules, random_fact, random_problem,
 )
-from solver.arith.words import best_line, explain_verdict, hints, points_line
+from solver.arith.make24 import difficulty_band
+from solver.arith.words import best_line, explain_verdict, hints, not_understood_line, points_line
 from solver.errors import TablecalcError, quoted
 from solver.i18n import N_, _
 from trainer.clikit import choice_option
@@ -50,6 +52,12 @@ class Mode(enum.StrEnum):
 
     ENTER = "enter"
     ZETAMAC = "zetamac"
+
+
+MAKE24_BANDS = 5
+"""The 24 game's solvable selections in five bands of difficulty, easiest first (:func:`solver.arith.make24.difficulty_band`)."""
+MAKE24_PER_BAND = 2
+"""Puzzles dealt from each band before the next, harder one: a session of 10 goes from the easiest fifth to the hardest."""
 
 
 class Drill(GameDrill):
@@ -89,6 +97,7 @@ class Drill(GameDrill):
         if self.mode is Mode.ZETAMAC and not timed:
             raise TablecalcError(
                 f"--mode zetamac plays the timed levels: expected --level {' or '.join(FACT_LEVELS)}, not {self.level}")
+        self._dealt = 0  # make24: puzzles dealt so far, each pair from a harder band of the table
         self.round_seconds = ROUND_SECONDS if timed else None
         self.reference_seconds = 6.0 if timed else 60.0
         if not timed and self.time_limit is None:
@@ -120,6 +129,10 @@ class Drill(GameDrill):
         if self.level in FACT_LEVELS:
             kind = rng.choice(list(FactKind)) if self.level == "mixed" else FactKind(self.level)
             return self.puzzle(random_fact(rng, kind, self.ranges), self.rules)
+        if self.rules == Rules.preset("make24"):  # easy to hard: the table's order (solver.arith.make24)
+            band = min(self._dealt // MAKE24_PER_BAND, MAKE24_BANDS - 1)
+            self._dealt += 1
+            return self.puzzle(Problem(rng.choice(difficulty_band(band, MAKE24_BANDS)), 24), self.rules)
         return self.puzzle(random_problem(rng, self.rules), self.rules)
 
     def situation_of(self, puzzle: Puzzle) -> Problem | Fact:
@@ -145,9 +158,7 @@ class Drill(GameDrill):
             return Judgement(False, **common)
         v = judge(situation, answer, rules)
         if v.violations and v.violations[0].not_understood:  # unreadable: asked again, the answer kept back
-            return self.retry(v.error if v.error and v.violations[0] is Violation.NOT_A_CALCULATION else
-                              _("{answer} is not a number: expected a whole number, like 12.").format(
-                                  answer=quoted(answer.strip())), str(v.violations[0]))
+            return self.retry(not_understood_line(v), str(v.violations[0]))
         explanation = explain_verdict(v)
         score = int(v.legal)
         if show:

@@ -24,12 +24,12 @@ from solver.namnam.position import SIDES
 from solver.namnam.deal import random_position
 from solver.namnam.referee import pit_name
 from solver.namnam.sowing import ROW, SEEDS, sow
-from solver.namnam.position import pit_index
+from solver.namnam.position import pit_index, pit_number
 from solver.namnam.tables import SMALL_TABLES, tables_for
 from solver.namnam.words import pit_text, side_name
 from trainer.drills import GameDrill, Judgement, Level, Puzzle
 
-__all__ = ["Drill", "parse_pit_name"]
+__all__ = ["Drill", "parse_pit_name", "move_values", "margin", "MARGINS"]
 
 _QUESTIONS = {
     "last-seed": N_("where does the last seed of pit {pit} land? (answer like n3 or s5)"),
@@ -41,6 +41,11 @@ _QUESTIONS = {
     "best-easy": N_("what is the best move?"),
 }
 _MAX_SEEDS = {"best": SMALL_TABLES, "best-easy": 5}
+MARGINS = {"best": 2, "best-easy": 4}
+"""How much better the best move of a ``best`` puzzle must be than every other, in seeds (the seeds the
+mover will still take minus the opponent's, with perfect play): a puzzle where two moves tie, or
+where there is only one legal move, gives a point for nothing, and is never dealt. Values on one
+board differ by an even number, so 2 is the smallest margin there is."""
 _YES_NO = {"yes": "yes", "no": "no", "y": "yes", "oui": "yes", "o": "yes", "ja": "yes", "j": "yes",
            "n": "no", "non": "no", "nee": "no"}
 """Yes and no as an English, French or Dutch player types them."""
@@ -59,6 +64,34 @@ def parse_pit_name(text: str) -> str | None:
     return f"{'north' if m.group(1).lower().startswith('n') else 'south'} {m.group(2)}"
 
 
+def move_values(p: Position, rules: Rules) -> dict[int, int]:
+    """Each legal move (a pit 1-6 of the mover) and its value with perfect play, from the endgame
+    tables: the seeds the mover will still take minus the opponent's. Empty when the tables do
+    not reach this many seeds.
+
+    >>> move_values(Position.parse("0.0.0.1.0.2/0.1.0.0.0.0 s 24-20"), Rules())
+    {4: -4, 6: 0}
+    """
+    tables = tables_for(p.seeds_on_board, rules)
+    c = p.canonical(rules.direction)
+    if tables is None or not tables.covers(c):
+        return {}
+    return dict(sorted((pit_number(i, rules.direction), v) for i, v in tables.move_values(c).items()))
+
+
+def margin(p: Position, rules: Rules) -> int:
+    """How many seeds the best move gains over the second best (0 when they tie, when there is only
+    one legal move, or when the tables do not reach the position).
+
+    >>> margin(Position.parse("0.0.0.1.0.2/0.1.0.0.0.0 s 24-20"), Rules())
+    4
+    >>> margin(Position.parse("0.0.1.0.1.2/1.1.0.0.0.0 s 22-20"), Rules())  # pits 3 and 5 tie
+    0
+    """
+    values = sorted(move_values(p, rules).values(), reverse=True)
+    return values[0] - values[1] if len(values) > 1 else 0
+
+
 class Drill(GameDrill):
     game = "namnam"
     reference_seconds = 20.0
@@ -69,8 +102,10 @@ class Drill(GameDrill):
         "captures": Level("standard", "how many seeds does this move capture?"),
         "most": Level("standard", "which move captures the most?"),
         "feeding": Level("standard", "is this move legal? (the starving opponent must be fed)"),
-        "best": Level("standard", f"the best move with {SMALL_TABLES} seeds or fewer on the board (perfect play)"),
-        "best-easy": Level("standard", "the best move with 5 seeds or fewer on the board (perfect play)"),
+        "best": Level("standard", f"the best move with {SMALL_TABLES} seeds or fewer on the board (perfect play; "
+                                  f"it gains at least {MARGINS['best']} seeds more than any other move)"),
+        "best-easy": Level("standard", "the best move with 5 seeds or fewer on the board (perfect play; "
+                                       f"it gains at least {MARGINS['best-easy']} seeds more than any other move)"),
     }
     no_penalty = Penalty().as_dict()
 
@@ -102,8 +137,7 @@ class Drill(GameDrill):
     def generate(self, rng) -> Puzzle:
         rules = self.rules
         if self.level in _MAX_SEEDS:
-            p = random_position(rng, rules, max_seeds=_MAX_SEEDS[self.level])
-            return self.puzzle(p, rules)
+            return self._best(rng, rules)
         if self.level == "feeding":
             return self._feeding(rng, rules)
         if self.level == "last-seed-laps":
@@ -124,6 +158,14 @@ class Drill(GameDrill):
                     return self.puzzle(p, rules, rng.choice(capturing or legal))
                 continue
             return self.puzzle(p, rules, rng.choice(legal))
+        raise TablecalcError("no suitable position found for this drill: try again with another --seed")
+
+    def _best(self, rng, rules: Rules) -> Puzzle:
+        """A position of few seeds whose best move beats every other by the level's margin (:data:`MARGINS`)."""
+        for _try in range(2000):
+            p = random_position(rng, rules, max_seeds=_MAX_SEEDS[self.level])
+            if margin(p, rules) >= MARGINS[self.level]:
+                return self.puzzle(p, rules)
         raise TablecalcError("no suitable position found for this drill: try again with another --seed")
 
     def _feeding(self, rng, rules: Rules) -> Puzzle:
@@ -245,14 +287,7 @@ class Drill(GameDrill):
             return self.retry(GAME.explain(v), str(v.violations[0]))
         sol = GAME.best(p, rules, None)
         expected = GAME.best_answers(sol)
-        tables = tables_for(p.seeds_on_board, rules)
-        values = []
-        c = p.canonical(rules.direction)
-        if tables is not None and tables.covers(c):  # else (more seeds than any table holds): the search's answer
-            mv = tables.move_values(c)
-            from solver.namnam.position import pit_number
-
-            values = sorted((pit_number(i, rules.direction), v) for i, v in mv.items())
+        values = list(move_values(p, rules).items())  # else (more seeds than any table holds): the search's answer
         why = _("With best play, the seeds the mover will still take minus the opponent's, after each move: {moves}.").format(
             moves=", ".join(_("pit {pit} → {n}").format(pit=q, n=f"{v:+d}") for q, v in values)) if values else _(
             "The tables do not reach {seeds} seeds: this is what a search of {depth} plies prefers "
@@ -280,6 +315,17 @@ class Drill(GameDrill):
             _("Positions read SOUTH/NORTH SIDE SCORE: 6 pits per row from each player's left, the side to move, the "
               "scores. Answer as the question says: a pit number 1-6, a pit name like n3 or s5, a number, or yes/no."),
         ])
+
+    def draw(self, puzzle: Puzzle, colour: bool = True):
+        """The board with its seed counts, the mover's row nearest (as the web drill draws it), and the
+        question below."""
+        from rich.console import Group
+
+        from trainer.games.namnam.render import board_table
+        from trainer.out import escape
+
+        rules, p = self.rules_for(puzzle), self.situation_of(puzzle)
+        return Group(board_table(p, rules, bottom=p.to_move), escape(puzzle.prompt))
 
     def hints(self, puzzle: Puzzle) -> list[str]:
         """From the referee's answers: where the last seed lands, what each move captures, which moves are legal."""

@@ -15,29 +15,35 @@ from trainer.out import console as rich_console, safe
 console = rich_console(highlight=False, soft_wrap=True)
 
 
-def board_table(p: Position, rules: Rules, marks: set[tuple[int, int]] = frozenset()) -> Table:
-    """The board as a rich table; ``marks`` are (side, pit) pairs to highlight (the last seed, captures)."""
+def board_table(p: Position, rules: Rules, marks: set[tuple[int, int]] = frozenset(), bottom: int = SOUTH) -> Table:
+    """The board as a rich table, as the web's drawing lays it out (:func:`trainer.games.namnam.web.board_svg`):
+    the ``bottom`` side's row nearest, from its pit 1 on the left to 6, the other above from its 6 to 1;
+    each pit's number beside its row, the side to move marked ▶. ``marks`` are (side, pit) pairs to
+    highlight (the last seed, captures)."""
+    top = 1 - bottom
     arrow = "→" if rules.direction.value == "ccw" else "←"
-    t = Table(box=box.ROUNDED, show_header=False, padding=(0, 1),
-              title=("▶ " if p.to_move == NORTH else "") + _("{side} {n} captured").format(
-                  side=side_name("North"), n=p.captured[NORTH]),
-              caption=("▶ " if p.to_move == SOUTH else "") + _("{side} {n} captured").format(
-                  side=side_name("South"), n=p.captured[SOUTH]) + "   " + _("(sowing {arrow} along {side}'s row)").format(
-                  arrow=arrow, side=side_name("South")))
+
+    def label(side: int) -> str:
+        return ("▶ " if p.to_move == side else "") + _("{side} {n} captured").format(
+            side=side_name(SIDES[side]), n=p.captured[side])
+
+    t = Table(box=box.ROUNDED, show_header=False, padding=(0, 1), title=label(top),
+              caption=label(bottom) + "\n" + _("(sowing {arrow} along {side}'s row)").format(
+                  arrow=arrow, side=side_name(SIDES[bottom])))
     for _column in range(6):
         t.add_column(justify="center", width=4)
-    north = [(NORTH, pit) for pit in range(6, 0, -1)]
-    south = [(SOUTH, pit) for pit in range(1, 7)]
+    upper = [(top, pit) for pit in range(6, 0, -1)]
+    lower = [(bottom, pit) for pit in range(1, 7)]
 
     def cell(side, pit):
         n = p.row(side)[pit - 1]
         style = "bold reverse" if (side, pit) in marks else ("bold" if n else "dim")
         return f"[{style}]{n}[/]"
 
-    t.add_row(*(f"[dim]n{pit}[/]" for _, pit in north))
-    t.add_row(*(cell(s, q) for s, q in north))
-    t.add_row(*(cell(s, q) for s, q in south))
-    t.add_row(*(f"[dim]s{pit}[/]" for _, pit in south))
+    t.add_row(*(f"[dim]{SIDES[s][0].lower()}{pit}[/]" for s, pit in upper))
+    t.add_row(*(cell(s, q) for s, q in upper))
+    t.add_row(*(cell(s, q) for s, q in lower))
+    t.add_row(*(f"[dim]{SIDES[s][0].lower()}{pit}[/]" for s, pit in lower))
     return t
 
 

@@ -1,7 +1,7 @@
 """Nam Nam (awalé) in the browser: the position built with twelve steppers laid out as the board
 (North's row above, from its pit 6 to its pit 1, South's below from 1 to 6, as South sees the
-board), the seeds each has captured and the player to move; the board drawn with its seeds;
-the move tapped as a pit of the mover's row.
+board), the seeds each has captured and the player to move; the board drawn with its seeds, the
+mover's row nearest (as the terminal's drill draws it); the move tapped as a pit of the mover's row.
 
 >>> values = FACE.fields_from("4.4.0.5.5.5/5.4.4.4.4.4 n 0-0")
 >>> values["s3"], values["n1"], values["to"]
@@ -168,10 +168,10 @@ class NamNamFace(Face):
         return out
 
     def answer_field(self, situation: Position, rules, data) -> Field:
-        """The pits of the mover's row, in the order the drawing shows them (South below, from its
-        left; North above, from its pit 6 on the left to its pit 1)."""
+        """The pits of the mover's row, in the order the drawing shows them (the mover's row nearest,
+        from its pit 1 on the left)."""
         side = situation.to_move
-        order = range(1, ROW + 1) if side == SOUTH else range(ROW, 0, -1)
+        order = range(1, ROW + 1)
         return Field("answer", _("The pit {side} sowed").format(side=side_name(SIDES[side])), "one",
                      tuple(self._pit_token(situation, side, pit) for pit in order))
 
@@ -181,7 +181,9 @@ class NamNamFace(Face):
         return Token(str(pit), title, pit_svg(n, pit, title))
 
     def draw(self, situation: Position, rules, data) -> str:
-        return f'<div class="namnam">{board_svg(situation, rules)}{_caption(situation, rules, SOUTH)}</div>'
+        """The board as the player to move sees it: their row nearest (the terminal's drill draws it so too)."""
+        bottom = situation.to_move
+        return f'<div class="namnam">{board_svg(situation, rules, bottom)}{_caption(situation, rules, bottom)}</div>'
 
     # -- a game in play -------------------------------------------------------------------
 

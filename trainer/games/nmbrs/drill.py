@@ -79,6 +79,22 @@ class Drill(GameDrill):
             time_limit=self.time_limit,
         )
 
+    def draw(self, puzzle: Puzzle, colour: bool = True) -> str:
+        """The hand and the table's sequences, each card in its colour (the score depends on it); with
+        colour off, the table's cards carry their colour letter too."""
+        from trainer.games.nmbrs.render import card_markup
+        from trainer.out import escape
+
+        position = self.situation_of(puzzle)
+        deck = self.data_for(self.rules_for(puzzle))
+        hand = " ".join(card_markup(c, deck, colour) for c in position.hand)
+        lines = [escape(_("Your hand: {hand}{table}")).format(hand=hand, table="")]
+        if position.table.sequences:
+            lines.append("  " + escape(_("table:")))
+            lines += [f"    {i}: " + " ".join(card_markup(c, deck, colour) for c in seq)
+                      for i, seq in enumerate(position.table.sequences, 1)]
+        return "\n".join(lines)
+
     def generate(self, rng) -> Puzzle:
         """A deal whose best turn scores something, or — at ``trap_rate`` — nothing (answer: pass)."""
         trap = rng.random() < self.trap_rate
