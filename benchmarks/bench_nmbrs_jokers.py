@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jokers", type=int, nargs="*", default=[0, 1, 2, 3])
     args = ap.parse_args(argv)
 
-    deck, rules = Deck.default(), Rules.preset("basic")
+    deck, rules = Deck.default(), Rules.preset("basic").with_options(doubling_per="move")  # as the baseline scores
     best_turn(*positions(1, 0, rules, deck)[0], rules, deck, opened=True)  # warm-up: imports, deck caches
     print(f"load average {os.getloadavg()[0]:.1f} (2 shared cores); "
           f"{args.hands} seeded 9-card hands (seed {SEED}), basic rules, come out, tables of "

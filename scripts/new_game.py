@@ -30,6 +30,7 @@ REGISTRY = ROOT / "solver" / "registry.py"
 
 TARGETS = {  # template folder → where its files go ({name} is the game's name)
     "solver": "solver/{name}",
+    "solver/rulebook": "solver/{name}/rulebook",
     "trainer": "trainer/games/{name}",
     "tests": "tests/games/{name}",
 }
@@ -114,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"added {name} to {REGISTRY.relative_to(ROOT)}")
     translate(name, title)
     subprocess.run([sys.executable, "-m", "tests.core.playthrough", name], cwd=ROOT, check=True)
+    subprocess.run([sys.executable, "scripts/rulebook_docs.py"], cwd=ROOT, check=True)  # docs/rules/NAME.*.md
     if args.no_check:
         return 0
     test = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/core/test_conformance.py",

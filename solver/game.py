@@ -34,12 +34,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, ClassVar, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from solver.errors import TablecalcError, quoted
 from solver.rules import BaseRules
 
-__all__ = ["Code", "Penalty", "Verdict", "State", "BaseGame", "DataOption", "TERMINAL"]
+__all__ = ["Code", "clauses_of", "Penalty", "Verdict", "State", "BaseGame", "DataOption", "TERMINAL"]
 
 
 class Code(enum.StrEnum):
@@ -47,22 +47,34 @@ class Code(enum.StrEnum):
 
     A code written ``NAME = "code", True`` means the answer was **not understood** (text that
     is no answer, a card not in hand) rather than wrong: a drill asks again and records
-    nothing (:attr:`not_understood`).
+    nothing (:attr:`not_understood`). The clauses of the game's rule book that a code enforces
+    follow, as ids (``"3.2"``): declared here, next to the code, and nowhere else
+    (:attr:`clauses`; :mod:`solver.rulebook` words them).
 
     >>> class Violation(Code):
-    ...     WRONG_VALUE = "wrong-value"
-    ...     NOT_A_NUMBER = "not-a-number", True
-    >>> [(str(v), v.not_understood) for v in Violation]
-    [('wrong-value', False), ('not-a-number', True)]
+    ...     WRONG_VALUE = "wrong-value", "2.1", "2.3"
+    ...     NOT_A_NUMBER = "not-a-number", True, "1.2"
+    >>> [(str(v), v.not_understood, v.clauses) for v in Violation]
+    [('wrong-value', False, ('2.1', '2.3')), ('not-a-number', True, ('1.2',))]
+    >>> clauses_of(Violation)
+    ('2.1', '2.3', '1.2')
     """
 
     not_understood: bool
+    clauses: tuple[str, ...]
 
-    def __new__(cls, value: str, not_understood: bool = False):
+    def __new__(cls, value: str, *marks: bool | str):
         member = str.__new__(cls, value)
         member._value_ = value
-        member.not_understood = not_understood
+        member.not_understood = bool(marks and marks[0] is True)
+        member.clauses = tuple(m for m in marks if isinstance(m, str))
         return member
+
+
+def clauses_of(codes: Iterable[Code]) -> tuple[str, ...]:
+    """The rule-book clauses that ``codes`` enforce, in their order, each once (a verdict's
+    ``clauses``)."""
+    return tuple(dict.fromkeys(c for code in codes for c in code.clauses))
 
 
 TERMINAL = -1
@@ -95,6 +107,12 @@ class Verdict(Protocol):
 
     @property
     def penalty(self) -> Penalty: ...
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The ids of the rule-book clauses the verdict applies (:func:`clauses_of` its codes);
+        ``as_dict`` carries them as ``clauses``."""
+        ...
 
     def as_dict(self) -> dict:
         """The verdict as JSON data (without the wording: the CLI adds ``explanation``)."""

@@ -8,6 +8,7 @@ Each game's sub-app (``trainer/games/<name>/cli.py``) imports from here, never f
 from __future__ import annotations
 
 import errno
+import functools
 import inspect
 import sys
 from contextlib import contextmanager
@@ -220,10 +221,11 @@ def interrupted_code() -> int:
 def explain_illegal(e: IllegalMove) -> str:
     """An illegal move's error line: the move and the game's own words for its verdict."""
     from solver.registry import find_game
+    from solver.rulebook import explained
 
     if e.verdict is None:
         return str(e)
-    return f"{e}: {find_game(e.game).explain(e.verdict)}"
+    return f"{e}: {explained(find_game(e.game), e.verdict)}"
 
 
 ERROR_LIMIT = 400
@@ -446,15 +448,40 @@ EngineOpt = Annotated[
 def add_rules_command(app: typer.Typer, game_name: str) -> None:
     """Give a game's sub-app its ``rules`` command: every preset in words, then every rule option
     with its command-line flag, its values and its meaning, all read from the game's declaration
-    (:class:`solver.rules.BaseRules`); with ``--json``, each preset's options as data."""
+    (:class:`solver.rules.BaseRules`); with ``--json``, each preset's options as data. With
+    ``--clauses`` the game's rule book (:mod:`solver.rulebook`); with ``--clause ID`` one clause
+    and the values of its options under the rules chosen (``--preset`` and the rule options)."""
 
     @app.command("rules")
-    def rules(as_json: JsonOpt = False) -> None:
+    @functools.partial(_with_rules, game_name, data=False)
+    def rules(
+        clauses: Annotated[bool, typer.Option("--clauses", help="Print the rule book: every rule as a numbered clause.")] = False,
+        clause: Annotated[Optional[str], typer.Option("--clause", metavar="ID", help="Print one clause of the rule book (e.g. 3.2) with its options' values.")] = None,
+        as_json: JsonOpt = False, *, rules=None,
+    ) -> None:
         """List the presets, their options, and what each option means."""
         from solver.i18n import _
         from solver.registry import find_game
+        from solver.rulebook import rule_book
+        from trainer.rulebook import book_text, clause_data, clause_text
 
         game = find_game(game_name)
+        if clause is not None:
+            book = rule_book(game)
+            chosen = book.clause(clause)
+            chosen_rules = rules or game.rules()
+            if as_json:
+                emit_json(clause_data(game, chosen, chosen_rules))
+            else:
+                typer.echo("\n".join(clause_text(game, chosen, chosen_rules)))
+            return
+        if clauses:
+            book = rule_book(game)
+            if as_json:
+                emit_json(book.as_dict())
+            else:
+                typer.echo("\n".join(book_text(game, book)).rstrip())
+            return
         presets = game.presets
         if as_json:
             emit_json({name: r.as_dict() for name, r in presets.items()})
@@ -606,19 +633,24 @@ def _with_rules(game_name: str, fn, *, data: bool):
     return command
 
 
-def answer_verdict(game, verdict, as_json: bool, *, show=None, data=None) -> None:
+def answer_verdict(game, verdict, as_json: bool, *, rules=None, show=None, data=None) -> None:
     """How every ``judge`` command answers: with ``--json``, the verdict's data (``data``: the
     command's own dict of it, by default ``verdict.as_dict()``) with its ``explanation``; else
     ``show(verdict)`` (the game's own drawing) or a head line — LEGAL, or NOT LEGAL and the codes —
-    and the explanation. Then exit 1 when the play is illegal."""
+    and the explanation. An illegal play's explanation ends with the rule-book clauses it applies
+    and the options (``rules``) it assumed. Then exit 1 when the play is illegal."""
     from solver.i18n import _
+    from solver.rulebook import citation, explained
 
     if as_json:
-        emit_json({**(data if data is not None else verdict.as_dict()), "explanation": game.explain(verdict)})
+        emit_json({**(data if data is not None else verdict.as_dict()), "explanation": explained(game, verdict, rules)})
     elif show is not None:
         show(verdict)
+        cited = citation(game, verdict.clauses, rules if rules is not None else getattr(verdict, "rules", None))
+        if cited:
+            typer.echo(cited)
     else:
         typer.echo(_("LEGAL") if verdict.legal else _("NOT LEGAL") + f"  ({', '.join(map(str, verdict.violations))})")
-        typer.echo(game.explain(verdict))
+        typer.echo(explained(game, verdict, rules))
     if not verdict.legal:
         raise typer.Exit(EXIT_ILLEGAL)

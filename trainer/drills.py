@@ -30,6 +30,8 @@ import typer
 from solver.errors import TablecalcError
 from solver.i18n import _
 from solver.registry import find_game
+from solver.game import clauses_of
+from solver.rulebook import citation
 
 __all__ = ["Puzzle", "Judgement", "Drill", "Level", "GameDrill", "FactGrid", "make_drill", "drill_class", "option", "TRAP_RATE",
            "check_trap_rate"]
@@ -95,6 +97,8 @@ class Judgement:
     yet; ``explanation`` says where the answer stands (the session shows it and reads the next step)."""
     hints: int = 0
     """How many hints the learner asked for before this answer (the session sets it)."""
+    clauses: tuple[str, ...] = ()
+    """The rule-book clauses a wrong answer broke (:mod:`solver.rulebook`); the explanation cites them."""
 
     def as_dict(self) -> dict[str, Any]:
         d = {
@@ -106,6 +110,7 @@ class Judgement:
             "best_score": self.best_score,
             "expected": list(self.expected),
             "explanation": self.explanation,
+            "clauses": list(self.clauses),
         }
         if self.hints:
             d["hints"] = self.hints
@@ -247,7 +252,22 @@ class GameDrill:
             return replace(j, retry=True, correct=False)
         if not j.correct and j.expected and j.expected[0] not in j.explanation and j.best not in j.explanation:
             j = replace(j, explanation=f"{j.explanation} {j.best}".strip())
+        if not j.correct and not j.clauses:
+            j = self.cite(j, self.rules_for(puzzle))
         return j
+
+    def cite(self, j: Judgement, rules: Any) -> Judgement:
+        """``j`` with the rule-book clauses its codes enforce, cited at the end of its explanation
+        with the options ``rules`` gave them (codes the game's enum does not list cite nothing)."""
+        codes = []
+        for code in j.violations:
+            try:
+                codes.append(self.spec.violations(code))
+            except ValueError:
+                continue
+        clauses = clauses_of(codes)
+        cited = citation(self.spec, clauses, rules)
+        return replace(j, clauses=clauses, explanation=f"{j.explanation} {cited}".strip()) if clauses else j
 
     def not_understood(self, code: str) -> bool:
         """Whether a violation code means the answer was not understood (the game's code says so:

@@ -19,6 +19,7 @@ import typer
 
 from solver.errors import TablecalcError, quoted
 from solver.i18n import _, ngettext
+from solver.rulebook import explained
 from trainer.options import ForceOpt, JsonOpt
 from trainer.out import emit_json
 
@@ -130,7 +131,7 @@ def add_whole_commands(app, game_name: str) -> None:
         if as_json:
             out = report.as_dict()
             for row, judged in zip(out["illegal"], report.illegal):
-                row["explanation"] = game.explain(judged.verdict)
+                row["explanation"] = explained(game, judged.verdict, report.judged_under)
             if out["first_illegal"] is not None:
                 out["first_illegal"] = out["illegal"][0]
             emit_json(out)
@@ -139,7 +140,7 @@ def add_whole_commands(app, game_name: str) -> None:
                        + ngettext("{n} illegal", "{n} illegal", len(report.illegal)).format(n=len(report.illegal)) + ".")
             for m in report.illegal:
                 typer.echo(_("Line {line} (round {round}), {player} plays {move}: {why}").format(
-                    line=m.line, round=m.round, player=m.player, move=m.move, why=game.explain(m.verdict)))
+                    line=m.line, round=m.round, player=m.player, move=m.move, why=explained(game, m.verdict, report.judged_under)))
             for line, theirs, ours in report.disagreements:
                 typer.echo(_("Line {line}: the log's scores {theirs} are not the referee's {ours}.").format(
                     line=line, theirs=" ".join(f"{x:g}" for x in theirs), ours=" ".join(f"{x:g}" for x in ours)))
@@ -339,7 +340,7 @@ class _Table:
             if table.bot_to_move():
                 seat, move, verdict = table.bot_move()
                 typer.echo(_("{player} plays {move}.").format(player=name, move=self.game.say_move(move)) + " "
-                           + self.game.explain(verdict))
+                           + explained(self.game, verdict, table.rules))
                 continue
             if not follow and last_shown != (len(table.history), seat):
                 if len(self.humans) > 1 and (last_shown is None or last_shown[1] != seat):  # a new player's turn
@@ -368,7 +369,7 @@ class _Table:
             if not verdict.legal and verdict.violations and verdict.violations[0].not_understood and not follow:
                 typer.echo(self.game.explain(verdict))  # a typo: asked again, no penalty
                 continue
-            typer.echo((_("Legal.") if verdict.legal else _("Not legal.")) + " " + self.game.explain(verdict))
+            typer.echo((_("Legal.") if verdict.legal else _("Not legal.")) + " " + explained(self.game, verdict, table.rules))
             table.apply(player, move, verdict)
         end = table.state
         table.end_round()

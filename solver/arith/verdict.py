@@ -16,7 +16,7 @@ from solver.arith.best import Solution
 from solver.arith.position import Fact, Problem
 from solver.arith.rules import Rules
 from solver.expr import Step, json_value
-from solver.game import Code
+from solver.game import Code, clauses_of
 
 __all__ = ["Violation", "Penalty", "Verdict", "EXPECTED"]
 
@@ -27,19 +27,19 @@ EXPECTED = 5
 class Violation(Code):
     """Why an answer is wrong; the value is the stable code used in JSON."""
 
-    NOT_A_NUMBER = "not-a-number", True
+    NOT_A_NUMBER = "not-a-number", True, "1.1"
     """A fact's answer that is no number (not understood: a drill asks again)."""
-    NOT_A_CALCULATION = "not-a-calculation", True
+    NOT_A_CALCULATION = "not-a-calculation", True, "1.2"
     """A problem's answer that is no calculation (not understood: a drill asks again)."""
-    NOT_IN_HAND = "not-in-hand", True
+    NOT_IN_HAND = "not-in-hand", True, "2.1"
     """A number that is not among the problem's, or used more often than it is there (not understood,
     as a card not in hand in Nambarz: a drill asks again)."""
-    NOT_ALL_USED = "not-all-used"
-    OPERATION_NOT_ALLOWED = "operation-not-allowed"
-    NEEDS_PARENTHESES = "needs-parentheses"
+    NOT_ALL_USED = "not-all-used", "2.2"
+    OPERATION_NOT_ALLOWED = "operation-not-allowed", "3.1"
+    NEEDS_PARENTHESES = "needs-parentheses", "3.2"
     """Brackets that left-to-right order (``--order chain``) does not allow."""
-    BAD_INTERMEDIATE = "bad-intermediate"
-    WRONG_RESULT = "wrong-result"
+    BAD_INTERMEDIATE = "bad-intermediate", "3.3"
+    WRONG_RESULT = "wrong-result", "1.3"
 
 
 @dataclass(frozen=True)
@@ -73,10 +73,15 @@ class Verdict:
     def legal(self) -> bool:
         return not self.violations
 
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
+        return clauses_of(self.violations)
+
     def as_dict(self) -> dict:
         return {
             "situation": str(self.situation), "answer": self.answer, "rules": self.rules.as_dict(),
-            "legal": self.legal, "violations": [str(v) for v in self.violations],
+            "legal": self.legal, "violations": [str(v) for v in self.violations], "clauses": list(self.clauses),
             "value": json_value(self.value), "numbers_used": self.used, "min_cards": self.solution.min_cards,
             "expected": list(self.solution.expressions[:EXPECTED]),
             "bad_step": str(self.bad_step) if self.bad_step else None, "error": self.error,

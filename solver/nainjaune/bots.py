@@ -31,7 +31,7 @@ from solver.errors import TablecalcError, quoted
 from solver.i18n import N_
 from solver.nainjaune.best import Goal, best_lay
 from solver.nainjaune.cards import KING, Card
-from solver.nainjaune.round import Lay, Mode, Move, Position, Sans, legal_moves, may_lay, run_after, takes_stake
+from solver.nainjaune.round import Lay, Mode, Move, Pass, Position, Sans, legal_moves, may_lay, run_after, takes_stake
 from solver.nainjaune.rules import Board, Cell, Rules
 from solver.nainjaune.settle import RoundEnd, settle
 
@@ -97,7 +97,8 @@ class _Table:
     :func:`greedy_card`, :func:`run_after`, :func:`takes_stake`): the best bot's look ahead. Each
     hand is kept by rank (:func:`by_rank`), with its number of cards."""
 
-    __slots__ = ("hands", "left", "board", "taken", "to", "mode", "need", "opened", "out", "opera", "names", "rules")
+    __slots__ = ("hands", "left", "board", "taken", "to", "mode", "need", "opened", "out", "opera", "names", "rules",
+                 "caller")
 
     def __init__(self, pos: Position, rules: Rules, hands: list[list[Card]]):
         self.hands = [by_rank(h) for h in hands]
@@ -107,12 +108,29 @@ class _Table:
         self.to, self.mode, self.need, self.opened = pos.to, pos.mode, pos.need, set(pos.opened)
         self.out: int | None = None
         self.opera = False
+        self.caller = pos.sans_caller if pos.mode is Mode.SANS else None
 
     def play(self, move: Move) -> None:
         if isinstance(move, Sans):
             self.sans()
+        elif isinstance(move, Pass):
+            self.pass_on()
         else:
             self.lay(move.card)
+
+    def pass_on(self) -> None:
+        """As :func:`~solver.nainjaune.round.pass_sans`: the next player to the left holding the
+        rank, before the caller, plays on; nobody: the lead comes back to the caller."""
+        p, rank, n = self.to, self.need, len(self.hands)
+        self.opened = self.opened | {p}
+        for k in range(1, n):
+            q = (p + k) % n
+            if q == self.caller:
+                break
+            if self.hands[q].get(rank):
+                self.to = q
+                return
+        self.to, self.mode, self.need, self.caller = self.caller, Mode.LEAD, None, None
 
     def lay(self, card: Card) -> None:
         p = self.to
@@ -124,7 +142,7 @@ class _Table:
             self.taken[p] += self.board[i]
             self.board[i] = 0
         if not self.left[p]:
-            self.out, self.opera = p, p not in self.opened
+            self.out, self.opera = p, self.rules.is_opera(p, self.opened)
             return
         self.mode, self.need = run_after(card)
 
@@ -136,7 +154,7 @@ class _Table:
         if q is None:
             self.mode, self.need = Mode.LEAD, None
         else:
-            self.to, self.mode, self.opened = q, Mode.SANS, self.opened | {p}
+            self.to, self.mode, self.opened, self.caller = q, Mode.SANS, self.opened | {p}, p
 
     def finish(self) -> None:
         """Every player greedy to the end of the round."""
@@ -177,7 +195,8 @@ def _best(state, rng, samples: int = SAMPLES) -> Move:
     moves = legal_moves(pos, rules)
     choices: dict[object, Move] = {}
     for m in moves:  # moves that differ: a board card by itself, other cards by rank, "sans"
-        key = "sans" if isinstance(m, Sans) else m.card if rules.cell_of(m.card) else m.card.rank
+        key = "sans" if isinstance(m, Sans) else "pass" if isinstance(m, Pass) else m.card if rules.cell_of(m.card) \
+            else m.card.rank
         choices.setdefault(key, m)
     if len(choices) == 1:
         return moves[0]

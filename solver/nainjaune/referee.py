@@ -30,8 +30,8 @@ from typing import Container
 from solver.errors import TablecalcError
 from solver.nainjaune.best import Goal, best_lay
 from solver.nainjaune.cards import Card
-from solver.nainjaune.round import (Lay, Mode, Move, Pass, Position, Sans, apply, claimed_cell, may_lay, may_stop,
-                                    normalise, parse_moves)
+from solver.nainjaune.round import (Lay, Mode, Move, Pass, Position, Sans, apply, claimed_cell, may_lay,
+                                    may_pass_sans, may_stop, normalise, parse_moves)
 from solver.nainjaune.rules import Announce, Rules
 from solver.nainjaune.settle import RoundEnd, asked_amount, settle
 from solver.nainjaune.verdict import AmountVerdict, Penalty, Verdict, Violation
@@ -50,6 +50,8 @@ def violations(pos: Position, player: int, move: Move, rules: Rules, passed: Con
     if player != pos.to:
         return (Violation.MISSED_KING_RESTART if pos.mode is Mode.KING else Violation.NOT_YOUR_TURN,)
     if isinstance(move, Pass):
+        if may_pass_sans(pos.mode, rules):
+            return ()
         return ({Mode.SANS: Violation.MUST_LAY, Mode.KING: Violation.MISSED_KING_RESTART}.get(pos.mode,
                                                                                              Violation.CANNOT_PASS),)
     out: list[Violation] = []

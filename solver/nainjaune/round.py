@@ -188,6 +188,10 @@ class Position:
     opera: bool = False
     names: tuple[str, ...] = ()
     dealer: int | None = None
+    caller: int | None = None
+    """Who called the "sans R" the player to move answers (mode ``sans``): where the lead comes
+    back when every player holding an R passes (``sans_must_lay=false``). ``None``: the player
+    to the right of the one to move."""
 
     def __post_init__(self):
         n = len(self.hands)
@@ -196,12 +200,14 @@ class Position:
             object.__setattr__(self, "names", _default_names(n))
         if not self.taken:
             object.__setattr__(self, "taken", (0,) * n)
+        if self.caller is not None and (self.mode is not Mode.SANS or self.caller == (self.to - 1) % n):
+            object.__setattr__(self, "caller", None)  # one form for one position: the default is left out
 
     # -- reading and writing ------------------------------------------------------
 
     @classmethod
     def parse(cls, text: str) -> "Position":
-        f = parse_fields(text, "position", ["hands", "board", "dealer", "to", "next", "sans", "opened", "taken"],
+        f = parse_fields(text, "position", ["hands", "board", "dealer", "to", "next", "sans", "from", "opened", "taken"],
                          required=["hands"], flags=["lead", "king", "opera"])
         names, hands = parse_hands(str(f["hands"]))
         n = len(hands)
@@ -220,7 +226,11 @@ class Position:
             if len(taken) != n:
                 raise TablecalcError(f"bad position {quoted(where)}: 'taken' has {len(taken)} numbers for {n} players")
         board = Board.parse(str(f["board"])) if "board" in f else Board()
-        pos = cls(hands, board, to, mode, need, opened, taken, bool(f.get("opera")), names, dealer)
+        caller = seat(str(f["from"]), names) if "from" in f else None
+        if caller is not None and (mode is not Mode.SANS or caller == to):
+            raise TablecalcError(f"bad position {quoted(where)}: 'from NAME' names who said \"sans R\" to another "
+                                 "player: expected it only with 'sans R', naming someone else than 'to'")
+        pos = cls(hands, board, to, mode, need, opened, taken, bool(f.get("opera")), names, dealer, caller)
         pos.check(where)
         return pos
 
@@ -259,6 +269,8 @@ class Position:
             mode = [("king", True)]
         elif self.mode in (Mode.NEXT, Mode.SANS):
             mode = [(self.mode.value, rank_text(self.need or 0))]
+            if self.caller is not None:
+                mode.append(("from", self.names[self.caller]))
         return format_fields([
             ("hands", hands), ("board", str(self.board)),
             ("dealer", self.names[self.dealer] if self.dealer is not None else ""),
@@ -273,6 +285,16 @@ class Position:
     @property
     def players(self) -> int:
         return len(self.hands)
+
+    @property
+    def sans_caller_default(self) -> int:
+        """The player to the right of the one to move: who said "sans" when the notation does not say."""
+        return (self.to - 1) % len(self.hands)
+
+    @property
+    def sans_caller(self) -> int:
+        """Who said the "sans R" the player to move answers."""
+        return self.sans_caller_default if self.caller is None else self.caller
 
     @property
     def out(self) -> int | None:
@@ -389,9 +411,29 @@ def normalise(move: Move, rules: Rules) -> Move:
     return _announced(move, rules) if isinstance(move, Lay) else move
 
 
+def may_pass_sans(mode: Mode, rules: Rules) -> bool:
+    """Whether the player to move may say "pass": reached by "sans R" holding an R, when the
+    rules let them pass it on (``sans_must_lay=false``)."""
+    return mode is Mode.SANS and not rules.sans_must_lay
+
+
+def pass_sans(pos: Position, player: int) -> Position:
+    """The position after ``player``, reached by "sans R", passes: the next player to their left
+    holding an R plays on, before the caller; nobody: the lead comes back to the caller."""
+    n, rank, caller = pos.players, pos.need or 0, pos.sans_caller
+    for k in range(1, n):
+        q = (player + k) % n
+        if q == caller:
+            break
+        if pos.holds_rank(q, rank):
+            return replace(pos, to=q, caller=caller, opened=pos.opened | {player})
+    return replace(pos, to=caller, mode=Mode.LEAD, need=None, caller=None, opened=pos.opened | {player})
+
+
 def legal_moves(pos: Position, rules: Rules) -> list[Move]:
     """The moves of the player to move, in a fixed order: the cards they may lay (by rank, then
-    suit; board cards announced), then ``sans R`` when stopping is allowed.
+    suit; board cards announced), then ``sans R`` when stopping is allowed, or ``pass`` when a
+    player reached by "sans R" may pass it on.
 
     With ``announce=required`` a board card laid without its announcement is legal too (the
     stake stays on the board) but is not listed: it is never better."""
@@ -400,6 +442,8 @@ def legal_moves(pos: Position, rules: Rules) -> list[Move]:
     moves: list[Move] = [Lay(c, rules.cell_of(c) is not None) for c in pos.hands[pos.to] if may_lay(pos.mode, pos.need, c)]
     if may_stop(pos.mode):
         moves.append(Sans(pos.need or 0))
+    if may_pass_sans(pos.mode, rules):
+        moves.append(Pass())
     return moves
 
 
@@ -415,12 +459,13 @@ def apply(pos: Position, move: Move, rules: Rules) -> Position:
     a "pass" changes nothing."""
     p = pos.to
     if isinstance(move, Pass):
-        return pos
+        return pass_sans(pos, p) if may_pass_sans(pos.mode, rules) else pos
     if isinstance(move, Sans):
         q = next_after_sans(pos, p, move.rank)
         if q == p:
             return replace(pos, mode=Mode.LEAD, need=None)
-        return replace(pos, to=q, mode=Mode.SANS, need=move.rank, opened=pos.opened | {p})
+        caller = None if rules.sans_must_lay else p  # only where every holder may pass does it matter
+        return replace(pos, to=q, mode=Mode.SANS, need=move.rank, opened=pos.opened | {p}, caller=caller)
     move = _announced(move, rules)
     hands = list(pos.hands)
     hands[p] = tuple(c for c in hands[p] if c != move.card)
@@ -431,6 +476,6 @@ def apply(pos: Position, move: Move, rules: Rules) -> Position:
         board = board.with_cell(cell, 0)
     if not hands[p]:
         return replace(pos, hands=tuple(hands), board=board, taken=tuple(taken), mode=Mode.LEAD, need=None,
-                       opera=p not in pos.opened)
+                       opera=rules.is_opera(p, pos.opened), caller=None)
     mode, need = run_after(move.card)
-    return replace(pos, hands=tuple(hands), board=board, taken=tuple(taken), mode=mode, need=need)
+    return replace(pos, hands=tuple(hands), board=board, taken=tuple(taken), mode=mode, need=need, caller=None)

@@ -1,7 +1,7 @@
 """Le Nain Jaune's rule options as one frozen :class:`Rules` object, and the staking board.
 
 The board has five cells, each won by laying its card: the 10 (10♦ by default), the
-J♣, the Q♠, the King (K♥ by default) and the 7♦, the "Nain Jaune". Each round every
+J♣, the Q♠, the King (K♥ by default) and the 7 (7♦ by default), the "Nain Jaune". Each round every
 player stakes 1, 2, 3, 4 and 5 tokens on them; what is left on a cell carries over.
 
 >>> Rules.preset("classic").describe()
@@ -29,7 +29,7 @@ from solver.nainjaune.cards import SUIT_WORDS, SUITS, Card
 from solver.parsing import parse_whole
 from solver.rules import BaseRules, option
 
-__all__ = ["Cell", "Payment", "Announce", "OperaOrder", "Rules", "PRESETS", "Board", "HAND_SIZE",
+__all__ = ["Cell", "Payment", "Announce", "OperaOrder", "OperaTurn", "Rules", "PRESETS", "Board", "HAND_SIZE",
            "MIN_PLAYERS", "MAX_PLAYERS", "STAKE_PER_ROUND", "hand_size"]
 
 
@@ -99,6 +99,15 @@ class Announce(enum.StrEnum):
     """The player must announce it (``Qs!``); a board card laid without it leaves the stake on the cell."""
 
 
+class OperaTurn(enum.StrEnum):
+    """What "au premier tour de jeu" means for a Grand Opéra."""
+
+    OWN = "own"
+    """The player's own first turn, whenever it comes (until their first "sans" passes the hand on)."""
+    ROUND = "round"
+    """The round's first turn: the player who leads the round goes out before anybody else has played."""
+
+
 class OperaOrder(enum.StrEnum):
     """When a Grand Opéra ends the round, which comes first: taking the board or the doubling."""
 
@@ -109,13 +118,13 @@ class OperaOrder(enum.StrEnum):
 
 
 def _board_line(suit: str, rules: "Rules | None" = None) -> str:
-    """The rules line's phrase for the two suits that are options: the board's five cards."""
+    """The rules line's phrase for the three suits that are options: the board's five cards."""
     cards = rules.board_cards if rules is not None else (Card(10, suit),)
     return _("board cards {cards}").format(cards=" ".join(map(str, cards)))
 
 
 def _in_the_board_line(suit: str) -> str:
-    """The King's suit is named in the board cards' phrase (:func:`_board_line`): no phrase of its own."""
+    """The King's and the 7's suits are named in the board cards' phrase (:func:`_board_line`): no phrase of their own."""
     return ""
 
 
@@ -124,7 +133,7 @@ class Rules(BaseRules):
     """Every rule option of Le Nain Jaune, declared once (:mod:`solver.rules` builds the presets,
     ``with_options``, ``describe`` and ``as_dict`` from it).
 
-    Fixed by the seed (not options): the J♣, Q♠ and 7♦ cells, the stakes 1 to 5, the deal sizes.
+    Fixed by the seed (not options): the J♣ and Q♠ cells, the stakes 1 to 5, the deal sizes.
     """
 
     PRESETS = {
@@ -146,6 +155,9 @@ class Rules(BaseRules):
     king_suit: str = option(
         "h", N_("The suit of the King cell's card (the seed does not say it: K♥ by tradition)."),
         values=tuple(SUITS), aliases=SUIT_WORDS, words=_in_the_board_line)
+    seven_suit: str = option(
+        "d", N_("The suit of the Nain Jaune's card, the 7 cell (the seed does not say it: 7♦ by tradition)."),
+        values=tuple(SUITS), aliases=SUIT_WORDS, words=_in_the_board_line)
     announce: Announce = option(
         Announce.AUTO, N_("Whether laying a board card takes its stake (auto), or only when announced, "
                           "as in Qs! (required: forgetting leaves the stake on the cell)."),
@@ -157,6 +169,16 @@ class Rules(BaseRules):
         flag="--opera-order",
         words={OperaOrder.OPERA_FIRST: N_("the Grand Opéra takes the board before the doubling"),
                OperaOrder.DOUBLE_FIRST: N_("the doubling comes before the Grand Opéra takes the board")})
+    sans_must_lay: bool = option(
+        True, N_("Whether the player a \"sans R\" reaches, holding an R, must lay it (or may pass it on to the next "
+                 "player holding one)."),
+        flag="--sans-must-lay/--sans-may-pass", always=False,
+        words={False: N_("a player reached by \"sans\" may pass")})
+    opera_turn: OperaTurn = option(
+        OperaTurn.OWN, N_("Which first turn a Grand Opéra is made in: the player's own first turn (own), or the "
+                          "round's first turn, before anybody else has played (round)."),
+        always=False, words={OperaTurn.OWN: N_("a Grand Opéra in the player's own first turn"),
+                             OperaTurn.ROUND: N_("a Grand Opéra only in the round's first turn")})
     start_tokens: int = option(
         120, N_("The tokens each player starts a game with (the seed's example: 5 × 10 + 10 × 5 + 20 × 1)."),
         lo=STAKE_PER_ROUND, hi=1_000_000, always=False, words=N_("{value} tokens each"))
@@ -164,7 +186,7 @@ class Rules(BaseRules):
     @cached_property
     def board_cards(self) -> tuple[Card, ...]:
         """The card of each cell, in :class:`Cell` order."""
-        return (Card(10, self.ten_suit), Card(11, "c"), Card(12, "s"), Card(13, self.king_suit), Card(7, "d"))
+        return (Card(10, self.ten_suit), Card(11, "c"), Card(12, "s"), Card(13, self.king_suit), Card(7, self.seven_suit))
 
     @cached_property
     def _cells(self) -> dict[Card, Cell]:
@@ -177,6 +199,16 @@ class Rules(BaseRules):
         (<Cell.QUEEN: 'Q'>, None)
         """
         return self._cells.get(card)
+
+    def is_opera(self, player: int, opened) -> bool:
+        """Whether ``player`` going out now makes a Grand Opéra, ``opened`` being the players whose
+        first turn is over (a turn ends when its "sans" passes the hand on): with ``opera_turn=own``
+        their own first turn is not over; with ``round``, nobody's is (the round's first turn).
+
+        >>> Rules().is_opera(1, {0}), Rules().with_options(opera_turn="round").is_opera(1, {0})
+        (True, False)
+        """
+        return not opened if self.opera_turn is OperaTurn.ROUND else player not in opened
 
     def card_value(self, card: Card) -> int:
         """What one card left in hand costs its holder: 1, or its face value in the points variant."""

@@ -43,7 +43,7 @@ from solver.errors import IllegalMove
 from solver.game import TERMINAL
 from solver.nainjaune.cards import Card, format_cards, full_deck
 from solver.nainjaune.referee import judge_move, judge_typed
-from solver.nainjaune.round import Move, Pass, Position, Sans, legal_moves, normalise, parse_move
+from solver.nainjaune.round import Mode, Move, Pass, Position, Sans, legal_moves, normalise, parse_move
 from solver.nainjaune.rules import Rules
 from solver.nainjaune.settle import RoundEnd, Settlement, settle
 from solver.nainjaune.verdict import Verdict
@@ -124,10 +124,15 @@ class RoundState:
         if not verdict.legal:
             return self
         move = verdict.moves[0]
-        if isinstance(move, Pass):
-            seat = self.position.names.index(verdict.player)
-            return replace(self, passed=self.passed[self.passed.index(seat) + 1:])
         before, now = self.position, verdict.position
+        seat = before.names.index(verdict.player)
+        if isinstance(move, Pass) and seat != before.to:
+            return replace(self, passed=self.passed[self.passed.index(seat) + 1:])
+        if isinstance(move, Pass):  # a holder reached by "sans R" passes it on (sans_must_lay=false)
+            start, n = before.to, before.players
+            last = (before.sans_caller - start) % n if now.mode is Mode.LEAD else (now.to - start) % n
+            went_by = tuple((start + k) % n for k in range(1, last))
+            return replace(self, position=now, voids=self.voids | {(q, before.need) for q in went_by}, passed=went_by)
         if not isinstance(move, Sans):
             return replace(self, position=now, passed=())
         caller, n = before.to, before.players

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solver.game import Code
+from solver.game import Code, clauses_of
 from solver.nainjaune.best import Lay as LayResult
 from solver.nainjaune.cards import Card
 from solver.nainjaune.round import Move, Position
@@ -25,32 +25,32 @@ __all__ = ["Violation", "Penalty", "Verdict", "AmountVerdict"]
 class Violation(Code):
     """Why the referee refuses a move, a lay or a settlement answer (the codes of the JSON)."""
 
-    ROUND_OVER = "round-over"
+    ROUND_OVER = "round-over", "4.1"
     """A move after a player went out."""
-    NOT_YOUR_TURN = "not-your-turn"
+    NOT_YOUR_TURN = "not-your-turn", "3.1"
     """Another player was to move."""
-    MISSED_KING_RESTART = "missed-king-restart"
+    MISSED_KING_RESTART = "missed-king-restart", "3.6"
     """After laying a King its player must start a new run: no "sans", and nobody else plays."""
-    NOT_IN_HAND = "not-in-hand", True
+    NOT_IN_HAND = "not-in-hand", True, "3.2"
     """The card is not in the player's hand (not understood: a drill asks again)."""
-    WRONG_RANK = "wrong-rank"
+    WRONG_RANK = "wrong-rank", "3.2"
     """The card does not continue the run (the next rank up, any suit)."""
-    WRONG_SANS = "wrong-sans"
+    WRONG_SANS = "wrong-sans", "3.3"
     """"sans" names a rank other than the missing one, or nothing is missing (a run is to be started)."""
-    MUST_LAY = "must-lay"
+    MUST_LAY = "must-lay", "3.4"
     """Reached by "sans R" and holding an R, the player must lay it."""
-    STAKE_WITHOUT_CARD = "stake-without-card"
+    STAKE_WITHOUT_CARD = "stake-without-card", "3.7"
     """A stake announced for a card that is not the cell's board card."""
-    CANNOT_PASS = "cannot-pass"
+    CANNOT_PASS = "cannot-pass", "3.4"
     """"Pass" from a player no "sans R" went by: the player to move lays a card (or, ending their
     own run, calls "sans R")."""
-    UNFINISHED = "unfinished"
+    UNFINISHED = "unfinished", "3.5"
     """A lay that stops while its player still has the lead (nobody else held the missing rank)."""
-    WRONG_AMOUNT = "wrong-amount"
+    WRONG_AMOUNT = "wrong-amount", "4.2", "4.3"
     """A settlement answer that is not the right number of tokens."""
-    NOT_A_NUMBER = "not-a-number", True
+    NOT_A_NUMBER = "not-a-number", True, "4.2"
     """A settlement answer that is not a whole number of tokens (not understood)."""
-    NOT_A_LAY = "not-a-lay", True
+    NOT_A_LAY = "not-a-lay", True, "3.2"
     """An answer that reads as no lay at all: no card, no "sans" (not understood); in a game played
     move by move, a line that is not one move."""
 
@@ -100,11 +100,16 @@ class Verdict:
     before: Position = field(repr=False, compare=False, default=None)  # type: ignore[assignment]
     rules: Rules = field(repr=False, compare=False, default_factory=Rules)
 
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
+        return clauses_of(self.violations)
+
     def as_dict(self) -> dict:
         return {
             "answer": self.answer,
             "legal": self.legal,
-            "violations": [str(v) for v in self.violations],
+            "violations": [str(v) for v in self.violations], "clauses": list(self.clauses),
             "penalty": self.penalty.as_dict(),
             "player": self.player,
             "moves": [str(m) for m in self.moves],
@@ -132,6 +137,11 @@ class AmountVerdict:
     settlement: Settlement = field(repr=False)
     rules: Rules = field(repr=False, compare=False, default_factory=Rules)
 
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
+        return clauses_of(self.violations)
+
     def as_dict(self) -> dict:
-        return {"answer": self.answer, "legal": self.legal, "violations": [str(v) for v in self.violations],
+        return {"answer": self.answer, "legal": self.legal, "violations": [str(v) for v in self.violations], "clauses": list(self.clauses),
                 "penalty": self.penalty.as_dict(), "expected": self.expected, "given": self.given}

@@ -150,6 +150,8 @@ def explain_violation(code: Violation, pos: Position, player: int, move: Move, r
             return _("Nothing is missing: {to} starts a run with any card.").format(to=to)
         return _("The missing card is a {rank}: say \"sans {rank}\".").format(rank=need)
     if code is Violation.MUST_LAY:
+        if not rules.sans_must_lay:
+            return _("{to} holds a {rank}: after \"sans {rank}\" {to} lays one or says pass.").format(to=to, rank=need)
         return _("{to} holds a {rank}: after \"sans {rank}\" the first player holding one must lay it.").format(
             to=to, rank=need)
     if code is Violation.STAKE_WITHOUT_CARD:
@@ -192,6 +194,13 @@ def _explain_move(v) -> str:
     """One legal move of a game played move by move: what it did (and who plays next, after "sans")."""
     move, pos, end = v.moves[0], v.before, v.position
     if isinstance(move, Pass):
+        if pos.mode is Mode.SANS and pos.names[pos.to] == v.player:  # a holder passes "sans R" on
+            rank = rank_name(pos.need or 0)
+            if end.mode is Mode.LEAD:
+                return _("{player} passes; nobody else holds a {rank}, so {next} starts a new run.").format(
+                    player=v.player, rank=rank, next=end.names[end.to])
+            return _("{player} passes: {next} plays on, the next to the left holding a {rank}.").format(
+                player=v.player, next=end.names[end.to], rank=rank)
         return _("{player} passes.").format(player=v.player)
     if isinstance(move, Sans):
         rank = rank_name(move.rank)

@@ -8,7 +8,8 @@ settle a tie — what :mod:`solver.whole` needs to referee, simulate, play, foll
 * The player to the dealer's left (the first seat) starts the first round; the player with the
   most points in a round starts the next.
 * A game is ``game_rounds`` rounds (1 quick, 3 classic, 5 long); while two players (or teams)
-  share the lead after them, extra rounds are played, at most :data:`MAX_EXTRA_ROUNDS`.
+  share the lead after them (or any place, with ``tie_break="any-place"``), extra rounds are
+  played, at most :data:`MAX_EXTRA_ROUNDS`.
 * With teams (``team_size``), the players of a team sit one after another, in seat order, and
   each player's score is their team's (what decides the game).
 * The analysis counts **cards**: what a move lays this turn, a coup's bonus added (as the drills
@@ -142,12 +143,13 @@ class Match:
         return tuple(board.totals[n] for n in self.names)
 
     def is_over(self) -> bool:
-        """The game's rounds are played and one player (or team) leads, or the extra rounds ran out."""
+        """The game's rounds are played and no place extra rounds settle is disputed (the lead, or
+        with ``tie_break="any-place"`` every place), or the extra rounds ran out."""
         played, wanted = len(self.rounds), self.rules.game_rounds
         if played < wanted:
             return False
         board = self.board()
-        return played >= wanted + MAX_EXTRA_ROUNDS or board is not None and len(board.leaders) == 1
+        return played >= wanted + MAX_EXTRA_ROUNDS or board is not None and not board.disputed
 
     def advice(self) -> tuple[str, ...]:
         """What the rules advise this table (seed 000, I: teams above six players)."""

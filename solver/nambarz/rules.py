@@ -20,7 +20,7 @@ from solver.i18n import N_
 from solver.rules import BaseRules, option
 from solver.search import SearchRules
 
-__all__ = ["Rules", "SimplestScope", "HolderPlace", "PRESETS", "JOKER_LEVELS", "MAX_HAND_SIZE", "MAX_GAME_ROUNDS",
+__all__ = ["Rules", "SimplestScope", "HolderPlace", "TieBreak", "PRESETS", "JOKER_LEVELS", "MAX_HAND_SIZE", "MAX_GAME_ROUNDS",
            "TEAM_SIZES"]
 
 JOKER_LEVELS = (0, 4, 8, 12)
@@ -48,6 +48,16 @@ class HolderPlace(enum.StrEnum):
     """No place: only players who finished their cards are ranked (the seed's "le premier qui finit")."""
     LAST = "last"
     """The last place (with 5 players: 14 points)."""
+
+
+class TieBreak(enum.StrEnum):
+    """Which ties at the end of a game extra rounds settle (seed 000, V: "déterminer le seul et
+    unique gagnant sur le classement disputé")."""
+
+    LEAD = "lead"
+    """A tie for the first place only: the one and only winner."""
+    ANY_PLACE = "any-place"
+    """A tie at any place of the final ranking (every disputed place)."""
 
 
 @dataclass(frozen=True)
@@ -98,8 +108,9 @@ class Rules(BaseRules):
     hand_size: int = option(
         7, N_("Cards dealt to each player."), lo=1, hi=MAX_HAND_SIZE, always=False, words=N_("{value} cards dealt"))
     joker_on_joker: bool = option(
-        True, N_("Whether a joker may answer a change joker laid alone."), always=False,
-        words={False: N_("no joker on a joker laid alone")})
+        False, N_("Whether a joker may answer a change joker laid alone (the seed: the next player must lay a "
+                  "card of what it announced)."), always=False,
+        words={False: N_("no joker on a joker laid alone"), True: N_("a joker may answer a joker laid alone")})
     play_drawn: bool = option(
         False, N_("Whether a card drawn when nothing covered the top card may be played at once."),
         always=False, words={True: N_("a drawn card may be played at once")})
@@ -107,6 +118,11 @@ class Rules(BaseRules):
         3, N_("Rounds in a game: 1 (quick), 3 (classic) or 5 (long); a tie for the lead after them is played off "
               "by extra rounds (at most 10)."), lo=1, hi=MAX_GAME_ROUNDS, always=False,
         words=N_("a game of {value} rounds"))
+    tie_break: TieBreak = option(
+        TieBreak.LEAD, N_("Which ties extra rounds settle at the end of a game: a tie for the lead (lead), or a tie "
+                          "at any place of the ranking (any-place)."),
+        always=False, words={TieBreak.LEAD: N_("extra rounds settle a tie for the lead"),
+                             TieBreak.ANY_PLACE: N_("extra rounds settle a tie at any place")})
     team_size: int = option(
         0, N_("Players in a team, 2 to 6, sitting one after another (0: no teams); a team scores its players' "
               "points added."), values=TEAM_SIZES, always=False, words=N_("teams of {value}"))

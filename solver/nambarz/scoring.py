@@ -31,7 +31,7 @@ from typing import Iterable, Mapping, Sequence
 from solver.errors import TablecalcError, quoted
 from solver.i18n import _
 from solver.parsing import is_whole
-from solver.nambarz.rules import Rules
+from solver.nambarz.rules import Rules, TieBreak
 
 __all__ = ["PLACE_POINTS", "Round", "Scoreboard", "parse_round", "parse_teams", "score_game"]
 
@@ -136,6 +136,7 @@ class Scoreboard:
     totals: Mapping[str, int]
     teams: Mapping[str, tuple[str, ...]]
     team_totals: Mapping[str, int]
+    tie_break: TieBreak = TieBreak.LEAD
 
     @property
     def ranking(self) -> list[tuple[str, int]]:
@@ -149,6 +150,27 @@ class Scoreboard:
         ranking = self.ranking
         top = ranking[0][1]
         return tuple(name for name, pts in ranking if pts == top)
+
+    @property
+    def disputed(self) -> tuple[tuple[int, tuple[str, ...]], ...]:
+        """The places extra rounds must still settle, each ``(place, the players or teams sharing it)``:
+        a tie for the lead, or with ``tie_break="any-place"`` a tie at any place of the ranking.
+
+        >>> b = score_game([Round.parse("Ann, Bob, Cid, Dee"), Round.parse("Bob, Ann, Dee, Cid")])
+        >>> b.disputed, score_game(b.rounds, rules=Rules(tie_break=TieBreak.ANY_PLACE)).disputed
+        (((1, ('Ann', 'Bob')),), ((1, ('Ann', 'Bob')), (3, ('Cid', 'Dee'))))
+        """
+        out, place = [], 1
+        ranking = self.ranking
+        while place <= len(ranking):
+            pts = ranking[place - 1][1]
+            group = tuple(n for n, p in ranking if p == pts)
+            if len(group) > 1:
+                out.append((place, group))
+            if self.tie_break is TieBreak.LEAD:
+                break
+            place += len(group)
+        return tuple(out)
 
     def as_dict(self) -> dict:
         return {
@@ -169,6 +191,7 @@ class Scoreboard:
             "ranking": [{"name": n, "total": s} for n, s in self.ranking],
             "leaders": list(self.leaders),
             "tie": len(self.leaders) > 1,
+            "disputed": [{"place": place, "names": list(names)} for place, names in self.disputed],
         }
 
 
@@ -221,5 +244,6 @@ def score_game(
     totals = {n: sum(pp + cp for _, pp, cp in cells[n]) for n in names}
     team_totals = {t: sum(totals[m] for m in members) for t, members in teams.items()}
     return Scoreboard(
-        tuple(names), tuple(rounds), {n: tuple(c) for n, c in cells.items()}, totals, teams, team_totals
+        tuple(names), tuple(rounds), {n: tuple(c) for n, c in cells.items()}, totals, teams, team_totals,
+        rules.tie_break,
     )

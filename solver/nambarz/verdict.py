@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from solver.expr import Step, json_value
-from solver.game import Code
+from solver.game import Code, clauses_of
 from solver.nambarz.best import Play
 from solver.nambarz.cards import Card
 from solver.nambarz.rules import Rules
@@ -29,32 +29,32 @@ class Violation(Code):
     """Why a play is not allowed; the value is the stable code used in JSON. A code flagged
     ``True`` means the answer was not understood (a drill asks again)."""
 
-    NOT_A_CALCULATION = "not-a-calculation", True
+    NOT_A_CALCULATION = "not-a-calculation", True, "2.1"
     """Text that is no calculation, card, joker or ``draw``."""
-    NOT_IN_HAND = "not-in-hand", True
+    NOT_IN_HAND = "not-in-hand", True, "2.1"
     """Cards the player does not hold: nothing could be laid."""
-    NOT_CONCORDANT = "not-concordant"
-    OPERATION_NOT_ALLOWED = "operation-not-allowed"
-    NEEDS_PARENTHESES = "needs-parentheses"
-    BAD_INTERMEDIATE = "bad-intermediate"
-    WRONG_RESULT = "wrong-result"
-    MIXED_FAMILIES = "mixed-families"
-    CONCORDANT_CARD = "concordant-card"
-    NOT_SIMPLEST = "not-simplest"
-    COULD_PLAY = "could-play"
+    NOT_CONCORDANT = "not-concordant", "2.2"
+    OPERATION_NOT_ALLOWED = "operation-not-allowed", "2.4"
+    NEEDS_PARENTHESES = "needs-parentheses", "2.5"
+    BAD_INTERMEDIATE = "bad-intermediate", "2.7"
+    WRONG_RESULT = "wrong-result", "2.3"
+    MIXED_FAMILIES = "mixed-families", "3.1"
+    CONCORDANT_CARD = "concordant-card", "3.3"
+    NOT_SIMPLEST = "not-simplest", "3.2"
+    COULD_PLAY = "could-play", "2.8"
     """Drawing when a card, a joker or a calculation could cover the top card."""
-    WRONG_JOKER = "wrong-joker"
+    WRONG_JOKER = "wrong-joker", "4.2"
     """A joker that cannot do what was asked of it: a change-number joker announcing a drawing,
     a change joker announcing nothing, play-again announcing something (the seed's "wrong joker")."""
-    CALCULATION_ON_JOKER = "calculation-on-joker"
+    CALCULATION_ON_JOKER = "calculation-on-joker", "4.3"
     """A calculation on a change joker laid alone: one card of the announced number or drawing only."""
-    JOKER_ON_JOKER = "joker-on-joker"
+    JOKER_ON_JOKER = "joker-on-joker", "4.3"
     """A joker on a change joker laid alone, when the rules (``joker_on_joker=false``) forbid it."""
-    MUST_DRAW = "must-draw"
+    MUST_DRAW = "must-draw", "4.6"
     """Play-again was the player's last card: they draw one card before anything else."""
-    NOT_YOUR_TURN = "not-your-turn"
+    NOT_YOUR_TURN = "not-your-turn", "1.5"
     """Another player was to move."""
-    ROUND_OVER = "round-over"
+    ROUND_OVER = "round-over", "6.2"
     """A move after the round ended."""
 
 
@@ -122,6 +122,11 @@ class Verdict:
     def legal(self) -> bool:
         return not self.violations
 
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
+        return clauses_of(self.violations)
+
     def as_dict(self) -> dict:
         return {
             "target": str(self.target),
@@ -130,7 +135,7 @@ class Verdict:
             "rules": self.rules.as_dict(),
             "kind": self.kind,
             "legal": self.legal,
-            "violations": [str(v) for v in self.violations],
+            "violations": [str(v) for v in self.violations], "clauses": list(self.clauses),
             "cards": [None if c is None else str(c) for c in self.cards],
             "expression": self.expression,
             "value": json_value(self.value),
@@ -182,6 +187,11 @@ class RoundVerdict:
     def legal(self) -> bool:
         return not self.violations
 
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
+        return clauses_of(self.violations)
+
     def as_dict(self) -> dict:
         return {
             "answer": self.answer,
@@ -190,7 +200,7 @@ class RoundVerdict:
             "move": str(self.move) if self.move else None,
             "kind": self.move.kind.value if self.move else None,
             "legal": self.legal,
-            "violations": [str(v) for v in self.violations],
+            "violations": [str(v) for v in self.violations], "clauses": list(self.clauses),
             "penalty": self.penalty.as_dict(),
             "joker_stands": self.joker_stands,
             "bonus": self.bonus,

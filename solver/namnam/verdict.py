@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.game import Code
+from solver.game import Code, clauses_of
 
 __all__ = ["Violation", "Penalty", "Verdict"]
 
@@ -19,18 +19,18 @@ __all__ = ["Violation", "Penalty", "Verdict"]
 class Violation(Code):
     """Why the referee refuses a move."""
 
-    NOT_A_MOVE = "not-a-move", True
+    NOT_A_MOVE = "not-a-move", True, "2.1"
     """The answer is not a pit number 1-6 (not understood: a drill asks again)."""
-    NOT_YOUR_ROW = "not-your-row", True
+    NOT_YOUR_ROW = "not-your-row", True, "2.1"
     """A pit number beyond 6: a player sows only from their own row (not understood)."""
-    EMPTY_PIT = "empty-pit"
-    GAME_OVER = "game-over"
+    EMPTY_PIT = "empty-pit", "2.1"
+    GAME_OVER = "game-over", "5.1"
     """No move is left: the game has ended."""
-    NOT_YOUR_TURN = "not-your-turn"
+    NOT_YOUR_TURN = "not-your-turn", "1.3"
     """A move by the player who is not to move (a recorded game): taken back."""
-    MUST_FEED = "must-feed"
+    MUST_FEED = "must-feed", "4.1"
     """The opponent has no seed and this move gives them none, while another move does."""
-    GRAND_SLAM_FORBIDDEN = "grand-slam-forbidden"
+    GRAND_SLAM_FORBIDDEN = "grand-slam-forbidden", "4.2"
 
 
 @dataclass(frozen=True)
@@ -67,10 +67,15 @@ class Verdict:
     legal_moves: tuple[int, ...] = ()
     rules: str = ""
 
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
+        return clauses_of(self.violations)
+
     def as_dict(self) -> dict:
         return {
             "position": self.position, "answer": self.answer, "legal": self.legal,
-            "violations": [str(v) for v in self.violations], "penalty": self.penalty.as_dict(),
+            "violations": [str(v) for v in self.violations], "clauses": list(self.clauses), "penalty": self.penalty.as_dict(),
             "mover": self.mover, "pit": self.pit, "seeds": self.seeds, "last": self.last,
             "captured": self.captured, "captured_pits": list(self.captured_pits), "grand_slam": self.grand_slam,
             "after": self.after, "legal_moves": list(self.legal_moves), "rules": self.rules,

@@ -35,8 +35,8 @@ from typing import Sequence
 
 from solver.nmbrs.cards import JOKER, Card, Deck, Placed
 from solver.nmbrs.moves import Move, MoveKind
-from solver.nmbrs.rules import MIN_LENGTH, Rules, may_add
-from solver.nmbrs.scoring import card_points, colour_doubling
+from solver.nmbrs.rules import MIN_LENGTH, DoublingPer, Rules, may_add
+from solver.nmbrs.scoring import card_points, colour_doubling, turn_points
 from solver.nmbrs.referee import TurnState, turn_end_fault
 from solver.nmbrs.sequences import Completion, completions, divisors
 from solver.nmbrs.table import Table
@@ -74,6 +74,8 @@ class MoveGenerator:
         self.colour = {v: deck.colour_of(c) for v, c in cards.items()}
         self.keeps_a_card = turn_end_fault(rules, 0, 0, 0) is not None  # an empty hand may not end the turn
         self._start = (table, tuple(hand))
+        self.start_values = frozenset(table.values())
+        self._turn: dict[tuple, int] = {}
         self._cache: dict[tuple, list] = {}
         self._linkable: dict[tuple, bool] = {}
         self._finishes: dict[PositionKey, bool] = {}
@@ -235,7 +237,32 @@ class MoveGenerator:
         for v in sorted(tj & reals) if not min_cards else ():
             if cells is None or v in cells:
                 out.append((("swap", v), (seqs, tj - {v}, reals - {v}, jokers + 1, opened, laid_new), (0, 0)))
+        if self.rules.doubling_per is DoublingPer.TURN and any(v not in self.start_values for s in seqs for v in s):
+            return self._per_turn(pos, out)
         return out
+
+    def _per_turn(self, pos: PositionKey, moves: list) -> list:
+        """``moves`` scored as the referee does with the doubling judged on the turn: a move that
+        changes a sequence holding cards laid this turn (adds to it, links it, crosses one of its
+        cards, swaps one of its jokers) scores the change of :func:`~solver.nmbrs.scoring.turn_points`."""
+        new = [s for s in pos[0] if any(v not in self.start_values for v in s)]
+        out = []
+        for step, recipe, gain in moves:
+            if step[0] != "lay" and any(self.uses(step, s) for s in new):
+                gain = (self.turn_points(self.after(pos, step, recipe)) - self.turn_points(pos), gain[1])
+            out.append((step, recipe, gain))
+        return out
+
+    def turn_points(self, pos: PositionKey) -> int:
+        """What the cards laid this turn are worth in ``pos`` (remembered)."""
+        key = (pos[0], pos[1])
+        found = self._turn.get(key)
+        if found is None:
+            tj, start = pos[1], self.start_values
+            found = self._turn[key] = turn_points(
+                pos[0], lambda v: v not in start, lambda v: v in tj, self.colour.__getitem__,
+                lambda v: self.joker_value if v in tj else self.value[v], self.rules, self.deck)
+        return found
 
     @staticmethod
     def floating(step: _Step) -> bool:

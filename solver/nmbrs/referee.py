@@ -28,8 +28,8 @@ from typing import Iterable, Sequence
 from solver.errors import TablecalcError
 from solver.nmbrs.cards import JOKER, Card, Deck, Placed
 from solver.nmbrs.moves import Move, MoveKind
-from solver.nmbrs.rules import MIN_LENGTH, Rules, may_add
-from solver.nmbrs.scoring import score_cards
+from solver.nmbrs.rules import MIN_LENGTH, DoublingPer, Rules, may_add
+from solver.nmbrs.scoring import card_points, score_cards, turn_points
 from solver.nmbrs.sequences import exact_completions, why_not
 from solver.nmbrs.table import Table, check_hand_and_table
 from solver.nmbrs.verdict import MoveResult, Refusal, Verdict, Violation
@@ -60,10 +60,13 @@ class TurnState:
     opened: bool = False
     laid_new: bool = False
     ended: bool = False
+    start_values: frozenset[int] = frozenset()
+    """The numbers on the table when the turn began: the others were laid this turn."""
 
     @classmethod
     def start(cls, table: Table, hand: Sequence[Card], opened: bool = False) -> "TurnState":
-        return cls(table, tuple(hand), sum(1 for c in hand if c.is_joker), opened, False)
+        return cls(table, tuple(hand), sum(1 for c in hand if c.is_joker), opened, False, False,
+                   frozenset(table.values()))
 
 
 def _take(hand: tuple[Card, ...], cards: Sequence[Card | Placed], what: str) -> tuple[Card, ...]:
@@ -180,7 +183,10 @@ def apply_move(state: TurnState, move: Move, rules: Rules, deck: Deck) -> tuple[
         new_seqs = tuple(tuple(Placed(real, v) if p.value == v else p for p in s) for s in seqs)
         new_state = replace(state, table=Table(new_seqs), hand=left + (JOKER,))
         where = table.members()[v][0]
-        return new_state, MoveResult(move, "swap", where, table.numbers(where - 1), (), 0, None, 0)
+        rescored = 0  # the real card's colour may spoil the doubling of cards laid this turn
+        if rules.doubling_per is DoublingPer.TURN:
+            rescored = _turn_points(new_state.table, state, rules, deck) - _turn_points(table, state, rules, deck)
+        return new_state, MoveResult(move, "swap", where, table.numbers(where - 1), (), 0, None, rescored, rescored)
 
     left = _take(hand, move.cards, what)
     if move.kind is MoveKind.LAY:
@@ -238,8 +244,21 @@ def apply_move(state: TurnState, move: Move, rules: Rules, deck: Deck) -> tuple[
         del seqs[hi]
         kind, index, judged = "link", lo + 1, rules.judged_cards(seq, laid)
     points, doubled, score = score_cards(laid, judged, rules, deck)
-    result = MoveResult(_resolved_move(move, laid), kind, index, numbers, laid, points, doubled, score)
-    return replace(state, table=Table(tuple(seqs)), hand=left), result
+    after = Table(tuple(seqs))
+    rescored = 0
+    if rules.doubling_per is DoublingPer.TURN:
+        rescored = _turn_points(after, state, rules, deck) - _turn_points(table, state, rules, deck) - score
+    result = MoveResult(_resolved_move(move, laid), kind, index, numbers, laid, points, doubled, score + rescored,
+                        rescored)
+    return replace(state, table=after, hand=left), result
+
+
+def _turn_points(table: Table, state: TurnState, rules: Rules, deck: Deck) -> int:
+    """What the cards laid this turn are worth on ``table`` (:func:`~solver.nmbrs.scoring.turn_points`)."""
+    cards = table.cards()
+    return turn_points((table.numbers(i) for i in range(len(table.sequences))), lambda v: v not in state.start_values,
+                       lambda v: cards[v].is_joker, lambda v: deck.colour_of(cards[v]),
+                       lambda v: card_points([cards[v]], rules, deck), rules, deck)
 
 
 def _resolved_move(move: Move, laid: Sequence[Placed]) -> Move:

@@ -26,7 +26,7 @@ from typing import Sequence
 from solver.i18n import N_
 from solver.rules import BaseRules, option
 
-__all__ = ["Rules", "SequenceRule", "ScoreBy", "Doubling", "JokerColour", "Opening", "EmptyClosed", "PRESETS",
+__all__ = ["Rules", "SequenceRule", "ScoreBy", "Doubling", "DoublingPer", "JokerColour", "Opening", "EmptyClosed", "PRESETS",
            "MIN_LENGTH", "may_add", "count_back"]
 
 MIN_LENGTH = 3
@@ -52,7 +52,7 @@ class ScoreBy(_Option):
     POINTS = "points"
     """The card's points (1–3; jokers 0)."""
     CARDS = "cards"
-    """1 per card laid, jokers included (simple version)."""
+    """1 per card laid (simple version); a joker too, unless ``joker_counts`` is off."""
 
 
 class Doubling(_Option):
@@ -62,6 +62,16 @@ class Doubling(_Option):
     """The whole resulting sequence (default)."""
     ADDED = "added"
     """Only the cards added from the hand (at least 2 of them)."""
+
+
+class DoublingPer(_Option):
+    """When the colour doubling is judged: once per move, or on the whole turn."""
+
+    TURN = "turn"
+    """Default (the seed counts a turn's cards once laid): the cards laid in one turn into one
+    sequence are judged together, so splitting a lay into a lay and an add changes nothing."""
+    MOVE = "move"
+    """Each move on its own: a doubling a move earned stays, whatever a later move of the turn adds."""
 
 
 class JokerColour(_Option):
@@ -134,11 +144,20 @@ class Rules(BaseRules):
     score_by: ScoreBy = option(
         ScoreBy.POINTS, N_("What a laid card scores: its points, or 1 per card laid (simple version)."),
         words={ScoreBy.POINTS: N_("score = card points"), ScoreBy.CARDS: N_("score = cards laid")})
+    joker_counts: bool = option(
+        True, N_("Whether a joker counts as a card when the score is the cards laid (the simple version)."),
+        flag="--joker-counts/--joker-not-counted", always=False,
+        words={False: N_("a joker is not counted as a card laid")})
     doubling: Doubling = option(
         Doubling.WHOLE, N_("What the colour doubling of an addition to the table is judged on: the whole "
                            "sequence, or the added cards."),
         words={Doubling.WHOLE: N_("doubling judged on the whole sequence"),
                Doubling.ADDED: N_("doubling judged on the added cards")})
+    doubling_per: DoublingPer = option(
+        DoublingPer.TURN, N_("When the colour doubling is judged: on the cards each sequence got this turn, at the "
+                             "turn's end (turn), or move by move (move)."),
+        always=False, words={DoublingPer.TURN: N_("doubling judged on the turn"),
+                             DoublingPer.MOVE: N_("doubling judged move by move")})
     joker_colour: JokerColour = option(
         JokerColour.WILD, N_("A joker's colour for the doubling: any colour (wild), none, or the colour of the "
                              "number it stands for."),

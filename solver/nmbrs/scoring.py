@@ -26,14 +26,15 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Collection, Sequence
+from typing import Callable, Collection, Iterable, Sequence
 
 from solver.errors import TablecalcError, quoted
 from solver.i18n import _
 from solver.nmbrs.cards import Card, Colour, Deck, Placed
-from solver.nmbrs.rules import JokerColour, Rules, ScoreBy
+from solver.nmbrs.rules import Doubling, JokerColour, Rules, ScoreBy
 
 __all__ = ["Doubled", "ONE_COLOUR", "ALL_DIFFERENT", "colour_doubling", "doubling", "card_points", "score_cards",
+           "turn_points",
            "PlayerRound", "RoundResult", "end_round", "parse_player"]
 
 
@@ -96,9 +97,17 @@ def doubling(cards: Sequence[Placed], rules: Rules, deck: Deck) -> Doubled | Non
 
 
 def card_points(cards: Sequence[Card | Placed], rules: Rules, deck: Deck) -> int:
-    """Points of laid cards before doubling: their points (estimate), or 1 per card in the simple version."""
+    """Points of laid cards before doubling: their points (estimate), or 1 per card in the simple
+    version (a joker 1 too, or 0 with ``joker_counts`` off — as it is worth 0 points otherwise).
+
+    >>> simple, hand = Rules.preset("simple"), Deck.default().parse_hand("7 joker 9")
+    >>> card_points(hand, simple, Deck.default()), card_points(hand, simple.with_options(joker_counts=False), Deck.default())
+    (3, 2)
+    """
     if rules.score_by is ScoreBy.CARDS:
-        return len(cards)
+        if rules.joker_counts:
+            return len(cards)
+        return sum(1 for c in cards if not (c.card if isinstance(c, Placed) else c).is_joker)
     return sum(deck.points_of(c.card if isinstance(c, Placed) else c) for c in cards)
 
 
@@ -109,6 +118,34 @@ def score_cards(
     points = card_points(laid, rules, deck)
     why = doubling(judged, rules, deck)
     return points, why, points * (2 if why else 1)
+
+
+def turn_points(seqs: Iterable[Sequence[int]], is_new: Callable[[int], bool], is_joker: Callable[[int], bool],
+                colour: Callable[[int], Colour], points: Callable[[int], int], rules: Rules, deck: Deck) -> int:
+    """What the cards laid this turn are worth on a table, the doubling judged on the turn
+    (``doubling_per="turn"``): each new card (``is_new``) scores its points, doubled when every
+    sequence holding it doubles — judged on the whole sequence, or with ``doubling="added"`` on
+    its new cards. A move scores the change of this total, so a lay split into a lay and an add
+    scores what the one lay would. The one home of the rule: the referee passes placed cards,
+    the best-turn search numbers.
+
+    >>> deck, rules = Deck.default(), Rules()
+    >>> colours = {10: Colour.RED, 20: Colour.RED, 30: Colour.RED, 40: Colour.GREEN}
+    >>> count = lambda seqs: turn_points(seqs, lambda v: True, lambda v: False, colours.get, lambda v: 2, rules, deck)
+    >>> count([(10, 20, 30)]), count([(10, 20, 30, 40)])
+    (12, 8)
+    """
+    seqs = [tuple(s) for s in seqs]
+    whole = rules.doubling is Doubling.WHOLE
+    doubled: dict[int, bool] = {}
+    for s in seqs:
+        judged = s if whole else tuple(v for v in s if is_new(v))
+        d = colour_doubling([colour(v) for v in judged if not is_joker(v)], [v for v in judged if is_joker(v)],
+                            rules, deck) is not None
+        for v in s:
+            if is_new(v):
+                doubled[v] = doubled.get(v, True) and d
+    return sum(points(v) * (2 if d else 1) for v, d in doubled.items())
 
 
 # ---------------------------------------------------------------- end of a round

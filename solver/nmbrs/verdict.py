@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from solver.game import Code
+from solver.game import Code, clauses_of
 from solver.nmbrs.cards import Card, Placed, fixed_value, is_free_joker
 from solver.nmbrs.moves import Move
 from solver.nmbrs.rules import Opening, Rules, count_back
@@ -47,78 +47,78 @@ class Violation(Code):
     """
 
     # -- an answer that cannot be read
-    NOT_A_MOVE = "not-a-move", True
+    NOT_A_MOVE = "not-a-move", True, "2.1"
     """The answer is no turn at all (a drill's code: the move parser refused it)."""
 
     # -- the turn's codes (a verdict's ``violation``)
-    NOT_IN_HAND = "not-in-hand", True
+    NOT_IN_HAND = "not-in-hand", True, "3.1"
     """A card of the move is not in the hand (not understood: a typo)."""
-    NOT_A_SEQUENCE = "not-a-sequence"
-    NO_SUCH_SEQUENCE = "no-such-sequence", True
+    NOT_A_SEQUENCE = "not-a-sequence", "3.1"
+    NO_SUCH_SEQUENCE = "no-such-sequence", True, "4.1"
     """``add N`` or ``link N M`` with no sequence N on the table (not understood: a typo)."""
-    NOT_ON_TABLE = "not-on-table"
-    CROSSING_FULL = "crossing-full"
-    CANNOT_LINK = "cannot-link"
-    SHARES_CARDS = "shares-cards"
-    NUMBER_TAKEN = "number-taken"
-    NOT_COME_OUT = "not-come-out"
-    NO_JOKER_THERE = "no-joker-there"
-    JOKER_NOT_REUSED = "joker-not-reused"
-    NO_DISCARD = "no-discard"
+    NOT_ON_TABLE = "not-on-table", "4.3"
+    CROSSING_FULL = "crossing-full", "4.3"
+    CANNOT_LINK = "cannot-link", "4.4"
+    SHARES_CARDS = "shares-cards", "4.4"
+    NUMBER_TAKEN = "number-taken", "3.4"
+    NOT_COME_OUT = "not-come-out", "4.1"
+    NO_JOKER_THERE = "no-joker-there", "4.6"
+    JOKER_NOT_REUSED = "joker-not-reused", "4.6"
+    NO_DISCARD = "no-discard", "2.5"
     """The last card must be discarded (not in the simple version)."""
-    TURN_OVER = "turn-over"
+    TURN_OVER = "turn-over", "2.5"
     """A move after the one that ended the turn (``discard CARD`` or ``end``)."""
-    NOT_YOUR_TURN = "not-your-turn"
+    NOT_YOUR_TURN = "not-your-turn", "2.1"
     """A whole round: a move by a player whose turn it is not."""
-    WRONG_PHASE = "wrong-phase"
+    WRONG_PHASE = "wrong-phase", "2.2"
     """A whole round: a draw when the player must lay or discard, or the other way round."""
-    PILE_EMPTY = "pile-empty"
+    PILE_EMPTY = "pile-empty", "2.2", "2.4"
     """A whole round: a draw from an empty pile."""
-    REFUSED_CARD = "refused-card"
+    REFUSED_CARD = "refused-card", "2.3"
     """A whole round: taking the open card one has just refused (option ``retake_refused``)."""
-    ROUND_OVER = "round-over"
+    ROUND_OVER = "round-over", "5.3"
     """A whole round: a move after a player went out."""
 
     # -- the finer checks (a refusal's ``code``), each belonging to one of the turn's codes
-    JOKER_ON_TABLE_NUMBER = "joker-on-table-number"
+    JOKER_ON_TABLE_NUMBER = "joker-on-table-number", "3.4"
     """A joker named as standing for a number already on the table."""
-    NUMBER_IS_A_JOKER = "number-is-a-joker"
+    NUMBER_IS_A_JOKER = "number-is-a-joker", "3.4"
     """A card whose number a joker on the table stands for (swap it first)."""
-    NUMBER_TWICE = "number-twice"
+    NUMBER_TWICE = "number-twice", "3.4"
     """The same number twice: in a move, or in the cards of a sequence (a step of 0)."""
-    LAY_TOO_SHORT = "lay-too-short"
-    CROSS_TOO_SHORT = "cross-too-short"
-    LINK_ITSELF = "link-itself"
-    LINK_CROSSING = "link-crossing"
-    LINK_OVERLAP = "link-overlap"
-    DISCARD_NEEDED = "discard-needed"
+    LAY_TOO_SHORT = "lay-too-short", "3.1"
+    CROSS_TOO_SHORT = "cross-too-short", "4.3", "4.5"
+    LINK_ITSELF = "link-itself", "4.4"
+    LINK_CROSSING = "link-crossing", "4.4"
+    LINK_OVERLAP = "link-overlap", "4.4"
+    DISCARD_NEEDED = "discard-needed", "2.5"
     """``end`` with cards in hand: a turn ends by discarding one."""
-    DRAW_FIRST = "draw-first"
+    DRAW_FIRST = "draw-first", "2.2"
     """A lay, add... or discard before the turn's draw."""
-    ALREADY_DREW = "already-drew"
+    ALREADY_DREW = "already-drew", "2.2"
     """A draw, refuse, claim or pass once the player has drawn."""
-    ANSWER_CLAIM = "answer-claim"
+    ANSWER_CLAIM = "answer-claim", "2.3"
     """Any move but ``claim`` or ``pass`` while a refused open card is offered."""
-    NO_OFFER = "no-offer"
+    NO_OFFER = "no-offer", "2.3"
     """``claim`` or ``pass`` when no open card is offered."""
-    REFUSE_FIRST = "refuse-first"
+    REFUSE_FIRST = "refuse-first", "2.3"
     """``draw closed`` at the start of a turn with a card on the open pile: refuse it first."""
-    ALREADY_REFUSED = "already-refused"
-    OPEN_EMPTY = "open-empty"
-    CLOSED_EMPTY = "closed-empty"
+    ALREADY_REFUSED = "already-refused", "2.3"
+    OPEN_EMPTY = "open-empty", "2.2"
+    CLOSED_EMPTY = "closed-empty", "2.2", "2.4"
 
     # -- why cards make no valid sequence (a sequence's ``code``; NUMBER_TWICE too)
-    TOO_SHORT = "too-short"
+    TOO_SHORT = "too-short", "3.1"
     """Fewer than 3 cards."""
-    NOT_A_PROGRESSION = "not-a-progression"
+    NOT_A_PROGRESSION = "not-a-progression", "3.2"
     """The steps between the numbers differ."""
-    COUNT_BACK = "count-back"
+    COUNT_BACK = "count-back", "3.3"
     """Advanced rules: counting back does not land on 0 or 1."""
-    JOKER_BLOCKED = "joker-blocked"
+    JOKER_BLOCKED = "joker-blocked", "3.4"
     """The jokers could only stand for numbers already on the table."""
-    NO_JOKER_NUMBER = "no-joker-number"
+    NO_JOKER_NUMBER = "no-joker-number", "3.5"
     """No number for the jokers makes an arithmetic progression."""
-    JOKER_COUNT_BACK = "joker-count-back"
+    JOKER_COUNT_BACK = "joker-count-back", "3.3"
     """Advanced rules: every progression the jokers could make fails to count back to 0 or 1."""
 
 
@@ -230,13 +230,18 @@ class SequenceVerdict:
             return tuple(sorted(fixed_value(c) for c in self.cards))
         return None
 
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
+        return clauses_of(self.violations)
+
     def as_dict(self) -> dict:
         """The verdict as JSON data (``tablecalc nmbrs check`` adds ``reason``, the ``why`` in words)."""
         nums = self.numbers
         return {
             "cards": [str(c) for c in self.cards],
             "valid": self.valid,
-            "why": self.why.as_dict() if self.why else None,
+            "why": self.why.as_dict() if self.why else None, "clauses": list(self.clauses),
             "numbers": list(nums) if nums else None,
             "step": nums[1] - nums[0] if nums and len(nums) > 1 else None,
             "jokers": [{"card": "joker", "value": v} for v in self.joker_values],
@@ -275,6 +280,11 @@ class Refusal:
         """The turn's code this check reports (:data:`TURN_VIOLATION`)."""
         return TURN_VIOLATION.get(self.code, self.code)
 
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
+        return clauses_of((self.code, *((self.sequence.code,) if self.sequence else ()), self.violation))
+
     def as_dict(self) -> dict:
         """``code``, ``violation``, ``move``, then the fields that are set."""
         out: dict = {"code": str(self.code), "violation": str(self.violation), "move": self.move}
@@ -298,7 +308,7 @@ class Refusal:
 class MoveResult:
     """A move as played: the sequence it made or changed (1-based ``sequence``, its ``numbers``),
     the hand cards ``laid`` with their numbers, and what they score (``doubled``: why the points
-    are doubled, or ``None``)."""
+    are doubled, or ``None``; ``rescored``: see below)."""
 
     move: Move
     kind: str
@@ -308,6 +318,9 @@ class MoveResult:
     points: int
     doubled: Doubled | None
     score: int
+    rescored: int = 0
+    """With the doubling judged on the turn, what the cards laid earlier this turn in the same
+    sequence gain or lose, judged again with it (part of ``score``)."""
 
     def as_dict(self) -> dict:
         return {
@@ -320,6 +333,7 @@ class MoveResult:
             "points": self.points,
             "doubled": self.doubled,
             "score": self.score,
+            "rescored": self.rescored,
         }
 
 
@@ -399,13 +413,18 @@ class Verdict:
         """Nothing when legal; else the cards the moves before the refusal laid or swapped in go back."""
         return Penalty() if self.legal else taken_back(self.results, self.hand)
 
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
+        return self.why.clauses if self.why else ()
+
     def as_dict(self) -> dict:
         """The verdict as JSON data (``tablecalc nmbrs judge`` adds ``reason``, the ``why`` in words)."""
         return {
             "legal": self.legal,
             "violation": str(self.violation) if self.violation else None,
             "why": self.why.as_dict() if self.why else None,
-            "violations": [str(v) for v in self.violations],
+            "violations": [str(v) for v in self.violations], "clauses": list(self.clauses),
             "penalty": self.penalty.as_dict(),
             "failed_move": self.failed_move,
             "moves": [r.as_dict() for r in self.results],
@@ -465,9 +484,14 @@ class RoundVerdict:
     def violations(self) -> tuple[Violation, ...]:
         return (self.why.violation,) if self.why else ()
 
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
+        return self.why.clauses if self.why else ()
+
     def as_dict(self) -> dict:
         return {"move": self.move, "player": self.player, "legal": self.legal,
-                "violations": [str(v) for v in self.violations], "why": self.why.as_dict() if self.why else None,
+                "violations": [str(v) for v in self.violations], "clauses": list(self.clauses), "why": self.why.as_dict() if self.why else None,
                 "penalty": self.penalty.as_dict(), "card": str(self.card) if self.card is not None else None,
                 "result": self.result.as_dict() if self.result is not None else None,
                 "turn_score": self.turn_score, "out": self.out}

@@ -21,7 +21,7 @@ from solver.nmbrs.moves import MoveKind
 from solver.nmbrs.round import Draw, DrawKind
 from solver.nmbrs.verdict import MoveResult, Refusal, RoundVerdict, SequenceVerdict, SequenceWhy, Verdict, Violation
 
-__all__ = ["sequence_reason", "refusal_reason", "refusal_text", "turn_reason", "explain_sequence", "explain_turn",
+__all__ = ["score_text", "rescored_text", "sequence_reason", "refusal_reason", "refusal_text", "turn_reason", "explain_sequence", "explain_turn",
            "numbers_text", "cards_text", "score_breakdown", "table_rows", "explain_round_move", "draw_words", "round_view"]
 
 
@@ -227,9 +227,37 @@ def explain_sequence(v: SequenceVerdict) -> str:
     return text
 
 
+def rescored_text(r: MoveResult) -> str:
+    """What a move changed for the cards laid earlier this turn in its sequence (the doubling
+    judged on the turn), or ``""``.
+
+    >>> from solver.nmbrs import Deck
+    >>> from solver.nmbrs.moves import Move
+    >>> r = MoveResult(Move.parse("add 1: 40", Deck.default()), "append", 1, (10, 20, 30, 40), (), 1, None, -5, -6)
+    >>> rescored_text(r)
+    '-6 for the cards laid earlier this turn in this sequence, judged again with it'
+    """
+    if not r.rescored:
+        return ""
+    return _("{change} for the cards laid earlier this turn in this sequence, judged again with it").format(
+        change=f"{r.rescored:+d}")
+
+
+def score_text(r: MoveResult) -> str:
+    """A move's score as a sum: ``3 × 2 (all different) = 6``, ``1``, or with cards laid earlier
+    this turn judged again, ``1, -6 for the cards … = -5``."""
+    own = (_("{points} × 2 ({doubled})").format(points=r.points, doubled=_(r.doubled)) if r.doubled
+           else str(r.points if r.rescored else r.score))
+    if r.rescored:
+        return f"{own}, {rescored_text(r)} = {r.score}"
+    return f"{own} = {r.score}" if r.doubled else own
+
+
 def _move_text(r: MoveResult) -> str:
-    if r.kind == "swap":
+    if r.kind == "swap" and not r.rescored:
         return _("{move} (no points)").format(move=r.move)
+    if r.rescored:
+        return _("{move} scores {score} ({how})").format(move=r.move, score=r.score, how=score_text(r))
     if r.doubled:
         return _("{move} scores {score} ({why}, doubled)").format(move=r.move, score=r.score, why=_(r.doubled))
     return _("{move} scores {score}").format(move=r.move, score=r.score)
@@ -294,11 +322,10 @@ def score_breakdown(v: Verdict) -> str:
     for r in v.results:
         if r.kind in ("discard", "end"):
             continue
-        if r.kind == "swap":
+        if r.kind == "swap" and not r.rescored:
             lines.append(_("  {move}   no points").format(move=r.move))
             continue
-        score = (_("{points} × 2 ({doubled}) = {score}").format(points=r.points, doubled=_(r.doubled), score=r.score)
-                 if r.doubled else str(r.score))
+        score = score_text(r)
         lines.append(_("  {move} → sequence {n}: {numbers}   {score}").format(
             move=r.move, n=r.sequence, numbers=" ".join(map(str, r.numbers)), score=score))
     note = _(" (card points are an estimate)") if v.rules.scores_estimated(v.points_estimated) and v.score else ""
@@ -359,8 +386,10 @@ def explain_round_move(v: RoundVerdict) -> str:
                 if card else _("The turn ends: it scored {score}.").format(score=v.turn_score))
         return text + (" " + _("Out: the round is over.") if v.out else "")
     r = v.result
-    if r is None or r.kind == "swap":
+    if r is None or r.kind == "swap" and not r.rescored:
         return _("No points: the joker goes to the hand and must be laid again this turn.")
+    if r.rescored:
+        return _("Scores {score} ({how}).").format(score=r.score, how=score_text(r))
     if r.doubled:
         return _("Scores {score} ({why}, doubled).").format(score=r.score, why=_(r.doubled))
     return _("Scores {score}.").format(score=r.score)

@@ -119,7 +119,7 @@ def optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, g
     all_jokers = table_jokers + rack_jokers
     # only the patterns the tiles in play (jokers filling the gaps) could make
     have = t_count + r_count
-    pats = [p for p in patterns(rules.wrap, ts, MAX_RUN)
+    pats = [p for p in patterns(rules.wrap, ts, MAX_RUN, rules.run_repeat)
             if sum((Counter(p.tiles) - have).values()) <= all_jokers]
     K, P = len(kinds), len(pats)
     # columns: x (P) | y (K) | yj (1) | z (K) | k (C)
@@ -229,7 +229,7 @@ def _assemble(chosen: list[Pattern], jokers_at: Counter, rules: Rules, ts: TileS
                     continue
                 follows = pb.start == pa.start + la or (rules.wrap.value == "full" and
                                                       (pb.start - pa.start - la) % span == 0)
-                if follows and run_allowed(pa.start, la + lb, rules.wrap, ts):
+                if follows and run_allowed(pa.start, la + lb, rules.wrap, ts, rules.run_repeat):
                     colour = pa.tiles[0].colour
                     p = Pattern(Kind.RUN, tuple(Tile(n, colour) for n in run_numbers(pa.start, la + lb, ts)), pa.start)
                     runs[a] = (p, fa + fb)

@@ -108,7 +108,7 @@ def greedy_move(state) -> str:
         again = True
         while again:
             again = False
-            for p in patterns(rules.wrap, ts, 5):
+            for p in patterns(rules.wrap, ts, 5, rules.run_repeat):
                 combo = _take(p.tiles, rack, jokers)
                 if combo is not None:
                     found.append(combo)
@@ -152,7 +152,9 @@ class Bot:
         if self.kind == "random":
             return self.rng.choice(state.legal_moves())  # type: ignore[attr-defined]
         if self.kind == "greedy":
-            return greedy_move(state)
+            move = greedy_move(state)
+            if move != "pass" or not (self.rules.must_lay and state.can_lay(state.to)):
+                return move
         try:
             return best_move(state)
         except SearchTooLarge:  # pragma: no cover - never seen on a set of 84 tiles

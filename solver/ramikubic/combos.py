@@ -35,6 +35,7 @@ from typing import Sequence
 
 from solver.ramikubic.rules import GROUP_MAX, MIN_SIZE, MeldJoker, Rules, Wrap
 from solver.ramikubic.tiles import JOKER, Tile, TileSet, tiles_text
+from solver.game import clauses_of
 from solver.ramikubic.verdict import Violation
 
 __all__ = ["Kind", "Pattern", "run_numbers", "run_allowed", "Reading", "CombinationVerdict", "patterns", "readings", "is_valid",
@@ -113,8 +114,17 @@ def run_numbers(start: int, length: int, ts: TileSet) -> tuple[int, ...]:
     return tuple(ts.low + (start - ts.low + i) % span for i in range(length))
 
 
-def run_allowed(start: int, length: int, wrap: Wrap, ts: TileSet) -> bool:
+def run_allowed(start: int, length: int, wrap: Wrap, ts: TileSet, repeat: bool = True) -> bool:
+    """Whether a run of ``length`` tiles from position ``start`` is allowed: ``wrap`` says how far
+    past the highest number it may go on; without ``repeat`` it holds each number once at most.
+
+    >>> ts = TileSet.default()
+    >>> run_allowed(1, 11, Wrap.END, ts), run_allowed(1, 11, Wrap.END, ts, repeat=False), run_allowed(1, 10, Wrap.END, ts, False)
+    (True, False, True)
+    """
     end = start + length - 1
+    if not repeat and length > ts.high - ts.low + 1:
+        return False
     if wrap is Wrap.NONE:
         return end <= ts.high
     if wrap is Wrap.END:
@@ -123,9 +133,10 @@ def run_allowed(start: int, length: int, wrap: Wrap, ts: TileSet) -> bool:
 
 
 @cache
-def patterns(wrap: Wrap, ts: TileSet, max_run: int | None = None) -> tuple[Pattern, ...]:
-    """Every group and run of numbered tiles allowed under ``wrap``: groups of 3 and 4 (colours in
-    set order), then runs of each colour by start and length (at most ``max_run`` long).
+def patterns(wrap: Wrap, ts: TileSet, max_run: int | None = None, repeat: bool = True) -> tuple[Pattern, ...]:
+    """Every group and run of numbered tiles allowed under ``wrap`` (and ``repeat``,
+    :func:`run_allowed`): groups of 3 and 4 (colours in set order), then runs of each colour by
+    start and length (at most ``max_run`` long).
 
     >>> ts = TileSet.default()
     >>> len(patterns(Wrap.END, ts)), len(patterns(Wrap.END, ts, 5)), len(patterns(Wrap.NONE, ts, 5))
@@ -143,7 +154,7 @@ def patterns(wrap: Wrap, ts: TileSet, max_run: int | None = None) -> tuple[Patte
     for c in ts.colours:
         for start in range(ts.low, ts.high + 1):
             for length in range(MIN_SIZE, min(longest, max_run or longest) + 1):
-                if run_allowed(start, length, wrap, ts):
+                if run_allowed(start, length, wrap, ts, repeat):
                     out.append(Pattern(Kind.RUN, tuple(Tile(n, c) for n in run_numbers(start, length, ts)), start))
     return tuple(out)
 
@@ -159,7 +170,7 @@ def rack_combinations(rack: Sequence[Tile], rules: Rules, ts: TileSet, max_run: 
     have = Counter(rack)
     jokers = have[JOKER]
     out, seen = [], set()
-    for p in patterns(rules.wrap, ts, max_run):
+    for p in patterns(rules.wrap, ts, max_run, rules.run_repeat):
         short = sum((Counter(p.tiles) - have).values())
         if short > jokers or short == len(p.tiles):
             continue
@@ -179,18 +190,18 @@ def rack_combinations(rack: Sequence[Tile], rules: Rules, ts: TileSet, max_run: 
 
 
 @cache
-def _by_size(wrap: Wrap, ts: TileSet) -> dict[int, tuple[Pattern, ...]]:
+def _by_size(wrap: Wrap, ts: TileSet, repeat: bool) -> dict[int, tuple[Pattern, ...]]:
     sizes: dict[int, list[Pattern]] = {}
-    for p in patterns(wrap, ts):
+    for p in patterns(wrap, ts, None, repeat):
         sizes.setdefault(len(p.tiles), []).append(p)
     return {k: tuple(v) for k, v in sizes.items()}
 
 
 @cache
-def _readings(tiles: tuple[Tile, ...], wrap: Wrap, ts: TileSet) -> tuple[Reading, ...]:
+def _readings(tiles: tuple[Tile, ...], wrap: Wrap, ts: TileSet, repeat: bool) -> tuple[Reading, ...]:
     numbered = Counter(t for t in tiles if not t.is_joker)
     out, seen = [], set()
-    for p in _by_size(wrap, ts).get(len(tiles), ()):
+    for p in _by_size(wrap, ts, repeat).get(len(tiles), ()):
         need = Counter(p.tiles)
         if any(need[t] < k for t, k in numbered.items()):
             continue
@@ -210,7 +221,7 @@ def _readings(tiles: tuple[Tile, ...], wrap: Wrap, ts: TileSet) -> tuple[Reading
 
 def readings(tiles: Sequence[Tile], rules: Rules, ts: TileSet) -> tuple[Reading, ...]:
     """Every way ``tiles`` (any order) make a group or run under ``rules``; empty when they make none."""
-    return _readings(tuple(sorted(tiles, key=Tile.sort_key)), rules.wrap, ts)
+    return _readings(tuple(sorted(tiles, key=Tile.sort_key)), rules.wrap, ts, rules.run_repeat)
 
 
 def is_valid(tiles: Sequence[Tile], rules: Rules, ts: TileSet) -> bool:
@@ -260,6 +271,8 @@ def why_not(tiles: Sequence[Tile], rules: Rules, ts: TileSet) -> Violation | Non
     if len(colours) > 1:
         return Violation.MIXED
     counts = Counter(t.number for t in numbered)
+    if not rules.run_repeat and len(tiles) > ts.high - ts.low + 1:  # a number would come twice
+        return Violation.NUMBER_TWICE
     if rules.wrap is not Wrap.FULL and is_valid(tiles, Rules(wrap=Wrap.FULL), ts):
         return Violation.WRAP_NOT_ALLOWED
     if not counts or max(counts.values()) > 1:  # jokers alone, more than any run holds: a number would come twice
@@ -284,10 +297,15 @@ class CombinationVerdict:
         """The best reading's points (0 when not valid)."""
         return max((r.points for r in self.readings), default=0)
 
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
+        return clauses_of((self.fault,) if self.fault else ())
+
     def as_dict(self) -> dict:
         return {
             "tiles": [str(t) for t in self.tiles], "valid": self.valid,
-            "fault": str(self.fault) if self.fault else None,
+            "fault": str(self.fault) if self.fault else None, "clauses": list(self.clauses),
             "kinds": sorted({str(r.kind) for r in self.readings}),
             "points": self.points, "readings_count": len(self.readings),
             "readings": [r.as_dict() for r in self.readings[:MAX_SHOWN]],

@@ -24,7 +24,7 @@ def deal(rng, rules: Rules, ts: TileSet, *, table_tiles: int, rack_size: int, me
     """A table of at least ``table_tiles`` tiles in random groups and runs (a tile now and then
     replaced by a joker, at ``joker_rate``), and a rack of ``rack_size`` tiles from what is left."""
     left = Counter(ts.all_tiles())
-    pats = [p for p in patterns(rules.wrap, ts, 5)]
+    pats = [p for p in patterns(rules.wrap, ts, 5, rules.run_repeat)]
     table = []
     count, tries = 0, 0
     while count < table_tiles and tries < 10_000:

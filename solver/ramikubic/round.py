@@ -50,13 +50,13 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
-from solver.errors import IllegalMove, SearchTooLarge, TablecalcError, quoted
+from solver.errors import IllegalMove, TablecalcError, quoted
 from solver.game import TERMINAL
 from solver.parsing import format_fields, parse_fields
 from solver.ramikubic.best import solve
 from solver.ramikubic.combos import is_valid, meld_value, rack_combinations
 from solver.ramikubic.position import Position, check_table, parse_table, table_text
-from solver.ramikubic.referee import PASS_WORDS, judge
+from solver.ramikubic.referee import PASS_WORDS, could_lay, judge
 from solver.ramikubic.rules import BlockedEnd, MissedTurn, Rules
 from solver.ramikubic.scoring import MAX_PLAYERS, Round, round_scores
 from solver.ramikubic.tiles import Table, Tile, TileSet, tiles_text
@@ -265,10 +265,7 @@ class RoundState:
         """Whether ``seat`` can lay a tile now (the initial meld when not melded), by the exact search."""
         key = ("can", seat)
         if key not in self._cache:
-            try:
-                self._cache[key] = bool(solve(self.position(seat), self.rules, self.tiles).placed)
-            except SearchTooLarge:  # pragma: no cover - never seen on a set of 84 tiles
-                self._cache[key] = True
+            self._cache[key] = could_lay(self.position(seat), self.rules, self.tiles)
         return self._cache[key]
 
     @property
@@ -322,12 +319,15 @@ class RoundState:
         """``pass``, then each single combination the rack makes on its own (before the initial
         meld, those worth the meld alone), then each rack tile added to a combination of the
         table (once melded), in a fixed order. Any other new table the referee accepts (several
-        combinations, a rearrangement) is legal too: these are the moves one can list."""
+        combinations, a rearrangement) is legal too: these are the moves one can list. With
+        ``must_lay``, ``pass`` only when the rack cannot lay (and the exact best lay when it can
+        lay only by rearranging the table)."""
         if self.is_terminal():
             return []
         rack = self.racks[self.to]
         melded = self.to in self.melded
-        out = ["pass"]
+        forced = self.rules.must_lay and self.can_lay(self.to)
+        out = [] if forced else ["pass"]
         for combo in rack_combinations(rack, self.rules, self.tiles):
             if melded or meld_value(combo, self.rules, self.tiles) >= self.rules.meld_points:
                 out.append("+ " + tiles_text(combo))
@@ -336,6 +336,8 @@ class RoundState:
                 for t in sorted(set(rack)):
                     if is_valid(c + (t,), self.rules, self.tiles):
                         out.append(f"{i}: {tiles_text(c + (t,))}")
+        if forced and not out:
+            out.append(solve(self.position(), self.rules, self.tiles).short_answer)
         return out
 
     def parse_move(self, text: str) -> str:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from solver.i18n import N_, _
 from solver.rules import BaseRules, option
 
-__all__ = ["Rules", "Wrap", "MeldJoker", "Objective", "MissedTurn", "BlockedEnd", "PRESETS", "MIN_SIZE", "GROUP_MAX",
+__all__ = ["Rules", "Wrap", "MeldJoker", "Objective", "MissedTurn", "BlockedEnd", "BlockedScore", "Winner", "PRESETS", "MIN_SIZE", "GROUP_MAX",
            "MAX_RACK", "MAX_EJECT"]
 
 MIN_SIZE = 3
@@ -43,7 +43,8 @@ class Wrap(enum.StrEnum):
     END = "end"
     """Default (seed): a 1 may follow the 10, and then ends the run: 9-10-1, not 10-1-2."""
     FULL = "full"
-    """Full wrap-around: 10-1-2 is a run too (at most 11 tiles: only its two ends may share a number)."""
+    """Full wrap-around: 10-1-2 is a run too (at most 11 tiles: only its two ends may share a number, unless
+    ``run_repeat`` is off)."""
 
 
 class MeldJoker(enum.StrEnum):
@@ -83,6 +84,29 @@ class BlockedEnd(enum.StrEnum):
     a full round of turns laying nothing ends it too."""
 
 
+class BlockedScore(enum.StrEnum):
+    """What a blocked round scores (nobody laid every tile; the seed: "le joueur qui possède le moins
+    de points en main remporte la partie")."""
+
+    LOWEST_ZERO = "lowest-zero"
+    """Default: the lowest rack wins and scores 0, as the player who goes out does; every other
+    player scores minus their rack."""
+    ALL_PAY = "all-pay"
+    """Every player scores minus their rack, the lowest too (only going out scores 0)."""
+    DIFFERENCE = "difference"
+    """The lowest rack scores 0; every other player scores minus what their rack holds above it."""
+
+
+class Winner(enum.StrEnum):
+    """Who wins the game: the seed's "le gagnant est le joueur qui aura obtenu le moins de points",
+    the scores being negative."""
+
+    FEWEST_LOST = "fewest-lost"
+    """Default (the sensible reading): the player who lost the fewest points, the total closest to 0."""
+    LOWEST_TOTAL = "lowest-total"
+    """The literal reading: the lowest total, the player who lost the most."""
+
+
 @dataclass(frozen=True)
 class Rules(BaseRules):
     """Every Ramikubic rule option, declared once.
@@ -113,6 +137,10 @@ class Rules(BaseRules):
         Wrap.END, N_("Whether a run may go on past the 10: end (9-10-1), none, or full (10-1-2 too)."),
         words={Wrap.NONE: N_("no 1 after the 10"), Wrap.END: N_("a 1 may end a run after the 10"),
                Wrap.FULL: N_("runs wrap around (10-1-2)")})
+    run_repeat: bool = option(
+        True, N_("Whether a run that goes on past the 10 may come back to a number it holds (1b … 10b 1b: 11 tiles)."),
+        always=False, words={True: N_("a run past the 10 may come back to its first number"),
+                             False: N_("a run holds each number once")})
     objective: Objective = option(
         Objective.TILES, N_("What the best lay lays the most of: tiles, or points (then the other)."),
         words={Objective.TILES: N_("best lay = most tiles"), Objective.POINTS: N_("best lay = most points")},
@@ -141,6 +169,22 @@ class Rules(BaseRules):
                                 "penalty (over time or refused)."),
         always=False, words={MissedTurn.OVERTIME: N_("a missed turn = over time"),
                              MissedTurn.PENALTY: N_("a missed turn = any penalty")})
+    must_lay: bool = option(
+        False, N_("Whether a player whose rack can lay must lay: a pass is then refused (not played, no penalty)."),
+        always=False, words={True: N_("a player who can lay must lay")})
+    blocked_score: BlockedScore = option(
+        BlockedScore.LOWEST_ZERO, N_("What a blocked round scores: the lowest rack 0 and the others minus their "
+                                     "rack (lowest-zero), everyone minus their rack (all-pay), or minus what "
+                                     "their rack holds above the lowest (difference)."),
+        always=False, words={BlockedScore.LOWEST_ZERO: N_("a blocked round: the lowest rack scores 0"),
+                             BlockedScore.ALL_PAY: N_("a blocked round: everyone loses their rack"),
+                             BlockedScore.DIFFERENCE: N_("a blocked round: each loses what they hold above the "
+                                                         "lowest rack")})
+    winner: Winner = option(
+        Winner.FEWEST_LOST, N_("Who wins the game: the player who lost the fewest points (fewest-lost), or, "
+                               "reading the seed's words literally, the lowest total (lowest-total)."),
+        always=False, words={Winner.FEWEST_LOST: N_("the winner lost the fewest points"),
+                             Winner.LOWEST_TOTAL: N_("the winner has the lowest total")})
     blocked_end: BlockedEnd = option(
         BlockedEnd.PASSES, N_("When a round ends blocked once the pool is empty: after a full round of turns "
                               "laying nothing, or as soon as nobody can lay."),

@@ -5,7 +5,7 @@ empty (``-``): ``- | 5r 7b joker | 10y``. The winner scores 0, each loser minus 
 points left in their rack (a joker 50). When a player lays every tile on their first
 turn, the round starts with ``first:`` and each opponent is ``laid`` (had laid tiles:
 −100) or ``waiting`` (had not: −200). A round that ends blocked (nobody went out) has no
-``-``: the lowest rack wins it.
+``-``: the lowest rack wins it (what it scores: :attr:`Rules.blocked_score`).
 
 >>> ts, rules = TileSet.default(), Rules()
 >>> round_scores(parse_round("- | 5r 7b joker | 10y", ts), rules, ts)
@@ -16,7 +16,12 @@ turn, the round starts with ``first:`` and each opponent is ``laid`` (had laid t
 ((-3, -62, -30), (2,))
 
 The seed says the lowest total wins, counting the points lost: the winner is the player
-who lost the fewest points, i.e. whose (negative) total is closest to 0.
+who lost the fewest points, i.e. whose (negative) total is closest to 0 (:attr:`Rules.winner`
+gives the literal reading too).
+
+>>> blocked = parse_round("5r 7b | 1y 2y | 10g", ts)
+>>> [round_scores(blocked, Rules(blocked_score=b), ts) for b in BlockedScore]
+[(-12, 0, -10), (-12, -3, -10), (-9, 0, -7)]
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from solver.errors import TablecalcError, quoted
-from solver.ramikubic.rules import Rules
+from solver.ramikubic.rules import BlockedScore, Rules, Winner
 from solver.ramikubic.tiles import Tile, TileSet
 
 __all__ = ["Round", "parse_round", "round_scores", "totals", "winners", "MAX_PLAYERS"]
@@ -85,9 +90,15 @@ def round_scores(r: Round, rules: Rules, ts: TileSet) -> tuple[int, ...]:
         return tuple(0 if i == r.winner else -(rules.first_turn_laid if laid else rules.first_turn_not_laid)
                      for i, laid in enumerate(r.laid))
     left = [sum(ts.points(t) for t in rack) for rack in r.racks]
-    low = min((v for i, v in enumerate(left) if i not in r.ejected), default=None)
-    return tuple(0 if (i == r.winner or (r.winner is None and v == low and i not in r.ejected)) else -v
-                 for i, v in enumerate(left))
+    if r.winner is not None:
+        return tuple(0 if i == r.winner else -v for i, v in enumerate(left))
+    low = min((v for i, v in enumerate(left) if i not in r.ejected), default=0)
+    if rules.blocked_score is BlockedScore.ALL_PAY:
+        return tuple(-v for v in left)
+    if rules.blocked_score is BlockedScore.DIFFERENCE:
+        return tuple(0 if v == low and i not in r.ejected else -max(v - low, 0) if i not in r.ejected else -v
+                     for i, v in enumerate(left))
+    return tuple(0 if v == low and i not in r.ejected else -v for i, v in enumerate(left))
 
 
 def totals(rounds: Sequence[Sequence[int]]) -> tuple[int, ...]:
@@ -98,7 +109,13 @@ def totals(rounds: Sequence[Sequence[int]]) -> tuple[int, ...]:
     return tuple(sum(col) for col in zip(*rounds))
 
 
-def winners(total: Sequence[int]) -> tuple[int, ...]:
-    """The players (0-based) who lost the fewest points; several on a tie."""
-    best = max(total)
+def winners(total: Sequence[int], rules: Rules | None = None) -> tuple[int, ...]:
+    """The players (0-based) who lost the fewest points (several on a tie); with
+    ``winner="lowest-total"``, the seed's words read literally, the lowest total.
+
+    >>> winners([-65, -62, -30], Rules(winner=Winner.LOWEST_TOTAL))
+    (0,)
+    """
+    literal = rules is not None and rules.winner is Winner.LOWEST_TOTAL
+    best = min(total) if literal else max(total)
     return tuple(i for i, v in enumerate(total) if v == best)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from solver.game import Code
+from solver.game import Code, clauses_of
 from solver.ramikubic.rules import Rules
 from solver.ramikubic.tiles import Table, Tile, tiles_text
 
@@ -28,43 +28,46 @@ class Violation(Code):
     combination of a move's new table).
     """
 
-    NOT_IN_RACK = "not-in-rack", True
+    NOT_IN_RACK = "not-in-rack", True, "3.3"
     """A tile on the new table that was neither on the table nor in the rack (not understood: a
     drill asks again)."""
-    TABLE_TILE_REMOVED = "table-tile-removed"
+    TABLE_TILE_REMOVED = "table-tile-removed", "3.4"
     """A tile of the old table is missing from the new one (what is laid stays laid)."""
-    JOKER_NOT_RELAID = "joker-not-relaid"
+    JOKER_NOT_RELAID = "joker-not-relaid", "3.5"
     """A joker taken from the table and not laid again."""
-    NOT_A_COMBINATION = "not-a-combination"
+    NOT_A_COMBINATION = "not-a-combination", "2.1"
     """A combination of the new table is neither a group nor a run."""
-    MELD_USES_TABLE = "meld-uses-table"
+    MELD_USES_TABLE = "meld-uses-table", "3.2"
     """The initial meld moved or used tiles already on the table."""
-    MELD_TOO_LOW = "meld-too-low"
+    MELD_TOO_LOW = "meld-too-low", "3.1"
     """The initial meld is worth less than the rules' minimum (20)."""
 
-    NOT_UNDERSTOOD = "not-understood", True
+    COULD_LAY = "could-lay", True, "3.6"
+    """A pass when the rack could lay, under ``must_lay`` (the seed's "Vous devez poser…"): not
+    played, no penalty; the player lays instead."""
+    NOT_UNDERSTOOD = "not-understood", True, "3.3"
     """A move of a round that cannot be read (no table, no tile): not played, no penalty (``play``
     asks again; in a log, the same player is still to play)."""
-    NOT_YOUR_TURN = "not-your-turn"
+    NOT_YOUR_TURN = "not-your-turn", "1.4"
     """A move of a round by a player who is not to play: not played, the table unchanged."""
-    ROUND_OVER = "round-over"
+    ROUND_OVER = "round-over", "5.1"
     """A move after the round ended: not played."""
-    OVERTIME = "overtime"
+    OVERTIME = "overtime", "4.2"
     """The turn ran over the time (``turn_seconds``): the tiles laid go back, the penalty is drawn."""
 
-    TOO_SHORT = "too-short"
+    TOO_SHORT = "too-short", "2.1"
     """Fewer than 3 tiles."""
-    MIXED = "mixed"
+    MIXED = "mixed", "2.1"
     """Neither one number (a group) nor one colour (a run)."""
-    GROUP_TOO_BIG = "group-too-big"
+    GROUP_TOO_BIG = "group-too-big", "2.2"
     """More than 4 tiles of one number: a group has one tile of each colour."""
-    COLOUR_TWICE = "colour-twice"
+    COLOUR_TWICE = "colour-twice", "2.2"
     """A group with a colour twice."""
-    NUMBER_TWICE = "number-twice"
+    NUMBER_TWICE = "number-twice", "2.3"
     """A run with a number twice (or longer than any run can be)."""
-    WRAP_NOT_ALLOWED = "wrap-not-allowed"
+    WRAP_NOT_ALLOWED = "wrap-not-allowed", "2.4"
     """A run that goes on past the 10 further than the rules allow."""
-    NOT_CONSECUTIVE = "not-consecutive"
+    NOT_CONSECUTIVE = "not-consecutive", "2.3"
     """A run with a gap the jokers cannot fill."""
 
 
@@ -120,10 +123,15 @@ class Verdict:
         """Nothing laid: the player draws a tile (the rules' normal draw, not a penalty)."""
         return self.legal and not self.placed
 
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
+        return clauses_of((*self.violations, *(fault for _, fault in self.invalid)))
+
     def as_dict(self) -> dict:
         return {
             "situation": self.situation, "answer": self.answer, "rules": self.rules.as_dict(),
-            "legal": self.legal, "violations": [str(v) for v in self.violations],
+            "legal": self.legal, "violations": [str(v) for v in self.violations], "clauses": list(self.clauses),
             "table": [tiles_text(c) for c in self.new_table], "placed": [str(t) for t in self.placed],
             "tiles_placed": self.tiles_placed, "points_placed": self.points_placed, "passed": self.passed,
             "not_in_rack": [str(t) for t in self.not_in_rack], "removed": [str(t) for t in self.removed],
@@ -187,10 +195,15 @@ class RoundVerdict:
         """The tiles the turn laid (none unless legal)."""
         return self.turn.placed if self.legal and self.turn is not None else ()
 
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        """The rule-book clauses this verdict applies (those of its codes; empty when legal)."""
+        return clauses_of(self.violations)
+
     def as_dict(self) -> dict:
         return {
             "situation": self.situation, "answer": self.answer, "player": self.name, "legal": self.legal,
-            "violations": [str(v) for v in self.violations], "placed": [str(t) for t in self.placed],
+            "violations": [str(v) for v in self.violations], "clauses": list(self.clauses), "placed": [str(t) for t in self.placed],
             "table": [tiles_text(c) for c in self.turn.new_table] if self.legal and self.turn is not None else None,
             "drew": self.drew, "missed": self.missed, "ejected": self.ejected, "penalty": self.penalty.as_dict(),
             "reason": self.reason or None, "turn": self.turn.as_dict() if self.turn is not None else None,

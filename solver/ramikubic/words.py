@@ -12,12 +12,13 @@ from typing import Sequence
 
 from solver.i18n import N_, _, ngettext, pgettext
 from solver.ramikubic.combos import MAX_SHOWN, CombinationVerdict
+from solver.ramikubic.rules import MeldJoker
 from solver.ramikubic.steps import Build, Refusal, StepRefused
 from solver.ramikubic.tiles import Tile, tiles_text
 from solver.ramikubic.verdict import RoundVerdict, Verdict, Violation
 
-__all__ = ["fault_text", "explain_combination", "explain_move", "explain_turn", "violation_text", "refusal_text",
-           "build_lines", "lay_lines",
+__all__ = ["fault_text", "totals_text", "explain_combination", "explain_move", "explain_turn", "violation_text",
+           "refusal_text", "build_lines", "lay_lines",
            "meld_lines"]
 
 _FAULTS = {
@@ -36,6 +37,35 @@ _KINDS = (N_("group"), N_("run"))
 def _listed(parts) -> str:
     """Clauses one after another, separated as the language writes it (French: `` ; ``)."""
     return pgettext("between clauses", "; ").join(parts)
+
+
+def totals_text(points: int, meld: int | None, placed: Sequence[Tile], rules) -> str:
+    """The two totals of what was laid, each named: the points it takes off the rack (a joker
+    at its end-of-round value) and, for an initial meld, what the meld is worth (a joker as
+    the tile it stands for, unless ``meld_joker`` says otherwise). How a joker counts is said
+    only when one was laid.
+
+    >>> from solver.ramikubic.rules import Rules
+    >>> from solver.ramikubic.tiles import TileSet
+    >>> ts = TileSet.default()
+    >>> totals_text(64, 21, ts.parse_tiles("7y 7g joker"), Rules())
+    '64 points off your rack (a joker counts 50); initial meld worth 21 (a joker counts the tile it stands for)'
+    >>> totals_text(21, None, ts.parse_tiles("7y 7g 7r"), Rules())
+    '21 points off your rack'
+    """
+    jokers = [t for t in placed if t.is_joker]
+    text = _("{points} points off your rack").format(points=points)
+    if jokers:
+        each = (points - sum(t.number for t in placed if not t.is_joker)) // len(jokers)
+        joker = _("(a joker counts {points})").format(points=each)
+        text += " " + joker
+    if meld is None:
+        return text
+    text += pgettext("between clauses", "; ") + _("initial meld worth {points}").format(points=meld)
+    if jokers:
+        stands_for = rules.meld_joker is MeldJoker.STANDS_FOR
+        text += " " + (_("(a joker counts the tile it stands for)") if stands_for else joker)
+    return text
 
 
 def fault_text(fault: Violation, tiles: Sequence[Tile] = ()) -> str:
@@ -76,6 +106,8 @@ def violation_text(v: Verdict, code: Violation) -> str:
     if code is Violation.NOT_A_COMBINATION:
         parts = [f"{tiles_text(v.new_table[i - 1])} ({fault_text(f, v.new_table[i - 1])})" for i, f in v.invalid]
         return _("not a group or a run: {parts}").format(parts=_listed(parts))
+    if code is Violation.COULD_LAY:
+        return _("your rack can lay: with these rules a player who can lay must lay (a pass only when nothing can be laid)")
     if code is Violation.MELD_USES_TABLE:
         return _("the initial meld comes from your rack alone: the table's combinations stay as they are")
     return _("the initial meld is worth {points}, less than {need}").format(points=v.meld_points, need=v.rules.meld_points)
@@ -123,12 +155,12 @@ def explain_move(v: Verdict) -> str:
     if v.legal:
         if not v.placed:
             return _("Nothing laid: draw a tile and pass.")
-        meld = " " + _("(initial meld worth {points})").format(points=v.meld_points) if v.meld_points is not None else ""
         n = v.tiles_placed
-        return ngettext("Legal: {n} tile laid ({tiles}), {points} points{meld}.",
-                        "Legal: {n} tiles laid ({tiles}), {points} points{meld}.", n).format(
-            n=n, tiles=tiles_text(v.placed), points=v.points_placed, meld=meld)
+        return ngettext("Legal: {n} tile laid ({tiles}), {totals}.", "Legal: {n} tiles laid ({tiles}), {totals}.", n).format(
+            n=n, tiles=tiles_text(v.placed), totals=totals_text(v.points_placed, v.meld_points, v.placed, v.rules))
     reasons = _listed(violation_text(v, c) for c in v.violations)
+    if v.violations == (Violation.COULD_LAY,):
+        return _("Not legal: {reasons}. No penalty: lay instead.").format(reasons=reasons)
     p = v.penalty
     if p.take_back:
         return ngettext("Not legal: {reasons}. The table is restored: take back {tiles}, draw {n} tile.",
@@ -148,7 +180,7 @@ def explain_turn(v: RoundVerdict) -> str:
     >>> from solver.ramikubic.tiles import TileSet
     >>> s = RoundState.parse("racks Ann: 7y 7g 7r | Bob: 1r; pool 4b; missed Ann:1", Rules(), TileSet.default())
     >>> explain_turn(s.judge("+ 7y 7g 7r"))
-    '3 tiles laid (7y 7g 7r), 21 points (initial meld worth 21).'
+    '3 tiles laid (7y 7g 7r), 21 points off your rack; initial meld worth 21.'
     >>> explain_turn(s.judge("overtime"))
     'Over time. The table is restored: draw 1 tile. Ann missed 2 turns in a row: out of the round.'
     >>> explain_turn(s.judge("pass", 1))
@@ -163,10 +195,9 @@ def explain_turn(v: RoundVerdict) -> str:
         assert v.turn is not None
         if v.placed:
             t = v.turn
-            meld = " " + _("(initial meld worth {points})").format(points=t.meld_points) if t.meld_points is not None else ""
-            return ngettext("{n} tile laid ({tiles}), {points} points{meld}.",
-                            "{n} tiles laid ({tiles}), {points} points{meld}.", t.tiles_placed).format(
-                n=t.tiles_placed, tiles=tiles_text(t.placed), points=t.points_placed, meld=meld)
+            return ngettext("{n} tile laid ({tiles}), {totals}.", "{n} tiles laid ({tiles}), {totals}.",
+                            t.tiles_placed).format(n=t.tiles_placed, tiles=tiles_text(t.placed),
+                                                   totals=totals_text(t.points_placed, t.meld_points, t.placed, t.rules))
         if v.drew:
             return _("Nothing laid: draw a tile and pass.")
         return _("Nothing laid, and the pool is empty: pass.")
@@ -205,10 +236,9 @@ def lay_lines(lay) -> list[str]:
         if lay.kind == "meld":
             return [_("No initial meld possible: draw a tile and pass.")]
         return [_("No lay possible: draw a tile and pass.")]
-    head = ngettext("Lay {n} tile ({tiles}), {points} points", "Lay {n} tiles ({tiles}), {points} points",
-                    lay.tiles_placed).format(n=lay.tiles_placed, tiles=tiles_text(lay.placed), points=lay.points_placed)
-    if lay.meld_points is not None:
-        head += _("; initial meld worth {points}").format(points=lay.meld_points)
+    head = ngettext("Lay {n} tile ({tiles}), {totals}", "Lay {n} tiles ({tiles}), {totals}", lay.tiles_placed).format(
+        n=lay.tiles_placed, tiles=tiles_text(lay.placed),
+        totals=totals_text(lay.points_placed, lay.meld_points, lay.placed, lay.rules))
     out = [head + ".", _("New table:")]
     for i, m in enumerate(lay.moves, 1):
         if m.kept is not None:

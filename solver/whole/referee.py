@@ -18,7 +18,7 @@ move, not only the first, and the scores.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from solver.errors import TablecalcError
@@ -53,7 +53,7 @@ class Judged:
     def as_dict(self) -> dict:
         return {"line": self.line, "round": self.round, "player": self.player, "move": self.move,
                 "legal": self.legal, "violations": [str(v) for v in self.verdict.violations],
-                "penalty": self.verdict.penalty.as_dict(), "after": self.after}
+                "clauses": list(self.verdict.clauses), "penalty": self.verdict.penalty.as_dict(), "after": self.after}
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,9 @@ class Report:
     scores: tuple[float, ...]
     disagreements: tuple[tuple[int, tuple[float, ...], tuple[float, ...]], ...] = ()
     end_differences: tuple[tuple[int, str, Any, Any], ...] = ()
+    judged_under: Any = field(default=None, compare=False, repr=False)
+    """The rules object the moves were judged under (``rules`` is its data): a verdict's citation
+    names their values."""
 
     @property
     def illegal(self) -> tuple[Judged, ...]:
@@ -181,4 +184,4 @@ def referee(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> Re
         if logged is not None and tuple(logged) != tuple(match.scores()):
             disagreements.append((step.round.end_line, tuple(logged), tuple(match.scores())))
     return Report(game.name, match.names, rules.as_dict(), tuple(judged), over, tuple(match.scores()),
-                  tuple(disagreements), tuple(differences))
+                  tuple(disagreements), tuple(differences), rules)

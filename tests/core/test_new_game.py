@@ -40,19 +40,20 @@ def copy(tmp_path_factory) -> Path:
 @pytest.mark.slow
 def test_the_scaffold_touches_the_new_game_and_the_registry_only(copy):
     changed = [f for f in _project_files() if (copy / f).exists() and not filecmp.cmp(ROOT / f, copy / f, shallow=False)]
-    assert changed == ["solver/registry.py"], changed
+    assert changed == ["docs/rules/README.md", "solver/registry.py"], changed
     new = sorted(str(p.relative_to(copy)) for p in copy.rglob("*")
                  if p.is_file() and "__pycache__" not in p.parts and ".hypothesis" not in p.parts
                  and not (ROOT / p.relative_to(copy)).exists())
     owned = (f"solver/{NAME}/", f"trainer/games/{NAME}/", f"tests/games/{NAME}/", f"puzzles/packs/{NAME}-",
-             f"docs/{NAME}.md")
+             f"docs/{NAME}.md", f"docs/rules/{NAME}.")
     assert new and all(f.startswith(owned) for f in new), [f for f in new if not f.startswith(owned)]
     assert {f"solver/{NAME}/locale/fr.po", f"solver/{NAME}/locale/nl.mo", f"tests/games/{NAME}/playthrough.txt"} <= set(new)
 
 
 @pytest.mark.slow
 def test_the_new_game_passes_the_tests_that_hold_every_game(copy):
-    tests = ["tests/core/test_conformance.py", "tests/core/test_shape.py", "tests/core/test_known_cases.py",
+    tests = ["tests/core/test_conformance.py", "tests/core/test_rulebook.py", "tests/core/test_shape.py",
+             "tests/core/test_known_cases.py",
              "tests/core/test_playthroughs.py", "tests/core/test_fuzz.py", "tests/trainer/test_drill_help.py",
              "tests/core/test_docs.py", f"tests/games/{NAME}", f"solver/{NAME}", f"trainer/games/{NAME}"]
     env = {**os.environ, "PYTHONPATH": str(copy)}

@@ -18,6 +18,7 @@ from starlette.routing import Route
 from solver.errors import TablecalcError
 from solver.i18n import _
 from solver.registry import find_game
+from solver.rulebook import explained
 from trainer.web.face import face_of
 
 __all__ = ["routes", "rules_from", "RuleField"]
@@ -138,7 +139,8 @@ def routes(web) -> list:
             raise TablecalcError(_("Enter the play: tap it, or type it."))
         verdict = game.judge(situation, answer, rules, data)
         out["verdict"] = verdict
-        out["explanation"] = game.explain(verdict)
+        out["explanation"] = explained(game, verdict, rules)
+        out["clauses"] = list(verdict.clauses)
         out["not_understood"] = bool(verdict.violations) and verdict.violations[0].not_understood
         try:
             out["best"] = game.best_answers(game.best(situation, rules, data))

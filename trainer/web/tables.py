@@ -31,6 +31,7 @@ from starlette.routing import Route
 from solver.errors import TablecalcError
 from solver.i18n import _, ngettext
 from solver.registry import find_game
+from solver.rulebook import explained
 from solver.whole.table import Table, fewest_players
 from trainer.web.app import whole
 from trainer.web.face import Field, face_of
@@ -312,7 +313,8 @@ def _played(entry: Entry, start: int) -> list[dict]:
         who, move = table.moves[k]
         verdict = table.history[k + 1][1]
         out.append({"number": k + 1, "player": table.names[who] if 0 <= who < len(table.names) else "-",
-                    "move": _said(game, move), "legal": verdict.legal, "explanation": game.explain(verdict),
+                    "move": _said(game, move), "legal": verdict.legal,
+                    "explanation": explained(game, verdict, table.rules), "clauses": list(verdict.clauses),
                     "bot": who in table.bots})
     return out
 

@@ -15,7 +15,7 @@ from trainer.cli import app
 
 runner = CliRunner()
 
-VERDICT_KEYS = {"situation", "answer", "rules", "legal", "violations", "value", "numbers_used", "min_cards", "expected",
+VERDICT_KEYS = {"situation", "answer", "rules", "legal", "violations", "clauses", "value", "numbers_used", "min_cards", "expected",
                 "bad_step", "error", "error_position", "explanation"}
 BEST_KEYS = {"situation", "rules", "min_cards", "answers", "nearest", "distinct", "class_sizes"}
 RULES_KEYS = ["preset", "order", "ops", "intermediates", "all"]

@@ -377,3 +377,42 @@ def test_a_lay_verdict_names_the_better_lay():
     assert v.legal and v.best.cards == 3 and "Best lay" in GAME.explain(v)
     assert parse_move(str(v.moves[-1])) == v.moves[-1]
     assert Card(7, "d") in Rules().board_cards and Board.parse(str(Board((1, 2, 3, 4, 5)))) == Board((1, 2, 3, 4, 5))
+
+
+def test_the_seven_cells_suit_and_the_grand_operas_first_turn_are_options():
+    """Issue 24: the seed names the 7 cell without a suit (7♦ by default, ``seven_suit``), and
+    "au premier tour de jeu" reads as the player's own first turn or the round's (``opera_turn``);
+    the referee, the state and the bots' look-ahead read both from the rules."""
+    from solver.nainjaune import Rules
+    from solver.nainjaune.state import RoundState
+    from solver.nainjaune.round import Position
+
+    hearts = Rules().with_options(seven_suit="cœur")
+    assert [str(c) for c in hearts.board_cards][-1] == "7h" and "7h" in hearts.describe()
+    pos = Position.parse("hands Ann: 2c 3h | Bob: 9c 10c | Cid: 4h 5s; board 10:3 J:6 Q:9 K:12 7:15; to Bob; sans 9; "
+                         "opened Ann")
+    own = RoundState(pos, Rules()).apply("9c").apply("10c")
+    late = RoundState(pos, Rules().with_options(opera_turn="round")).apply("9c").apply("10c")
+    assert own.position.opera and not late.position.opera
+    assert own.returns()[1] > late.returns()[1]  # the Opéra takes the board
+
+
+def test_a_player_reached_by_sans_may_pass_it_on_when_the_rules_say():
+    """Issue 24: with ``sans_must_lay=false`` the holder reached by "sans R" may say pass; the next
+    holder to the left plays on, or the lead comes back to the caller (written ``from NAME`` when
+    it is not the player to the right). The referee, the state and the legal moves agree; the
+    default keeps ``must-lay``."""
+    from solver.nainjaune import Rules
+    from solver.nainjaune.round import Mode, Pass, Position, legal_moves
+    from solver.nainjaune.state import RoundState
+
+    may = Rules().with_options(sans_must_lay=False)
+    pos = Position.parse("hands Ann: 2c 3h | Bob: 9c 10c | Cid: 9h 5s | Dee: 4d; to Cid; sans 9; from Ann")
+    assert str(Position.parse(str(pos))) == str(pos) and "from Ann" in str(pos)
+    assert Pass() in legal_moves(pos, may) and Pass() not in legal_moves(pos, Rules())
+    state = RoundState(pos, may).apply("pass")  # Dee holds no 9; Ann called: the lead comes back to her
+    assert state.position.to == 0 and state.position.mode is Mode.LEAD and (3, 9) in state.voids
+    state = RoundState(Position.parse("hands Ann: 2c 3h | Bob: 9c 10c | Cid: 9h 5s | Dee: 4d; to Bob; sans 9"), may)
+    after = state.apply("pass")
+    assert after.position.to == 2 and after.position.mode is Mode.SANS and "from Ann;" in str(after.position)
+    assert RoundState(pos, Rules()).judge("pass").violations == ("must-lay",)

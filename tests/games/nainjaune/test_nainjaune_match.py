@@ -172,7 +172,8 @@ def test_a_hand_written_log_with_illegal_moves_in_the_middle_is_judged_to_the_en
     assert out.exit_code == 1
     d = json.loads(out.stdout)
     assert d["moves"] == 12 and len(d["illegal"]) == 4 and d["first_illegal"]["line"] == 4
-    assert d["first_illegal"]["explanation"] == "It is Ann's turn, not Bob's. Take back J♣."
+    assert d["first_illegal"]["explanation"] == "It is Ann's turn, not Bob's. Take back J♣. (rule 3.1: taking turns)"
+    assert d["first_illegal"]["clauses"] == ["3.1"]
     assert d["scores"] == {"Ann": 124, "Bob": 119, "Cid": 87}
 
 

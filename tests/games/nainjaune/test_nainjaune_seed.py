@@ -16,6 +16,7 @@ from puzzles import load_pack
 from solver.errors import TablecalcError
 from solver.nainjaune import GAME, Board, Position, RoundEnd
 from solver.nainjaune.rules import Rules, hand_size
+from solver.rules import read_flag
 from tests.core.test_known_cases import matches
 from trainer.cli import app
 
@@ -39,7 +40,12 @@ def _rule_flags(case) -> list[str]:
     """The case's preset and rule options as command-line flags."""
     flags = ["--preset", case.preset or "classic"]
     for key, value in (case.options or {}).items():
-        flags += [Rules.option(key).flags.split("/")[0], str(value)]
+        spec = Rules.option(key)
+        on, _, off = spec.flags.partition("/")
+        if spec.kind == "flag":
+            flags.append(on if read_flag(value, key) else off)
+        else:
+            flags += [on, str(value)]
     return flags
 
 

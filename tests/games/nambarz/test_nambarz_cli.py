@@ -141,7 +141,10 @@ def test_a_joker_laid_alone_is_judged_without_a_log():
     r = run("nambarz", "judge", "--target", "change-number 4", "--hand", "8 4 1", "8-4")
     assert r.exit_code == 1 and "NOT LEGAL" in r.output and "Draw 3 cards and take back 8 and 4" in r.output
     d = run_json("nambarz", "best", "--target", "change-number 4", "--hand", "8 4-fish 1 change-drawing")
-    assert d["concordant"] == ["4-fish"] and d["plays"] == [] and d["jokers"] == ["change-drawing"]
+    assert d["concordant"] == ["4-fish"] and d["plays"] == [] and d["jokers"] == []
+    d = run_json("nambarz", "best", "--target", "change-number 4", "--hand", "8 4-fish 1 change-drawing",
+                 "--joker-on-joker")
+    assert d["concordant"] == ["4-fish"] and d["jokers"] == ["change-drawing"]
     d = run_json("nambarz", "best", "--target", "change-drawing cat", "--hand", "8 4")
     assert d["concordant"] == [] and d["explanation"].startswith("Nothing in this hand follows change-drawing cat")
 

@@ -439,3 +439,19 @@ def test_a_log_written_before_the_one_format_is_still_judged(tmp_path):
     teams.write_text(crossed, "utf-8")
     r = run("referee", str(teams))
     assert r.exit_code == 2 and "not the seats in order" in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_extra_rounds_settle_the_places_the_rules_name():
+    """Issue 24: extra rounds settle a tie for the lead (``tie_break="lead"``) or any disputed place
+    of the ranking (``"any-place"``), in the score sheet and in a game played whole alike."""
+    from solver.nambarz.match import MAX_EXTRA_ROUNDS
+    from solver.nambarz.scoring import Round
+
+    names = ("Ann", "Bob", "Cid", "Dee")
+    rounds = (Round.parse("Ann, Bob, Cid, Dee"), Round.parse("Ann, Bob, Dee, Cid"))
+    lead = Match(names, Rules().with_options(game_rounds=2), DECK, rounds)
+    every = Match(names, Rules().with_options(game_rounds=2, tie_break="any-place"), DECK, rounds)
+    assert lead.is_over() and not every.is_over()
+    assert every.board().disputed == ((3, ("Cid", "Dee")),)
+    longest = Match(names, every.rules, DECK, rounds * (1 + MAX_EXTRA_ROUNDS // 2))
+    assert longest.is_over()  # a tie still standing after the extra rounds stays a tie

@@ -111,15 +111,22 @@ def test_a_change_joker_and_the_card_after_it():
 
 
 def test_after_a_lone_joker_only_a_card_of_the_announcement():
+    """The seed: after a change joker laid alone the next player "sera contraint de poser une carte
+    symbole ou dessin selon le joker" — no calculation, and (by default) no joker either;
+    ``joker_on_joker`` lets a joker answer it."""
     s = state("hands Ann: 6 1 5-cat 5-dog play-again | Bob: 7; top change-number 5")
-    assert [str(m) for m in s.legal_moves()] == ["5-cat", "5-dog", "play-again"]
+    assert [str(m) for m in s.legal_moves()] == ["5-cat", "5-dog"]
     r = s.judge("6-1")
     assert r.violations == (Violation.CALCULATION_ON_JOKER,) and r.penalty.draw == 3
-    no_jokers = Rules().with_options(joker_on_joker=False)
-    s2 = state("hands Ann: 6 play-again | Bob: 7; top change-number 5", no_jokers)
-    assert s2.legal_moves()[0].kind.value == "draw"
+    s2 = state("hands Ann: 6 play-again | Bob: 7; top change-number 5")
+    assert [m.kind.value for m in s2.legal_moves()] == ["draw"]
     assert s2.judge("play-again").violations == (Violation.JOKER_ON_JOKER,)
-    assert state("hands Ann: 6 play-again | Bob: 7; top change-number 5").judge("draw").violations == (Violation.COULD_PLAY,)
+    assert s2.judge("draw").violations == ()
+    jokers = Rules().with_options(joker_on_joker=True)
+    s3 = state("hands Ann: 6 1 5-cat 5-dog play-again | Bob: 7; top change-number 5", jokers)
+    assert [str(m) for m in s3.legal_moves()] == ["5-cat", "5-dog", "play-again"]
+    s4 = state("hands Ann: 6 play-again | Bob: 7; top change-number 5", jokers)
+    assert s4.judge("draw").violations == (Violation.COULD_PLAY,) and s4.judge("play-again").legal
 
 
 def test_the_wrong_joker():

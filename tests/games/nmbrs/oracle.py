@@ -11,7 +11,8 @@ engine's search: validity, doubling and points are re-implemented here from the 
 * :func:`naive_best` — every order of every move: each subset of the hand, each target
   (new sequence, each table sequence, each table card, each pair of sequences, each
   table joker), each joker number from 1..high; no memory of positions, no pruning.
-  Returns the best ``(score, cards laid)``.
+  Returns the best ``(score, cards laid)``. With the doubling judged per turn, the score is
+  counted once, on the table the turn ends with.
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ def _doubled(judged, deck, rules) -> bool:
 
 def _points(laid, deck, rules) -> int:
     if rules.score_by.value == "cards":
-        return len(laid)
+        return sum(1 for c, _ in laid if rules.joker_counts or c.number is not None)
     return sum(0 if c.number is None else deck.points[c.number] for c, _ in laid)
 
 
@@ -133,15 +134,32 @@ def naive_best(table, hand, rules, deck, opened: bool = False, joker_only: bool 
     opening = rules.opening.value
     whole = rules.doubling.value == "whole"
 
+    per_turn = rules.doubling_per.value == "turn"
+    start_values = {v for s in seqs0 for _, v in s}
+
     def gain(laid, seq_after):
+        if per_turn:  # scored once, on the table the turn ends with
+            return 0, len(laid)
         judged = seq_after if whole else laid
         return _points(laid, deck, rules) * (2 if _doubled(judged, deck, rules) else 1), len(laid)
+
+    def turn_total(seqs) -> int:
+        """Per turn: each card laid this turn, doubled when every sequence holding it doubles."""
+        if not per_turn:
+            return 0
+        doubled = {}
+        for s in seqs:
+            new = [(c, v) for c, v in s if v not in start_values]
+            d = _doubled(s if whole else new, deck, rules)
+            for c, v in new:
+                doubled[(v, c)] = doubled.get((v, c), True) and d
+        return sum(_points([(c, v)], deck, rules) * (2 if d else 1) for (v, c), d in doubled.items())
 
     def search(seqs, hand, laid_new):
         best = None
         jokers_in_hand = sum(1 for c in hand if c.number is None)
         if jokers_in_hand <= start_jokers and (hand or not rules.discard_last):
-            best = (0, 0)
+            best = (turn_total(seqs), 0)
 
         def consider(result, seqs2, hand2, new):
             nonlocal best

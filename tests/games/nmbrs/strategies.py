@@ -34,6 +34,8 @@ def rules(draw, high: int | None = None, options: bool = True) -> Rules:
     if options and draw(st.booleans()):
         changes = dict(
             doubling=draw(st.sampled_from(["whole", "added"])),
+            doubling_per=draw(st.sampled_from(["turn", "move"])),
+            joker_counts=draw(st.booleans()),
             joker_colour=draw(st.sampled_from(["wild", "none", "as-card"])),
             opening=draw(st.sampled_from(["once", "each-turn", "free"])),
             discard_last=draw(st.booleans()),

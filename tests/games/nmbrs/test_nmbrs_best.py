@@ -152,7 +152,7 @@ def test_best_agrees_with_the_old_search_with_jokers(data):
     """best_turn finds a turn as good as the search before issue 9 did: the same score, then as many
     cards laid, then as few moves (hands of 3 to 7 cards with 0 to 3 jokers, tables of up to 3
     sequences, numbers up to 40, every preset and option), and the referee replays it to that score."""
-    r = data.draw(rules(high=40))
+    r = data.draw(rules(high=40)).with_options(doubling_per="move")  # the old search scores move by move
     table = data.draw(tables(r, max_sequences=3, max_len=5, min_sequences=data.draw(st.integers(0, 1))))
     hand = data.draw(hands(r, max_size=7, max_jokers=3, avoid=table.values(), min_size=3, near=useful_numbers(table)))
     opened = data.draw(st.booleans())

@@ -14,6 +14,7 @@ from tests.games.nmbrs.oracle import _doubled, is_valid, valid_universe
 from tests.games.nmbrs.strategies import DECK, positions, rules
 from solver.errors import TablecalcError
 from solver.game import BaseGame, Code, Penalty, Verdict
+from solver.rulebook import explained
 from solver.nmbrs import GAME, JOKER, Card, Colour, Deck, Placed, Position, Rules
 from solver.nmbrs.deal import deal
 from solver.nmbrs.moves import MoveKind, parse_turn
@@ -222,7 +223,7 @@ def test_refusals_are_data_and_worded_at_the_edge(table, hand, moves, opened, fa
     r = CliRunner().invoke(app, ["nmbrs", "judge", *moves, "--hand", hand, "--table", table,
                                  "--opened" if opened else "--not-opened", "--json"])
     d = json.loads(r.stdout)
-    assert r.exit_code == 1 and d == {**v.as_dict(), "reason": reason, "explanation": GAME.explain(v)}
+    assert r.exit_code == 1 and d == {**v.as_dict(), "reason": reason, "explanation": explained(GAME, v)}
     assert d["reason"] == reason and d["why"]["code"] == fault.value and d["violation"] == str(violation)
 
 

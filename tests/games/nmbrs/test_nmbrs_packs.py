@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from puzzles import load_pack
 from solver.nmbrs import GAME
+from solver.rulebook import explained
 from solver.nmbrs.words import turn_reason
 from solver.parsing import parse_fields
 from trainer.cli import app
@@ -42,7 +43,7 @@ def test_seed_pack_turns_through_judge(case):
     deck = GAME.load_data(rules)
     v = GAME.judge(GAME.parse_situation(case.situation, deck), case.answer, rules, deck)
     assert r.exit_code == (0 if case.expect["verdict"]["legal"] else 1), r.output
-    assert json.loads(r.stdout) == {**v.as_dict(), "reason": turn_reason(v), "explanation": GAME.explain(v)}
+    assert json.loads(r.stdout) == {**v.as_dict(), "reason": turn_reason(v), "explanation": explained(GAME, v, rules)}
 
 
 def test_best_turn_pack_holds_crossings_and_insertions():

@@ -98,3 +98,32 @@ def test_bad_players():
     with pytest.raises(TablecalcError, match="unknown colour 'x'"):
         parse_player("Ann=5:14x", DECK)
     assert parse_player("Ann = 5", DECK) == ("Ann", 5, [])
+
+
+def test_the_doubling_is_judged_on_the_turn_so_a_split_lay_scores_as_one():
+    """Issue 24: splitting one lay into a lay and an add scored 13 instead of 7 and the best turn
+    recommended it. With ``doubling_per="turn"`` (the seed: a turn's cards are counted once laid)
+    the split scores what the one lay does, the add taking back the doubling it spoils, and the
+    best turn no longer splits; ``doubling_per="move"`` keeps the old count."""
+    from solver.nmbrs import Deck, Rules
+    from solver.nmbrs.best import best_turn
+    from solver.nmbrs.referee import judge
+    from solver.nmbrs.table import Table
+
+    deck = Deck.default()
+    hand = deck.parse_hand("10r 20r 30r 40g 77")
+    split, whole = ["lay 10r 20r 30r", "add 1: 40g"], ["lay 10r 20r 30r 40g"]
+    turn, move = Rules(), Rules().with_options(doubling_per="move")
+    assert judge(Table(), hand, split, turn, deck).score == judge(Table(), hand, whole, turn, deck).score == 7
+    v = judge(Table(), hand, split, turn, deck)
+    assert [(r.score, r.rescored) for r in v.results] == [(12, 0), (-5, -6)]
+    assert judge(Table(), hand, split, move, deck).score == 13
+    assert [str(r.move) for r in best_turn(Table(), hand, turn, deck).verdict.results] == ["lay 10r 20r 30r"]
+    assert best_turn(Table(), hand, move, deck).score == 13
+    # a swap whose real card spoils a doubling earned this turn takes it back too
+    table = Table.parse("5r joker 15r", deck, turn)
+    hand = deck.parse_hand("10g 20r 25r 99")
+    v = judge(table, hand, ["add 1: 20r 25r", "swap 10", "add 1: joker=30"], turn, deck, opened=True)
+    assert v.legal and v.results[1].kind == "swap" and v.results[1].rescored < 0, v
+    assert v.score == judge(table, hand, ["swap 10", "add 1: 20r 25r", "add 1: joker=30"], turn, deck,
+                            opened=True).score

@@ -223,7 +223,8 @@ def test_turn_json_keys():
     d = got
     assert {"legal", "violation", "reason", "failed_move", "moves", "score", "points_estimated", "cards_laid",
             "hand", "hand_left", "table_before", "table", "opened", "rules"} <= set(d)
-    assert set(d["moves"][0]) == {"move", "kind", "sequence", "numbers", "cards", "jokers", "points", "doubled", "score"}
+    assert set(d["moves"][0]) == {"move", "kind", "sequence", "numbers", "cards", "jokers", "points", "doubled", "score",
+                                  "rescored"}
 
 
 # ---------------------------------------------------------------- properties

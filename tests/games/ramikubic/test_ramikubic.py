@@ -34,7 +34,9 @@ def _position_options(position: Position) -> list[str]:
             "--melded" if position.melded else "--not-melded"]
 
 
-SITUATION_CASES = [c for c in PACK.cases if c.situation is not None and not c.expect.get("error")]
+SITUATION_CASES = [c for c in PACK.cases if c.situation is not None and not c.expect.get("error") and not c.options]
+"""The pack's positions under a preset as it is (a case that changes options is the known-cases test's,
+and :func:`test_a_pass_when_the_rack_could_lay` types its option)."""
 
 
 @pytest.mark.parametrize("case", SITUATION_CASES, ids=lambda c: c.id)
@@ -363,3 +365,46 @@ def test_the_layout_keeps_as_many_old_combinations_as_an_unbounded_search():
         kept = [sum(len(p.table[c]) for c in plan.kept) for plan in (budget, exact)]
         assert kept[0] == kept[1], str(p)
         assert Counter(budget.placed) == Counter(first.placed)
+
+
+def test_the_two_totals_of_a_meld_with_a_joker_are_each_named():
+    """Issue 24: "90 points; initial meld worth 45" was two unlabelled totals of one lay; each
+    now says what it counts and how its joker counts (50 off the rack, its stand-in in the meld)."""
+    r = runner.invoke(app, ["ramikubic", "judge", "--rack", "7y 7g joker 9b 10b", "--not-melded", "+ 7y 7g joker"])
+    assert r.exit_code == 0, r.output
+    assert ("64 points off your rack (a joker counts 50); initial meld worth 21 "
+            "(a joker counts the tile it stands for)") in r.output
+    r = runner.invoke(app, ["ramikubic", "best", "--rack", "7y 7g joker 9b 10b", "--not-melded",
+                            "--meld-joker", "joker-points"])
+    assert "69 points off your rack (a joker counts 50); initial meld worth 69 (a joker counts 50)" in r.output
+    r = runner.invoke(app, ["ramikubic", "best", "--rack", "7y 7g 9b 10b", "--table", "8b 7b 6b"])
+    assert "19 points off your rack." in r.output and "joker" not in r.output
+
+
+def test_a_pass_when_the_rack_could_lay():
+    """Issue 24: "Vous devez poser…" as an option. By default a pass is always allowed; with
+    ``--must-lay`` a pass when the rack can lay (here 10b after 7b 8b 9b, or only by rearranging)
+    is refused with no penalty and the same player to play, and the bots never make it."""
+    from solver.ramikubic.round import RoundState
+
+    table = ["--table", "7b 8b 9b", "--melded"]
+    d, code = _cli("judge", "pass", "--rack", "10b 2y", *table)
+    assert d["legal"] and code == 0
+    d, code = _cli("judge", "pass", "--rack", "10b 2y", *table, "--must-lay")
+    assert d["violations"] == ["could-lay"] and code == 1 and d["penalty"]["draw"] == 0
+    assert d["rules"]["must_lay"] is True and "must lay" in d["explanation"]
+    d, code = _cli("judge", "pass", "--rack", "3b 2y", *table, "--must-lay")
+    assert d["legal"]
+    must = Rules().with_options(must_lay=True)
+    s = RoundState.parse("racks Ann: 10y 2y | Bob: 1r; table 7b 8b 9b | 10b 10r 10g; pool 4b; melded Ann, Bob", must,
+                         TS)
+    v = s.judge("pass")
+    assert v.violations == ("could-lay",) and not v.played and s.after(v) is s
+    assert "pass" not in s.legal_moves() and s.legal_moves()  # 10y fits only the group: one move listed
+    s = RoundState.parse("racks Ann: 9y 2y | Bob: 1r; table 7b 8b 9b 10b | 9r 9g 9b; pool 4b; melded Ann, Bob", must,
+                         TS)
+    assert s.legal_moves() and "pass" not in s.legal_moves()
+    for bot in ("best", "greedy", "random"):
+        r = runner.invoke(app, ["ramikubic", "simulate", "--players", "3", "--seed", "5", "--rounds", "1",
+                                "--bot", bot, "--must-lay", "--json"])
+        assert r.exit_code == 0, r.output

@@ -431,7 +431,7 @@ def test_play_against_the_computer_to_the_end_of_a_round():
     deal = "racks Ann: 7y 7g 7r | Bob: 1b 5r 9g 9y; pool 2b 3g; table 7b 8b 9b"
     r = run("play", "--players", "Ann,Bob", "--deal", deal, "--bot", "greedy", input="+ 7y 7g 7r\n")
     assert r.exit_code == 0, r.output
-    assert "Legal. 3 tiles laid (7y 7g 7r), 21 points (initial meld worth 21)." in r.output
+    assert "Legal. 3 tiles laid (7y 7g 7r), 21 points off your rack; initial meld worth 21." in r.output
     assert "Round over: Ann laid every tile on their first turn." in r.output
     assert "Points this round: Ann 0, Bob -200" in r.output and "Scores: Ann 0, Bob -200" in r.output
 

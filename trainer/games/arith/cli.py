@@ -63,7 +63,7 @@ def judge(problem: ProblemArg, answer: Annotated[str, typer.Argument(help="Your 
         typer.echo(GAME.explain(v))
         typer.echo(_("Rules {rules}").format(rules=rules.describe()))
 
-    answer_verdict(GAME, verdict, as_json, show=show)
+    answer_verdict(GAME, verdict, as_json, rules=rules, show=show)
 
 
 @app.command("table")

@@ -96,7 +96,7 @@ def judge(position: PositionArg,
     from solver.nainjaune import GAME
 
     pos = _position(position, rules)
-    answer_verdict(GAME, GAME.judge(pos, lay, rules, None), as_json)
+    answer_verdict(GAME, GAME.judge(pos, lay, rules, None), as_json, rules=rules)
 
 
 # ---------------------------------------------------------------- settle

@@ -19,7 +19,7 @@ referee could not read (not a number, no lay, a card not in hand: codes that are
 >>> d.judge(p, "84").correct, d.judge(p, "6").correct
 (True, False)
 >>> print(d.judge(p, "6").explanation)
-Not 6: Cid pays 84 tokens. Cid pays Ann 6 tokens for 6 cards left (A♦ 3♣ 7♦ 8♠ 10♦ K♥). Cid still holds 10♦ and doubles the 10 cell, paying in the 15 tokens it holds (15 → 30). Cid still holds K♥ and doubles the K cell, paying in the 32 tokens it holds (32 → 64). Cid still holds 7♦ and doubles the 7 cell, paying in the 31 tokens it holds (31 → 62).
+Not 6: Cid pays 84 tokens. Cid pays Ann 6 tokens for 6 cards left (A♦ 3♣ 7♦ 8♠ 10♦ K♥). Cid still holds 10♦ and doubles the 10 cell, paying in the 15 tokens it holds (15 → 30). Cid still holds K♥ and doubles the K cell, paying in the 32 tokens it holds (32 → 64). Cid still holds 7♦ and doubles the 7 cell, paying in the 31 tokens it holds (31 → 62). (rule 4.2: paying the winner; 1 token per card left, option `payment`; rule 4.3: holding a board card)
 """
 
 from __future__ import annotations

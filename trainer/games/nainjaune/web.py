@@ -108,7 +108,7 @@ def _chips(n: int, x: float, y: float, colour: str, per_row: int = 5, most: int 
 
 
 def board_svg(board: Board, rules: Rules) -> str:
-    """The staking board: the 10, J, Q and King cells in the corners, the Nain Jaune (7♦) in the
+    """The staking board: the 10, J, Q and King cells in the corners, the Nain Jaune (the 7, 7♦ by default) in the
     middle; on each its card and its tokens (drawn, and counted)."""
     w, h = 320, 236
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" role="img" '

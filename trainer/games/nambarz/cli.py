@@ -65,7 +65,7 @@ def judge(
 
         print_verdict(v, rules)
 
-    answer_verdict(GAME, verdict, as_json, show=show, data={"rules": rules.as_dict(), **verdict.as_dict()})
+    answer_verdict(GAME, verdict, as_json, rules=rules, show=show, data={"rules": rules.as_dict(), **verdict.as_dict()})
 
 
 @app.command("score")

@@ -65,10 +65,14 @@ def print_scoreboard(b: Scoreboard) -> None:
             console.print(_("Team {team} ({members}): {total}").format(
                 team=escape(t), members=escape(", ".join(members)), total=f"[bold]{b.team_totals[t]}[/]"))
     leaders = b.leaders
-    if len(leaders) > 1:
-        console.print(_("Tie between {players}: play an extra round.").format(players=escape(cards_text(leaders))))
-    else:
+    if len(leaders) == 1:
         console.print(_("Winner: {player}").format(player=f"[bold]{escape(leaders[0])}[/]"))
+    for place, names in b.disputed:
+        if place == 1:
+            console.print(_("Tie between {players}: play an extra round.").format(players=escape(cards_text(names))))
+        else:
+            console.print(_("Tie for place {place} between {players}: play an extra round.").format(
+                place=place, players=escape(cards_text(names))))
 
 
 def print_deck(d: Deck) -> None:

@@ -67,7 +67,7 @@ def judge(position: PositionArg, pit: Annotated[str, typer.Argument(help="The pi
             marks = marks_of((v.last, *v.captured_pits) if not v.captured else v.captured_pits, pos.to_move)
             print_board(Position.parse(v.after), rules, marks)
 
-    answer_verdict(GAME, GAME.judge(pos, pit, rules, None), as_json, show=show)
+    answer_verdict(GAME, GAME.judge(pos, pit, rules, None), as_json, rules=rules, show=show)
 
 
 @app.command("perft")

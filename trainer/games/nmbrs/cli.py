@@ -69,8 +69,9 @@ def check(
     *, rules, data, as_json: JsonOpt = False,
 ) -> None:
     """Whether cards form a valid sequence, and why not (exit 1 when not)."""
-    from solver.nmbrs import Placed, check_sequence
+    from solver.nmbrs import GAME, Placed, check_sequence
     from solver.nmbrs.cards import split_cards
+    from solver.rulebook import citation
     from solver.nmbrs.words import sequence_reason
 
     d, rules = data, _fit(rules, data)
@@ -93,7 +94,8 @@ def check(
                 for r in verdict.resolutions:
                     typer.echo("  " + " ".join(map(str, r)))
         else:
-            typer.echo(_("invalid ({rules}): {reason}").format(rules=rules.name, reason=reason))
+            typer.echo(_("invalid ({rules}): {reason}").format(rules=rules.name, reason=reason)
+                       + " " + citation(GAME, verdict.clauses, rules))
     if not verdict.valid:
         raise typer.Exit(EXIT_ILLEGAL)
 
@@ -148,7 +150,7 @@ def _score_text(points: int, doubled: str | None, score: int) -> str:
 
 
 def _print_turn(v, deck, rules) -> None:
-    from solver.nmbrs.words import turn_reason
+    from solver.nmbrs.words import score_text, turn_reason
 
     for k, r in enumerate(v.results, 1):
         if r.sequence is None:  # the discard (or the end) that closes the turn
@@ -156,7 +158,7 @@ def _print_turn(v, deck, rules) -> None:
             continue
         seq = " ".join(map(str, r.numbers))
         typer.echo(f"  {k}. {r.move}  — {r.kind} → " + _("sequence {n}: {numbers}").format(n=r.sequence, numbers=seq)
-                   + f"   {_score_text(r.points, r.doubled, r.score)}")
+                   + f"   {score_text(r)}")
     if not v.legal:
         where = _("move {n}").format(n=v.failed_move) if v.failed_move else _("end of turn")
         typer.echo(_("refused ({where}, {code}): {reason}").format(where=where, code=v.violation, reason=turn_reason(v)))
@@ -196,7 +198,7 @@ def judge(
                    + f"  [{rules.name}]")
         _print_turn(v, d, rules)
 
-    answer_verdict(GAME, verdict, as_json, show=show,
+    answer_verdict(GAME, verdict, as_json, rules=rules, show=show,
                    data=_reason_after("violation", verdict.as_dict(), turn_reason(verdict)))
 
 

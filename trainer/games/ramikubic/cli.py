@@ -49,19 +49,21 @@ def check(
     *, rules, data, as_json: JsonOpt = False,
 ) -> None:
     """Whether tiles make a group or a run, the tile each joker stands for (every reading), or why not."""
-    from solver.ramikubic import judge_combination
+    from solver.ramikubic import GAME, judge_combination
     from solver.ramikubic.words import explain_combination
+    from solver.rulebook import citation
 
     combo = data.parse_tiles(" ".join(tiles), "the combination")
     if not combo:
         raise TablecalcError("no tiles: expected the tiles of one combination, e.g. \"7b 8b 9b\"")
     data.check_counts(combo, "the combination")
     v = judge_combination(combo, rules, data)
+    said = f"{explain_combination(v)} {citation(GAME, v.clauses, rules)}".strip()
     if as_json:
-        emit_json({**v.as_dict(), "rules": rules.as_dict(), "explanation": explain_combination(v)})
+        emit_json({**v.as_dict(), "rules": rules.as_dict(), "explanation": said})
     else:
         typer.echo((_("VALID") if v.valid else _("NOT VALID") + f"  ({v.fault})"))
-        typer.echo(explain_combination(v))
+        typer.echo(said)
     if not v.valid:
         raise typer.Exit(EXIT_ILLEGAL)
 
@@ -115,7 +117,7 @@ def judge(
     from solver.ramikubic import GAME
 
     position = _position(table, rack, melded, rules, data)
-    answer_verdict(GAME, GAME.judge(position, new_table, rules, data), as_json)
+    answer_verdict(GAME, GAME.judge(position, new_table, rules, data), as_json, rules=rules)
 
 
 # ---------------------------------------------------------------- score
@@ -128,6 +130,7 @@ def score(
     *, rules, data, as_json: JsonOpt = False,
 ) -> None:
     """Round scores (the winner 0, the others minus their rack, a joker 50; first-turn finish −200/−100), totals, the winner."""
+    from solver.ramikubic.rules import Winner
     from solver.ramikubic.scoring import parse_round, round_scores, totals, winners
 
     parsed = [parse_round(r, data) for r in rounds]
@@ -136,7 +139,7 @@ def score(
     names = [n.strip() for n in players.split(",")] if players else [f"player {i + 1}" for i in range(len(total))]
     if len(names) != len(total) or not all(names):
         raise TablecalcError(f"bad --players {players!r}: expected {len(total)} names separated by commas")
-    won = [names[i] for i in winners(total)]
+    won = [names[i] for i in winners(total, rules)]
     if as_json:
         emit_json({"players": names, "rounds": [list(s) for s in scores], "totals": list(total),
                    "points_lost": [-t for t in total], "winners": won, "rules": rules.as_dict()})
@@ -144,7 +147,11 @@ def score(
     width = max(len(n) for n in names)
     for i, n in enumerate(names):
         typer.echo(f"{n:<{width}}  " + "  ".join(f"{s[i]:>5}" for s in scores) + f"   total {total[i]:>5}")
-    typer.echo(_("Winner: {players} (the lowest total of points lost).").format(players=", ".join(won)))
+    if rules.winner is Winner.LOWEST_TOTAL:
+        typer.echo(_("Winner: {players} (the lowest total, the seed's words read literally).").format(
+            players=", ".join(won)))
+    else:
+        typer.echo(_("Winner: {players} (the lowest total of points lost).").format(players=", ".join(won)))
 
 
 # ---------------------------------------------------------------- tiles
