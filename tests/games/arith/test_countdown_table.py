@@ -198,7 +198,7 @@ def test_ctrl_c_stops_the_workers_with_one_line_and_exit_130():
     import sys
     import time
 
-    p = subprocess.Popen([sys.executable, "-m", "trainer", "countdown", "table", "--jobs", "2"],
+    p = subprocess.Popen([sys.executable, "-m", "trainer", "countdown", "table", "--jobs", "2", "--engine", "pure"],
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                          preexec_fn=lambda: (signal.signal(signal.SIGINT, signal.SIG_DFL), os.setpgrp()))
     time.sleep(2.5)
