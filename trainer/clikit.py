@@ -439,6 +439,10 @@ DistinctOpt = choice_option(
     help="How calculations are told apart: commutative (any order and brackets; the default, and the fastest) "
          "or algebraic (also ×1 = ÷1 and +0 = -0, as 4nums.com counts distinct solutions): one per class, with its size.")
 """``solver.distinct.Distinct``'s choices, for every command that lists calculations."""
+EngineOpt = Annotated[
+    str, typer.Option("--engine", help="auto, compiled (needs Numba, the 'fast' extra) or pure (Python and NumPy, "
+                                       "the reference); auto compiles where Numba is installed and it pays.")
+]
 
 
 def add_rules_command(app: typer.Typer, game_name: str) -> None:

@@ -16,7 +16,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.i18n import N_, _, ngettext
-from trainer.clikit import DistinctOpt, GameApp, JobsOpt, JsonOpt, check_jobs, emit_json, work_progress, answer_verdict
+from trainer.clikit import DistinctOpt, EngineOpt, GameApp, JobsOpt, JsonOpt, check_jobs, emit_json, work_progress, answer_verdict
 
 app = GameApp("arith", help="Arithmetic: Countdown and the 24 game (make a target), mental sums.")
 
@@ -73,6 +73,7 @@ def table(
     tiles: Annotated[Optional[str], typer.Option("--tiles", help="The tiles selections are drawn from (default: Countdown's 24: 1-10 twice, 25 50 75 100).")] = None,
     choose: Annotated[Optional[int], typer.Option("--choose", help="Numbers in a selection (default 6; the 24 game: 4).")] = None,
     jobs: JobsOpt = None,
+    engine: EngineOpt = "auto",
     as_json: JsonOpt = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="One CSV row per selection: numbers, targets reached, targets missed.")] = False,
     summary: Annotated[bool, typer.Option(
@@ -110,7 +111,7 @@ def table(
         raise TablecalcError(_("no tiles given: expected numbers like --tiles '1 2 3 25 50'"))
     with work_progress("selections") as progress:
         result = countdown_table(span, rules.search, tiles=deck, size=choose, processes=processes, progress=progress,
-                                 summary=summary)
+                                 summary=summary, engine=engine)
     if as_json:
         emit_json({**result.as_dict(), **({"summary": result.summary().as_dict()} if summary else {})})
     elif as_csv:

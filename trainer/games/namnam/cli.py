@@ -16,7 +16,7 @@ import typer
 
 from solver.errors import TablecalcError
 from solver.i18n import _, ngettext
-from trainer.clikit import GameApp, JsonOpt, emit_json, answer_verdict
+from trainer.clikit import EngineOpt, GameApp, JsonOpt, emit_json, answer_verdict
 
 app = GameApp("namnam", help="Nam Nam (awalé): referee a move, perft, the best move, endgame tables, play the computer.")
 
@@ -73,7 +73,7 @@ def judge(position: PositionArg, pit: Annotated[str, typer.Argument(help="The pi
 @app.command("perft")
 def perft(position: PositionArg, depth: Annotated[int, typer.Argument(help="Plies (0-12).")],
           divide: Annotated[bool, typer.Option("--divide", help="Also count per first move.")] = False,
-          *, rules, as_json: JsonOpt = False) -> None:
+          engine: EngineOpt = "auto", *, rules, as_json: JsonOpt = False) -> None:
     """Count the legal move sequences of DEPTH plies (python-chess's perft), optionally per first move."""
     import time
 
@@ -81,8 +81,8 @@ def perft(position: PositionArg, depth: Annotated[int, typer.Argument(help="Plie
 
     pos = _position(position)
     t0 = time.perf_counter()
-    per_move = do_divide(pos, depth, rules) if divide else None
-    nodes = sum(per_move.values()) if per_move is not None and depth else do_perft(pos, depth, rules)
+    per_move = do_divide(pos, depth, rules, engine) if divide else None
+    nodes = sum(per_move.values()) if per_move is not None and depth else do_perft(pos, depth, rules, engine)
     seconds = time.perf_counter() - t0
     if as_json:
         out = {"position": str(pos), "depth": depth, "nodes": nodes}
@@ -132,8 +132,8 @@ def best(position: PositionArg,
 
 
 @app.command("tables")
-def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build the tables up to N seeds on the board (15: a few minutes), extending the largest built.")] = None,
-           *, rules, as_json: JsonOpt = False) -> None:
+def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build the tables up to N seeds on the board (15: a few seconds compiled, a minute in pure Python), extending the largest built.")] = None,
+           engine: EngineOpt = "auto", *, rules, as_json: JsonOpt = False) -> None:
     """The endgame tables: build them (with a progress bar) and show positions, wins, draws and losses per seed count."""
     from solver.namnam.tables import MAX_BUILD, available, build as do_build, cache_path, layer_size, lookup, superseded
 
@@ -152,7 +152,7 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
         total = 2 * sum(layer_size(n) for n in range(start, build + 1))  # generated, then solved
         try:
             if as_json or total == 0:
-                t = do_build(build, rules, base=base)
+                t = do_build(build, rules, base=base, engine=engine)
             else:
                 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -160,7 +160,7 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
                               TimeElapsedColumn()) as bar:
                     task = bar.add_task(f"tables up to {build} seeds", total=total or None)
                     t = do_build(build, rules, lambda n, k: bar.update(task, advance=k, description=f"layer {n}/{build}"),
-                                 base=base)
+                                 base=base, engine=engine)
         except MemoryError:  # the estimate checked before the build was short of what this machine had
             from solver.errors import SearchTooLarge
 
