@@ -344,7 +344,7 @@ def test_the_plot_message_names_an_install_that_works(monkeypatch, tmp_path):
 
     monkeypatch.chdir(tmp_path)
     env = {"TABLECALC_HOME": str(tmp_path / "home")}
-    CliRunner().invoke(app, ["drill", "arith", "--level", "countdown", "--count", "1", "--seed", "1"], input="1+2\n", env=env)
+    CliRunner().invoke(app, ["drill", "arith", "--level", "add", "--count", "1", "--seed", "1"], input="0\n", env=env)
     monkeypatch.setitem(sys.modules, "matplotlib.dates", None)  # as if matplotlib were not installed
     r = CliRunner().invoke(app, ["--lang", "fr", "stats", "--plot", "chart.png"], env=env)
     assert r.exit_code == 2 and "python3 -m pip install matplotlib" in r.stderr and "[plot]" not in r.stderr, r.stderr
