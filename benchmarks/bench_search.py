@@ -22,7 +22,7 @@ With a fixed seed it prints:
    (``ValueSets.reachable``) against the NumPy pass, with the same answers checked;
 6. building value sets, NumPy (``ValueArrays``) against Python (``ValueSets``), the same run of
    consecutive selections as in 4, the same sets checked on every selection;
-7. the whole Countdown table (every selection, targets 100-999) on 1 and 2 processes, against
+7. the whole Countdown table (every selection, targets 100-999), pure path, on 1 and 2 processes, against
    the Python reference (``unreachable_targets``) timed on a sample of selections and
    extrapolated; the sample must agree, and the figures players quote are printed
    (full run: the whole table; quick run: a slice of it);
@@ -255,7 +255,7 @@ def bench_table(rng: random.Random, quick: bool) -> tuple[list[list[str]], list[
     rows, notes = [], []
     for processes in (1, 2):
         t0 = time.perf_counter()
-        table = countdown_table(targets, tiles=tiles, size=size, processes=processes)
+        table = countdown_table(targets, tiles=tiles, size=size, processes=processes, engine="pure")
         wall = time.perf_counter() - t0
         n = len(table.rows)
         rows.append([f"{processes} process{'es' * (processes > 1)}", f"{n:,}", f"{wall:.1f} s",

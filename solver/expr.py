@@ -34,7 +34,7 @@ from fractions import Fraction
 from typing import Iterable, Iterator, Union
 
 from solver.errors import TablecalcError, quoted
-from solver.i18n import N_
+from solver.i18n import N_, _
 from solver.parsing import MAX_DIGITS, is_whole
 
 __all__ = [
@@ -147,13 +147,14 @@ def parse_ops(text: str) -> frozenset[str]:
         op = _OP_ALIASES.get(ch)
         if op is None:
             raise TablecalcError(
-                f"unknown operation {ch!r} in {quoted(text)}: expected some of + - × ÷ (also written * x / :)",
+                _("unknown operation {op} in {text}: expected some of + - × ÷ (also written * x / :)").format(
+                    op=repr(ch), text=quoted(text)),
                 text=text,
                 position=i,
             )
         ops.add(op)
     if not ops:
-        raise TablecalcError(f"no operation in {quoted(text)}: expected some of + - × ÷, e.g. '+-*/'")
+        raise TablecalcError(_("no operation in {text}: expected some of + - × ÷, e.g. '+-*/'").format(text=quoted(text)))
     return frozenset(ops)
 
 
@@ -252,7 +253,8 @@ def _tokens(text: str) -> Iterator[_Tok]:
                 j += 1
             if j - i > MAX_DIGITS:
                 raise TablecalcError(
-                    f"number too long at character {i + 1} of {quoted(text)}: expected at most {MAX_DIGITS} digits",
+                    _("number too long at character {at} of {text}: expected at most {n} digits").format(
+                        at=i + 1, text=quoted(text), n=MAX_DIGITS),
                     text=text,
                     position=i,
                 )
@@ -269,8 +271,9 @@ def _tokens(text: str) -> Iterator[_Tok]:
                 i = k
             elif j < n and text[j].isalpha() and text[j] not in "xX":
                 raise TablecalcError(
-                    f"unexpected {text[j]!r} at character {j + 1} of {quoted(text)}: "
-                    "a card is written as a number, or number-animal like 3-bee",
+                    _("unexpected {char} at character {at} of {text}: "
+                      "a card is written as a number, or number-animal like 3-bee").format(
+                        char=repr(text[j]), at=j + 1, text=quoted(text)),
                     text=text,
                     position=j,
                 )
@@ -287,10 +290,10 @@ def _tokens(text: str) -> Iterator[_Tok]:
             yield _Tok("close", ch, i)
             i += 1
         else:
-            hint = " (write only the calculation, without '= result')" if ch == "=" else ""
+            hint = " " + _("(write only the calculation, without '= result')") if ch == "=" else ""
             raise TablecalcError(
-                f"unexpected {ch!r} at character {i + 1} of {quoted(text)}: expected a number, "
-                f"an operation + - × ÷ or a bracket{hint}",
+                _("unexpected {char} at character {at} of {text}: expected a number, "
+                  "an operation + - × ÷ or a bracket").format(char=repr(ch), at=i + 1, text=quoted(text)) + hint,
                 text=text,
                 position=i,
             )
@@ -315,11 +318,12 @@ class _Parser:
         return tok
 
     def fail(self, tok: _Tok, expected: str) -> TablecalcError:
-        found = "the end" if tok.kind == "end" else repr(tok.text)
+        found = _("the end") if tok.kind == "end" else repr(tok.text)
         if tok.kind == "op":
             found = repr(SYMBOL[tok.text])
         return TablecalcError(
-            f"{quoted(self.text)} is not a calculation: expected {expected} at character {tok.pos + 1}, found {found}",
+            _("{text} is not a calculation: expected {expected} at character {at}, found {found}").format(
+                text=quoted(self.text), expected=expected, at=tok.pos + 1, found=found),
             text=self.text,
             position=tok.pos,
         )
@@ -327,24 +331,26 @@ class _Parser:
     def parse(self) -> Expr:
         if self.peek().kind == "end":
             raise TablecalcError(
-                f"empty calculation {quoted(self.text)}: expected cards joined by + - × ÷, like 6÷2"
+                _("empty calculation {text}: expected cards joined by + - × ÷, like 6÷2").format(text=quoted(self.text))
             )
         numbers = [t for t in self.toks if t.kind == "num"]
         if len(numbers) > MAX_NUMBERS:
             raise TablecalcError(
-                f"calculation too long: {len(numbers)} numbers in {quoted(self.text)}; expected at most {MAX_NUMBERS}",
+                _("calculation too long: {n} numbers in {text}; expected at most {most}").format(
+                    n=len(numbers), text=quoted(self.text), most=MAX_NUMBERS),
                 text=self.text, position=numbers[MAX_NUMBERS].pos,
             )
         depth = max(_running_depth(self.toks), default=0)
         if depth > MAX_BRACKETS:
             raise TablecalcError(
-                f"brackets nested {depth} deep in {quoted(self.text)}: expected at most {MAX_BRACKETS}",
+                _("brackets nested {depth} deep in {text}: expected at most {most}").format(
+                    depth=depth, text=quoted(self.text), most=MAX_BRACKETS),
                 text=self.text,
             )
         e = self.expr()
         tok = self.peek()
         if tok.kind != "end":
-            raise self.fail(tok, "an operation + - × ÷ or the end")
+            raise self.fail(tok, _("an operation + - × ÷ or the end"))
         return e
 
     def expr(self) -> Expr:
@@ -371,13 +377,14 @@ class _Parser:
             inner = self.expr()
             close = self.take()
             if close.kind != "close":
-                raise self.fail(close, f"a closing bracket for the one at character {tok.pos + 1}")
+                raise self.fail(close, _("a closing bracket for the one at character {at}").format(at=tok.pos + 1))
             if _CLOSE[_OPEN.index(tok.text)] != close.text:
-                raise self.fail(close, f"{_CLOSE[_OPEN.index(tok.text)]!r} to match {tok.text!r}")
+                raise self.fail(close, _("{close} to match {open}").format(close=repr(_CLOSE[_OPEN.index(tok.text)]),
+                                                                         open=repr(tok.text)))
             return inner
         if tok.kind == "op" and tok.text == "-" and self.i == 1:
-            raise self.fail(tok, "a card number (a calculation starts with a card, not a minus)")
-        raise self.fail(tok, "a number or '('")
+            raise self.fail(tok, _("a card number (a calculation starts with a card, not a minus)"))
+        raise self.fail(tok, _("a number or '('"))
 
 
 MAX_NUMBERS = 100

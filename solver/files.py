@@ -36,6 +36,13 @@ from pathlib import Path
 from typing import BinaryIO, Callable, Iterator
 
 from solver.errors import TablecalcError, quoted_path
+from solver.i18n import N_, _
+
+FILE_WORDS = (N_("the log"), N_("the chart"), N_("the deck file"), N_("the tiles file"), N_("deck file"), N_("tile file"),
+              N_("the endgame tables"), N_("a regular file"), N_("a folder"), N_("a symbolic link"),
+              N_("a FIFO (named pipe)"), N_("a device"), N_("a socket"), N_("a special file"))
+"""The names of the files tablecalc reads and writes, and of the kinds of file a path may be, as the
+errors say them (marked for the catalogues, translated where an error names them)."""
 
 __all__ = [
     "data_home", "HISTORY_NAME", "TABLES_FOLDER", "HISTORY_APPLICATION_ID", "TABLES_MAGIC", "MAX_FILE_BYTES",
@@ -82,12 +89,13 @@ def kind_of(mode: int) -> str:
                         (stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
                         (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
         if test(mode):
-            return words
-    return "a special file"
+            return _(words)
+    return _("a special file")
 
 
 def _cannot(verb: str, what: str, path: object, e: OSError) -> TablecalcError:
-    return TablecalcError(f"cannot {verb} {what} {quoted_path(path)}: {e.strerror or e}")
+    said = (_("cannot read {what} {path}: {why}") if verb == "read" else _("cannot write {what} {path}: {why}"))
+    return TablecalcError(said.format(what=_(what), path=quoted_path(path), why=e.strerror or e))
 
 
 # ---------------------------------------------------------------- reading
@@ -122,16 +130,19 @@ def read_bytes(path: str | Path, what: str, limit: int = MAX_FILE_BYTES) -> byte
         except OSError as e:
             raise _cannot("read", what, p, e) from None
     if len(data) > limit:
-        raise TablecalcError(f"{what} {quoted_path(p)} is too large: expected at most {limit:,} bytes")
+        raise TablecalcError(_("{what} {path} is too large: expected at most {limit} bytes").format(
+            what=_(what), path=quoted_path(p), limit=f"{limit:,}"))
     return data
 
 
 def _check_readable(p: Path, what: str, mode: int, size: int, limit: int) -> None:
     if not stat.S_ISREG(mode):
-        raise TablecalcError(f"cannot read {what} {quoted_path(p)}: it is {kind_of(mode)}, not a regular file; "
-                             "expected a file (or - for standard input where a command reads it)")
+        raise TablecalcError(_("cannot read {what} {path}: it is {kind}, not a regular file; expected a file (or - for "
+                               "standard input where a command reads it)").format(what=_(what), path=quoted_path(p),
+                                                                                kind=kind_of(mode)))
     if size > limit:
-        raise TablecalcError(f"{what} {quoted_path(p)} is too large ({size:,} bytes): expected at most {limit:,} bytes")
+        raise TablecalcError(_("{what} {path} is too large ({size} bytes): expected at most {limit} bytes").format(
+            what=_(what), path=quoted_path(p), size=f"{size:,}", limit=f"{limit:,}"))
 
 
 def _read_stdin(what: str, limit: int) -> bytes:
@@ -219,18 +230,20 @@ def check_target(path: str | Path, what: str, *, force: bool = False, own: bool 
     except OSError as e:
         raise _cannot("write", what, p, e) from None
     if st is not None and stat.S_ISLNK(st.st_mode):
-        raise TablecalcError(f"{what} {quoted_path(p)} is a symbolic link: tablecalc does not write through one "
-                             "(it could replace the file it points to); give the name of a new file")
+        raise TablecalcError(_("{what} {path} is a symbolic link: tablecalc does not write through one (it could "
+                               "replace the file it points to); give the name of a new file").format(
+            what=_(what), path=quoted_path(p)))
     if st is not None and not stat.S_ISREG(st.st_mode):
-        raise TablecalcError(f"{what} {quoted_path(p)} is {kind_of(st.st_mode)}: expected the name of a new file")
+        raise TablecalcError(_("{what} {path} is {kind}: expected the name of a new file").format(
+            what=_(what), path=quoted_path(p), kind=kind_of(st.st_mode)))
     if not own:
         owner = _owner_of(p)
         if owner is not None:
             raise TablecalcError(f"{what} {quoted_path(p)} is {owner}: tablecalc never writes over it, even with "
                                  "--force; give another name")
     if st is not None and not force and not own:
-        raise TablecalcError(f"{what} {quoted_path(p)} already exists: tablecalc writes over a file only when told "
-                             "to (--force); give another name")
+        raise TablecalcError(_("{what} {path} already exists: tablecalc writes over a file only when told to (--force); "
+                               "give another name").format(what=_(what), path=quoted_path(p)))
 
 
 @contextmanager
@@ -294,8 +307,8 @@ def _put_in_place(tmp: str, p: Path, what: str, *, replace: bool) -> None:
     try:
         os.link(tmp, p)  # fails if anything appeared at p meanwhile: no file is ever replaced
     except FileExistsError:
-        raise TablecalcError(f"{what} {quoted_path(p)} already exists: tablecalc writes over a file only when told "
-                             "to (--force); give another name") from None
+        raise TablecalcError(_("{what} {path} already exists: tablecalc writes over a file only when told to (--force); "
+                               "give another name").format(what=_(what), path=quoted_path(p))) from None
     except OSError:  # a file system without hard links
         check_target(p, what)
         os.rename(tmp, p)

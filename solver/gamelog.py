@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Iterable
 
 from solver.errors import TablecalcError, quoted, quoted_path
+from solver.i18n import _
 from solver.files import MAX_FILE_BYTES, check_target, write_file
 from solver.parsing import read_text
 
@@ -37,7 +38,7 @@ def read_log(log: str | Path) -> tuple[str, str]:
     if str(log) == "-":
         return read_text("-", "log"), "stdin"
     if not os.path.lexists(log):
-        raise TablecalcError(f"no log file {quoted(str(log))}: expected a file of JSON lines (or - for stdin)")
+        raise TablecalcError(_("no log file {log}: expected a file of JSON lines (or - for stdin)").format(log=quoted(str(log))))
     return read_text(log, "log"), str(log)
 
 
@@ -46,9 +47,9 @@ def log_objects(text: str, source: str = "log", max_lines: int = MAX_LOG_LINES) 
     naming the line that is not a JSON object."""
     lines = str(text).split("\n")
     if not any(line.strip() for line in lines):
-        raise TablecalcError(f"{source} is empty: expected JSON lines, one object each")
+        raise TablecalcError(_("{source} is empty: expected JSON lines, one object each").format(source=source))
     if len(lines) > max_lines:
-        raise TablecalcError(f"{source} has {len(lines)} lines: expected at most {max_lines}")
+        raise TablecalcError(_("{source} has {lines} lines: expected at most {max_lines}").format(source=source, lines=len(lines), max_lines=max_lines))
     out: list[tuple[int, dict]] = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
@@ -57,11 +58,11 @@ def log_objects(text: str, source: str = "log", max_lines: int = MAX_LOG_LINES) 
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as e:
-            raise TablecalcError(f"{where} is not JSON ({e.msg}: column {e.colno}); expected one object per line") from None
+            raise TablecalcError(_("{where} is not JSON ({msg}: column {colno}); expected one object per line").format(where=where, msg=e.msg, colno=e.colno)) from None
         except RecursionError:
-            raise TablecalcError(f"{where} is nested too deeply: expected one flat object per line") from None
+            raise TablecalcError(_("{where} is nested too deeply: expected one flat object per line").format(where=where)) from None
         if not isinstance(obj, dict):
-            raise TablecalcError(f"{where}: expected a JSON object per line, e.g. {{\"player\": 1, \"move\": \"...\"}}")
+            raise TablecalcError(_("{where}: expected a JSON object per line, e.g. {{\"player\": 1, \"move\": \"...\"}}").format(where=where))
         out.append((number, obj))
     return out
 

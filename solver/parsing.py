@@ -23,6 +23,7 @@ from typing import Iterable, Mapping, Sequence, TypeVar
 
 from solver.errors import TablecalcError, quoted
 from solver.files import MAX_FILE_BYTES, read_bytes  # the shared readers live with the writers
+from solver.i18n import _
 
 __all__ = [
     "MAX_DIGITS", "WHOLE", "is_whole", "parse_whole", "parse_range", "read_bytes", "read_text", "read_lines",
@@ -46,8 +47,9 @@ def parse_whole(text: str, what: str) -> int:
     t = str(text).strip()
     if not is_whole(t):
         too_long = t.isascii() and t.isdigit()
-        detail = f"at most {MAX_DIGITS} digits" if too_long else "written with the digits 0-9"
-        raise TablecalcError(f"bad {what} {quoted(text)}: expected a whole number ≥ 0 {detail}")
+        detail = (_("at most {n} digits").format(n=MAX_DIGITS) if too_long else _("written with the digits 0-9"))
+        raise TablecalcError(_("bad {what} {text}: expected a whole number ≥ 0 {detail}").format(
+            what=_(what), text=quoted(text), detail=detail))
     return int(t)
 
 
@@ -64,13 +66,16 @@ def parse_range(text: str, what: str, max_len: int) -> range:
     t = str(text).strip()
     lo_text, sep, hi_text = t.partition("-")
     if not (is_whole(lo_text.strip()) and (not sep or is_whole(hi_text.strip()))):
-        raise TablecalcError(f"bad {what} {quoted(text)}: expected a range of whole numbers like '100-999', or one number")
+        raise TablecalcError(_("bad {what} {text}: expected a range of whole numbers like '100-999', or one number").format(
+            what=_(what), text=quoted(text)))
     lo = int(lo_text)
     hi = int(hi_text) if sep else lo
     if hi < lo:
-        raise TablecalcError(f"bad {what} {quoted(text)}: the range is reversed: expected the smaller number first, e.g. '{hi}-{lo}'")
+        raise TablecalcError(_("bad {what} {text}: the range is reversed: expected the smaller number first, e.g. '{range}'")
+                             .format(what=_(what), text=quoted(text), range=f"{hi}-{lo}"))
     if hi - lo + 1 > max_len:
-        raise TablecalcError(f"bad {what} {quoted(text)}: {hi - lo + 1:,} numbers: expected a range of at most {max_len:,}")
+        raise TablecalcError(_("bad {what} {text}: {n} numbers: expected a range of at most {most}").format(
+            what=_(what), text=quoted(text), n=f"{hi - lo + 1:,}", most=f"{max_len:,}"))
     return range(lo, hi + 1)
 
 
@@ -148,7 +153,12 @@ def parse_toml(text: str, source: str, what: str = "deck file") -> dict:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise TablecalcError(f"{what} {quoted(source)} is not valid TOML: {e}") from None
+        at = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
+        if at:  # where it went wrong, in the player's words (the parser's own reason is English)
+            raise TablecalcError(_("{what} {source} is not valid TOML (line {line}, column {column})").format(
+                what=_(what), source=quoted(source), line=at[1], column=at[2])) from None
+        raise TablecalcError(_("{what} {source} is not valid TOML ({why})").format(
+            what=_(what), source=quoted(source), why=repr(str(e)))) from None
     except RecursionError:
         raise TablecalcError(f"{what} {quoted(source)} is nested too deeply: expected a flat TOML file") from None
 
@@ -259,7 +269,8 @@ def pick_preset(name: str, presets: Mapping[str, T], aliases: Mapping[str, str] 
     key = aliases.get(key, key)
     if key not in presets:
         raise TablecalcError(
-            f"unknown preset {quoted(name)}{did_you_mean(key, [*presets, *aliases])}: expected one of {', '.join(presets)}"
+            _("unknown preset {name}{hint}: expected one of {choices}").format(
+                name=quoted(name), hint=did_you_mean(key, [*presets, *aliases]), choices=", ".join(presets))
         )
     return presets[key]
 
@@ -296,7 +307,7 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     (" (did you mean '3-bee'?)", '')
     """
     close = closest(word, choices)
-    return f" (did you mean {close!r}?)" if close else ""
+    return " " + _("(did you mean {choice}?)").format(choice=repr(close)) if close else ""
 
 
 def closest(word: str, choices: Iterable[str]) -> str | None:
@@ -308,13 +319,15 @@ def closest(word: str, choices: Iterable[str]) -> str | None:
 
 
 def parse_fields(
-    text: str, what: str, keys: Sequence[str], *, required: Sequence[str] = (), flags: Sequence[str] = ()
+    text: str, what: str, keys: Sequence[str], *, required: Sequence[str] = (), flags: Sequence[str] = (),
+    aliases: Mapping[str, str] | None = None,
 ) -> dict[str, str | bool]:
     """Read the ``key value; key value; flag`` notation of a situation.
 
     ``keys`` take a value (the rest of the field), ``flags`` stand alone; every key of
     ``required`` must be there. The result maps each key given to its text and each flag
-    given to ``True``.
+    given to ``True``. ``aliases`` maps other words a person may type (a key in French or Dutch)
+    to a key or flag.
 
     >>> parse_fields("top 3-bee; hand 6 5 2 10", "deal", ["top", "hand"], required=["top", "hand"])
     {'top': '3-bee', 'hand': '6 5 2 10'}
@@ -326,27 +339,33 @@ def parse_fields(
     solver.errors.TablecalcError: bad deal 'top 3-bee': 'hand' is missing; expected top ...; hand ...
     """
     shape = "; ".join([*(f"{k} ..." for k in keys), *flags])
+    what, said = _(what), quoted(text.strip())
     out: dict[str, str | bool] = {}
     for part in text.split(";"):
         part = part.strip()
         if not part:
             continue
-        word, _, rest = part.partition(" ")
+        word, _space, rest = part.partition(" ")
         key, rest = word.lower(), rest.strip()
+        key = (aliases or {}).get(key, key)
         if key in flags and not rest:
             value: str | bool = True
         elif key in keys and rest:
             value = rest
         elif key in keys:
-            raise TablecalcError(f"bad {what} {quoted(text.strip())}: {quoted(key)} has no value; expected {shape}")
+            raise TablecalcError(_("bad {what} {text}: {key} has no value; expected {shape}").format(
+                what=what, text=said, key=quoted(key), shape=shape))
         else:
-            raise TablecalcError(f"bad {what} {quoted(text.strip())}: unknown part {quoted(part)}; expected {shape}")
+            raise TablecalcError(_("bad {what} {text}: unknown part {part}; expected {shape}").format(
+                what=what, text=said, part=quoted(part), shape=shape))
         if key in out:
-            raise TablecalcError(f"bad {what} {quoted(text.strip())}: {quoted(key)} is given twice; expected {shape}")
+            raise TablecalcError(_("bad {what} {text}: {key} is given twice; expected {shape}").format(
+                what=what, text=said, key=quoted(key), shape=shape))
         out[key] = value
     missing = [k for k in required if k not in out]
     if missing:
-        raise TablecalcError(f"bad {what} {quoted(text.strip())}: {quoted(missing[0])} is missing; expected {shape}")
+        raise TablecalcError(_("bad {what} {text}: {key} is missing; expected {shape}").format(
+            what=what, text=said, key=quoted(missing[0]), shape=shape))
     return out
 
 

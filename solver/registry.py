@@ -66,4 +66,7 @@ def find_game(name: str) -> BaseGame:
     for game in all_games():
         if key in (_key(a) for a in game.aliases):
             return game
-    raise TablecalcError(f"unknown game {quoted(name)}: expected one of {', '.join(game_names())}")
+    from solver.i18n import _
+
+    raise TablecalcError(_("unknown game {name}: expected one of {choices}").format(name=quoted(name),
+                                                                                  choices=", ".join(game_names())))

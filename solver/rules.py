@@ -119,7 +119,7 @@ def read_flag(value: Any, what: str) -> bool:
         return True
     if text in ("false", "no", "off", "0"):
         return False
-    raise TablecalcError(f"bad {what} {quoted(value)}: expected true or false")
+    raise TablecalcError(_("bad {what} {value}: expected true or false").format(what=what, value=quoted(value)))
 
 
 @dataclass(frozen=True)
@@ -179,25 +179,25 @@ class OptionSpec:
                 return self.type(key)
             except ValueError:
                 names = self.choices
-                raise TablecalcError(f"unknown {self.dashed} {quoted(value)}{did_you_mean(key, names)}: "
-                                     f"expected one of {', '.join(names)}") from None
+                raise TablecalcError(_("unknown {option} {value}{hint}: expected one of {choices}").format(
+                    option=self.dashed, value=quoted(value), hint=did_you_mean(key, names), choices=", ".join(names))) from None
         if kind == "flag":
             return read_flag(value, self.dashed)
         if kind == "whole":
             if isinstance(value, bool) or not (isinstance(value, int) or is_whole(str(value).strip())):
-                raise TablecalcError(f"bad {self.dashed} {quoted(value)}: expected a whole number")
+                raise TablecalcError(_("bad {dashed} {value}: expected a whole number").format(dashed=self.dashed, value=quoted(value)))
             number = int(value) if isinstance(value, int) else int(str(value).strip())
             if d.values is not None and number not in d.values:
-                raise TablecalcError(f"bad {self.dashed} {number}: expected one of {', '.join(map(str, d.values))}")
+                raise TablecalcError(_("bad {dashed} {number}: expected one of {choices}").format(dashed=self.dashed, number=number, choices=', '.join(map(str, d.values))))
             lo, hi = d.lo if d.lo is not None else 0, d.hi
             if number < lo or (hi is not None and number > hi):
                 most = f" to {hi}" if hi is not None else " or more"
-                raise TablecalcError(f"bad {self.dashed} {number}: expected a whole number from {lo}{most}")
+                raise TablecalcError(_("bad {dashed} {number}: expected a whole number from {lo}{most}").format(dashed=self.dashed, number=number, lo=lo, most=most))
             return number
         text = str(value).strip()
         key = d.aliases.get(text.lower(), text)
         if d.values is not None and key not in d.values:
-            raise TablecalcError(f"unknown {self.dashed} {quoted(value)}: expected one of {', '.join(map(str, d.values))}")
+            raise TablecalcError(_("unknown {dashed} {value}: expected one of {choices}").format(dashed=self.dashed, value=quoted(value), choices=', '.join(map(str, d.values))))
         return key
 
     def text(self, value: Any) -> Any:
@@ -250,8 +250,8 @@ class BaseRules:
             if spec.name == key:
                 return spec
         known = [s.dashed for s in cls.options()]
-        raise TablecalcError(f"unknown rule option {quoted(name)}{did_you_mean(key.replace('_', '-'), known)}: "
-                             f"expected one of {', '.join(known)}")
+        raise TablecalcError(_("unknown rule option {name}{hint}: expected one of {choices}").format(
+            name=quoted(name), hint=did_you_mean(key.replace("_", "-"), known), choices=", ".join(known)))
 
     @classmethod
     def default_preset(cls) -> str:

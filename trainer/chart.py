@@ -69,7 +69,8 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
                        before=lambda: check_target(path, "the chart", force=force))  # before the drawing, not after it
     if fmt not in fig.canvas.get_supported_filetypes():
         raise TablecalcError(
-            f"cannot draw a chart as {path.name!r}: expected a file name ending in .png (or .svg, .pdf)"
+            _("cannot draw a chart as {name}: expected a file name ending in .png (or .svg, .pdf)").format(
+                name=repr(path.name))
         )
     write_file(path, lambda f: fig.savefig(f, format=fmt, facecolor="white"), "the chart", force=force)
 
@@ -85,6 +86,21 @@ def chart_svg(history: History, *, tz: tzinfo | None = timezone.utc, drill: str 
     fig.savefig(out, format="svg", facecolor="white")
     text = out.getvalue()
     return text[text.index("<svg"):]  # the drawing alone, to sit inside a page
+
+
+def _day_label(when: datetime, *, weekday: bool = False, first: bool = False) -> str:
+    """A date on the chart's axis in the language in use: ``Mon 3 Nov`` (``lun. 3 nov.``); a tick on
+    the first of a month is the month (and the year, in January or on the first tick).
+
+    >>> _day_label(datetime(2025, 11, 3), weekday=True), _day_label(datetime(2026, 1, 1)), _day_label(datetime(2025, 3, 1))
+    ('Mon 3 Nov', 'Jan 2026', 'Mar')
+    """
+    month = _(MONTHS[when.month - 1])
+    if weekday:
+        return f"{_(SHORT_DAYS[when.weekday()])} {when.day} {month}"
+    if when.day == 1:
+        return f"{month} {when.year}" if when.month == 1 or first else month
+    return f"{when.day} {month}"
 
 
 def chart_figure(history: History, *, tz: tzinfo | None = timezone.utc, drill: str | None = None,

@@ -24,11 +24,12 @@ from solver.parsing import parse_range, parse_whole, read_lines
 from solver.registry import all_games, game_names
 from solver.expr import Intermediates, Order
 from trainer.clikit import (
-    EXIT_BAD_INPUT, DistinctOpt, ForceOpt, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json, interrupted_code,
+    EXIT_BAD_INPUT, HELP_OPTIONS, DistinctOpt, ForceOpt, GamesGroup, JobsOpt, JsonOpt, check_jobs, choice_option, emit_json,
+    interrupted_code,
     work_progress,
 )
 from trainer.options import LearnerOpt
-from trainer.helptext import help_text
+from trainer.helptext import help_made, help_text
 from trainer.drills import check_seconds, drill_class, option
 from trainer.games import sub_app
 
@@ -73,6 +74,7 @@ app = typer.Typer(
     name="tablecalc",
     cls=RootGroup,
     no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
     help=help_text(N_("Arithmetic puzzle solver, referee and trainer for table games: {games}."),
                    games=", ".join(game_names())),
 )
@@ -147,27 +149,27 @@ def reach(
         raise TablecalcError("--distinct goes with --target N (it groups the calculations of one target)")
 
     if jobs is not None and batch is None:
-        raise TablecalcError("--jobs goes with --batch FILE (one question runs in one process)")
+        raise TablecalcError(_("--jobs goes with --batch FILE (one question runs in one process)"))
     if batch is not None:
         if targets is not None or expressions:
-            raise TablecalcError("--targets goes with NUMBERS, not --batch")
+            raise TablecalcError(_("--targets goes with NUMBERS, not --batch"))
         if numbers or target is not None:
-            raise TablecalcError("--batch reads numbers and targets from the file: give either --batch or NUMBERS --target")
+            raise TablecalcError(_("--batch reads numbers and targets from the file: give either --batch or NUMBERS --target"))
         raise typer.Exit(_reach_batch(batch, SearchRules.from_options(order, ops, intermediates, use_all), jobs))
     if not numbers:
-        raise TablecalcError("no numbers given: expected e.g. 'tablecalc reach 25 50 75 100 3 6 --target 952'")
+        raise TablecalcError(_("no numbers given: expected e.g. 'tablecalc reach 25 50 75 100 3 6 --target 952'"))
     if target is not None and targets is not None:
-        raise TablecalcError("give either --target N or --targets A-B, not both")
+        raise TablecalcError(_("give either --target N or --targets A-B, not both"))
     if expressions and targets is None:
-        raise TablecalcError("--expressions goes with --targets A-B (one target lists every calculation already)")
+        raise TablecalcError(_("--expressions goes with --targets A-B (one target lists every calculation already)"))
     if target is None and targets is None:
-        raise TablecalcError("no target given: expected --target N (or --targets A-B)")
-    nums = [parse_whole(n, "number") for n in numbers]
+        raise TablecalcError(_("no target given: expected --target N (or --targets A-B)"))
+    nums = [parse_whole(n, N_("number")) for n in numbers]
     rules = SearchRules.from_options(order, ops, intermediates, use_all)
     if targets is not None:
         from solver.search import MAX_TARGETS, reach_targets
 
-        result = reach_targets(nums, parse_range(targets, "targets", MAX_TARGETS), rules, expressions=expressions)
+        result = reach_targets(nums, parse_range(targets, N_("targets"), MAX_TARGETS), rules, expressions=expressions)
         if as_json:
             emit_json(result.as_dict())
             return
@@ -175,7 +177,7 @@ def reach(
 
         print_reach_targets(result)
         return
-    result = do_reach(nums, parse_whole(target, "target"), rules, nearest=True)
+    result = do_reach(nums, parse_whole(target, N_("target")), rules, nearest=True)
     if as_json:
         found = classes(result.expressions, how)
         emit_json({**result.as_dict(), "expressions": [str(c.representative) for c in found],
@@ -215,7 +217,7 @@ def games(as_json: JsonOpt = False) -> None:
         emit_json({"games": rows})
         return
     for r in rows:
-        typer.echo(f"{r['name']} — {r['title']}: {r['summary']}")
+        typer.echo(f"{r['name']} — {_(r['title'])}: {_(r['summary'])}")
         typer.echo("  " + _("also called: {names}").format(names=", ".join(r["aliases"])))
         typer.echo("  " + _("presets: {presets} (default {default})").format(
             presets=", ".join(r["presets"]), default=r["default_preset"]))
@@ -223,7 +225,7 @@ def games(as_json: JsonOpt = False) -> None:
         typer.echo("  " + _("commands: {commands}").format(commands=commands))
         typer.echo("  " + _("drill levels: {levels}").format(levels=", ".join(r["drill_levels"])))
         typer.echo("  " + _("penalty unit: {unit}").format(unit=_(r["penalty_unit"])))
-        typer.echo("  " + _("rules: {seed}").format(seed=r["seed"]))
+        typer.echo("  " + _("rules: {seed}").format(seed=_(r["seed"])))
 
 
 def _game_row(game) -> dict:
@@ -275,6 +277,7 @@ def _drill_level(word: str) -> tuple[str, str] | None:
 drill_app = typer.Typer(
     cls=DrillGroup,
     no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
     help="Practise: puzzles judged by each game's rules; every answer is saved to your progress history.",
 )
 app.add_typer(drill_app, name="drill")
@@ -311,8 +314,10 @@ def _drill_command(name: str, start: str | None = None):
         _run_drill(game, cls, **options)
 
     command.__signature__ = inspect.Signature([level, *_SHARED, *cls.OPTIONS])  # type: ignore[attr-defined]
-    command.__doc__ = f"{game.title}: " + "; ".join(f"{k} = {v.description}" for k, v in cls.LEVELS.items()) + "."
-    single = typer.Typer()
+    command.__doc__ = help_made(
+        f"{game.title}: " + "; ".join(f"{k} = {v.description}" for k, v in cls.LEVELS.items()) + ".",
+        lambda: f"{_(game.title)}: " + "; ".join(f"{k} = {v.said()}" for k, v in cls.LEVELS.items()) + ".")
+    single = typer.Typer(context_settings=HELP_OPTIONS)
     single.command(name)(command)
     return typer.main.get_command(single)
 
@@ -325,7 +330,7 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
     if learner is not None:
         learner = learner_name(learner)  # a bad name is refused before the first puzzle
     if count is not None and count < 1:
-        raise TablecalcError(f"bad --count {count}: expected at least 1 puzzle")
+        raise TablecalcError(_("bad --count {count}: expected at least 1 puzzle").format(count=count))
     check_seconds(round_time, "--round-time")
     check_seconds(time_limit, "--time-limit")
     the_drill = cls(level=level, preset=preset, time_limit=time_limit, **extra)
@@ -335,7 +340,7 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
 
         loaded = load_pack(pack)
         if loaded.game != game.name:
-            raise TablecalcError(f"pack {pack!r} is for {loaded.game}, not {game.name}")
+            raise TablecalcError(_("pack {pack} is for {game}, not {name}").format(pack=repr(pack), game=loaded.game, name=game.name))
         cases = loaded.playable
         if not cases:
             raise TablecalcError(f"pack {pack!r} has no case a drill can ask: its cases are commands, known bad "
@@ -392,8 +397,8 @@ def stats(
 
     if plot is not None and plot.suffix.lower() not in PLOT_SUFFIXES:
         raise TablecalcError(
-            f"bad --plot {str(plot)!r}: expected a file name ending in {', '.join(PLOT_SUFFIXES)} "
-            "(the chart's format)"
+            _("bad --plot {name}: expected a file name ending in {suffixes} (the chart's format)").format(
+                name=repr(str(plot)), suffixes=", ".join(PLOT_SUFFIXES))
         )
     if every_learner:
         # a learner named on the command line clashes; one from TABLECALC_LEARNER does not
@@ -406,7 +411,7 @@ def stats(
                                  "(they are about one learner)")
         learner = None
     if facts is not None and (plot is not None or drill is not None):
-        raise TablecalcError("--facts shows one grid: leave out --plot and --drill")
+        raise TablecalcError(_("--facts shows one grid: leave out --plot and --drill"))
     if due and (plot is not None or facts is not None):
         raise TablecalcError(_("--due lists the reviews: leave out {flags}").format(
             flags=" ".join(f for f, given in (("--plot", plot is not None), ("--facts", facts is not None)) if given)))

@@ -22,7 +22,7 @@ from typer.core import TyperGroup
 from typer.exceptions import Abort
 
 from solver.errors import IllegalMove, SearchTooLarge, quoted
-from solver.i18n import N_
+from solver.i18n import N_, _
 from trainer import coercion, helptext, out
 from trainer.options import ForceOpt, JsonOpt
 from trainer.out import emit_json
@@ -35,8 +35,12 @@ __all__ = [
     "EXIT_ILLEGAL", "EXIT_BAD_INPUT", "EXIT_TOO_LARGE", "EXIT_INTERRUPTED", "EXIT_TERMINATED", "interrupted_code",
     "Group", "fail", "search_progress", "work_progress", "check_jobs", "JobsOpt", "DistinctOpt", "GamesGroup", "emit_json",
     "export_data", "ExportOpt", "ForceOpt", "JsonOpt", "preset_option", "choice_option", "add_rules_command",
-    "GameApp", "answer_verdict",
+    "GameApp", "answer_verdict", "HELP_OPTIONS",
 ]
+
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+"""``-h`` is ``--help`` for every command: the context settings of every app (a command may be built
+outside the root, in a test, and keeps the help option it was first given)."""
 
 EXIT_ILLEGAL = 1
 """A referee command judged the play illegal."""
@@ -73,14 +77,14 @@ class Group(TyperGroup):
             typer.echo(e.ctx.get_help())
             code = 0
         except ClickException as e:  # usage errors: one line, like the project's own
-            fail(_usage_message(e), EXIT_BAD_INPUT, exit_now=False)
+            fail(_usage_message(e, words), EXIT_BAD_INPUT, exit_now=False)
             code = EXIT_BAD_INPUT
         except (Abort, KeyboardInterrupt):  # end of input at a prompt, or Ctrl-C (SIGTERM) outside a command
-            code = _stop_line("stopped (end of input or Ctrl-C)")
+            code = _stop_line(_("stopped (end of input or Ctrl-C)"))
         except RuntimeError as e:  # Ctrl-C or SIGTERM while a class was built (see _interrupted)
             if not _interrupted(e):
                 raise
-            code = _stop_line("stopped (Ctrl-C)")
+            code = _stop_line(_("stopped (Ctrl-C)"))
         finally:
             _JSON_ERRORS.reset(token)
             _unwatch_interrupts(watching)
@@ -90,7 +94,7 @@ class Group(TyperGroup):
             # the run still ends as a stopped one, with its line
             if code not in (EXIT_BAD_INPUT, EXIT_TOO_LARGE, EXIT_TERMINATED) and not (
                     code == EXIT_INTERRUPTED and not _STOP["terminated"]):
-                code = _stop_line("stopped (Ctrl-C)")
+                code = _stop_line(_("stopped (Ctrl-C)"))
         # CPython marks a KeyboardInterrupt raised inside text run by exec() (a dataclass being built
         # while a module is imported) as unhandled even once it was handled, and would end the
         # process by SIGINT at exit instead of with this code; a clean exec() clears the mark.
@@ -125,12 +129,12 @@ class Group(TyperGroup):
         except ValueError as e:  # TablecalcError, and any input the checks let through
             fail(str(e))
         except RecursionError:  # a safety net: the parsers bound nesting before this can happen
-            fail("the input is nested too deeply to read")
+            fail(_("the input is nested too deeply to read"))
         except OSError as e:  # a path the system refuses (too long, a directory...): one line, not a traceback
             if e.errno == errno.EPIPE:
                 raise
             where = f" {quoted(str(e.filename))}" if e.filename else ""
-            fail(f"cannot use the file{where}: {e.strerror or e}")
+            fail(_("cannot use the file{where}: {why}").format(where=where, why=e.strerror or e))
 
 
 _STOP = {"terminated": False, "lost": False}
@@ -191,7 +195,7 @@ def _unwatch_interrupts(watching) -> None:
 def _stop_line(ctrl_c: str) -> int:
     """Print the one line of a run stopped by SIGTERM (or, worded ``ctrl_c``, by Ctrl-C); its exit code."""
     code = interrupted_code()
-    fail("stopped (SIGTERM)" if code == EXIT_TERMINATED else ctrl_c, code, exit_now=False)
+    fail(_("stopped (SIGTERM)") if code == EXIT_TERMINATED else ctrl_c, code, exit_now=False)
     return code
 
 
@@ -208,8 +212,8 @@ def _interrupted(e: BaseException) -> bool:
 def _stopped():
     """The one line and exit code of a command stopped by Ctrl-C or SIGTERM."""
     if interrupted_code() == EXIT_TERMINATED:
-        fail("stopped (SIGTERM): nothing was saved from this command", EXIT_TERMINATED)
-    fail("interrupted (Ctrl-C): nothing was saved from this command", EXIT_INTERRUPTED)
+        fail(_("stopped (SIGTERM): nothing was saved from this command"), EXIT_TERMINATED)
+    fail(_("interrupted (Ctrl-C): nothing was saved from this command"), EXIT_INTERRUPTED)
 
 
 def interrupted_code() -> int:
@@ -249,18 +253,13 @@ def fail(message: str, code: int = EXIT_BAD_INPUT, *, exit_now: bool = True):
         raise typer.Exit(code)
 
 
-def _usage_message(e: ClickException) -> str:
-    """Click's message for a usage error, with where to look (and the ``--`` for a calculation
-    that starts with a minus, which reads as an option)."""
-    message = e.format_message().rstrip(".")
-    ctx = getattr(e, "ctx", None)
-    if isinstance(e, NoSuchOption) and e.option_name[1:2].isdigit():
-        where = ctx.command_path if ctx is not None else "tablecalc ..."
-        return (f"{e.option_name!r} reads as an option: put a value that starts with a minus after --, "
-                f"e.g. '{where} ... -- {e.option_name}...'")
-    if ctx is not None:
-        message += f" (see '{ctx.command_path} --help')"
-    return message[0].upper() + message[1:] if message else "bad command line"
+def _usage_message(e: ClickException, words: list[str] | None = None) -> str:
+    """Click's message for a usage error, in the player's language, with where to look (and the
+    ``--`` for a calculation that starts with a minus, which reads as an option; the quotes a hand
+    typed as several words needs): :func:`trainer.usage.usage_message`."""
+    from trainer.usage import usage_message
+
+    return usage_message(e, words)
 
 
 class GamesGroup(Group):
@@ -360,7 +359,8 @@ def choice_option(*flags: str, choices, help: str, required: bool = False, alias
             return word
         from solver.parsing import did_you_mean
 
-        raise BadParameter(f"{quoted(value)} is not one of {', '.join(names)}{did_you_mean(word, names)}")
+        raise BadParameter(_("{value} is not one of {choices}").format(value=quoted(value), choices=", ".join(names))
+                           + did_you_mean(word, names))
 
     def complete(incomplete: str):
         return [n for n in names if n.startswith(incomplete.lower())]
@@ -439,6 +439,10 @@ DistinctOpt = choice_option(
     help="How calculations are told apart: commutative (any order and brackets; the default, and the fastest) "
          "or algebraic (also ×1 = ÷1 and +0 = -0, as 4nums.com counts distinct solutions): one per class, with its size.")
 """``solver.distinct.Distinct``'s choices, for every command that lists calculations."""
+EngineOpt = Annotated[
+    str, typer.Option("--engine", help="auto, compiled (needs Numba, the 'fast' extra) or pure (Python and NumPy, "
+                                       "the reference); auto compiles where Numba is installed and it pays.")
+]
 
 
 def add_rules_command(app: typer.Typer, game_name: str) -> None:
@@ -522,7 +526,7 @@ class GameApp(typer.Typer):
     """
 
     def __init__(self, game: str, *, help: str):
-        super().__init__(cls=Group, no_args_is_help=True, help=help)
+        super().__init__(cls=Group, no_args_is_help=True, help=help, context_settings=HELP_OPTIONS)
         self.game = game
         add_rules_command(self, game)
         from solver.registry import find_game

@@ -22,6 +22,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from solver.i18n import _
+
 __all__ = ["coerce_value", "install", "SIMPLE"]
 
 _TRUE = frozenset({"1", "true", "t", "yes", "y", "on"})
@@ -40,7 +42,7 @@ def _to_int(text: str) -> int:
     if m:
         s = m.group(1)
     if not _WHOLE.fullmatch(s) or len(s) > 4000:
-        raise ValueError(f"{_short(text)} is not a whole number; expected digits such as 12")
+        raise ValueError(_("{text} is not a whole number; expected digits such as 12").format(text=_short(text)))
     return int(s)
 
 
@@ -51,7 +53,7 @@ def _to_float(text: str) -> float:
             raise ValueError
         return float(s)
     except ValueError:
-        raise ValueError(f"{_short(text)} is not a number; expected e.g. 30 or 2.5") from None
+        raise ValueError(_("{text} is not a number; expected e.g. 30 or 2.5").format(text=_short(text))) from None
 
 
 def _to_bool(text: str) -> bool:
@@ -60,7 +62,7 @@ def _to_bool(text: str) -> bool:
         return True
     if s in _FALSE or not s:  # an empty value (FLAG= in the environment) is no
         return False
-    raise ValueError(f"{_short(text)} is not yes or no; expected true/false, yes/no, 1/0 or on/off")
+    raise ValueError(_("{text} is not yes or no; expected true/false, yes/no, 1/0 or on/off").format(text=_short(text)))
 
 
 _CONVERT = {str: str, int: _to_int, float: _to_float, bool: _to_bool, Path: Path}
@@ -80,7 +82,7 @@ def coerce_value(annotation: type, value: Any) -> Any:
             return str(value)
         raise ValueError(f"{value!r} is not a valid {annotation.__name__}")
     if annotation is Path and not value:
-        raise ValueError("an empty path; expected a file name")
+        raise ValueError(_("an empty path; expected a file name"))
     return _CONVERT[annotation](value)
 
 

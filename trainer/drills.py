@@ -148,10 +148,20 @@ class Drill(Protocol):
 
 @dataclass(frozen=True)
 class Level:
-    """A drill level: the rules preset it plays, and one line saying what it trains."""
+    """A drill level: the rules preset it plays, and one line saying what it trains (``template``,
+    marked with ``N_``, filled with ``fields``): :attr:`description` in English, :meth:`said` in
+    the language in use."""
 
     preset: str
-    description: str
+    template: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def description(self) -> str:
+        return self.template.format(**self.fields)
+
+    def said(self) -> str:
+        return _(self.template).format(**self.fields)
 
 
 def option(name: str, annotation: Any, default: Any = None) -> inspect.Parameter:
@@ -170,7 +180,7 @@ TRAP_RATE = option(
 def check_trap_rate(rate: float) -> float:
     """``rate`` if it is a share between 0 and 1, else a :class:`TablecalcError` (``nan`` too)."""
     if not 0 <= rate <= 1:
-        raise TablecalcError(f"bad trap rate {rate}: expected a share between 0 and 1, e.g. 0.2")
+        raise TablecalcError(_("bad trap rate {rate}: expected a share between 0 and 1, e.g. 0.2").format(rate=rate))
     return rate
 
 
@@ -199,7 +209,7 @@ class GameDrill:
         self.spec = find_game(self.game)  # type: ignore[attr-defined]
         self.level = level or self.default_level
         if self.level not in self.LEVELS:
-            raise TablecalcError(f"unknown {self.game} level {self.level!r}: expected one of {', '.join(self.LEVELS)}")
+            raise TablecalcError(_("unknown {game} level {level}: expected one of {choices}").format(game=self.game, level=repr(self.level), choices=', '.join(self.LEVELS)))
         check_seconds(time_limit, "--time-limit")
         self.time_limit = time_limit
         self.rules = self.spec.rules(preset or self.LEVELS[self.level].preset)
@@ -293,7 +303,7 @@ class GameDrill:
         sentence, how to write an answer, what scores. Each game says more."""
         level = self.LEVELS[self.level]
         return _("{title}, level {level}: {description}.").format(
-            title=self.spec.title, level=self.level, description=level.description)
+            title=self.spec.title, level=self.level, description=level.said())
 
     def hints(self, puzzle: Puzzle) -> list[str]:
         """Graded hints for ``puzzle``, the mildest first (the last may all but give the answer);

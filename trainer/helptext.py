@@ -27,7 +27,7 @@ from contextlib import ExitStack, contextmanager
 
 from solver.i18n import N_, _, use
 
-__all__ = ["help_text", "translate_help", "install"]
+__all__ = ["help_text", "help_made", "translate_help", "install"]
 
 _TEMPLATES: dict[str, tuple[str, dict]] = {}
 """Each help text made by :func:`help_text`: its template and fields, by its English text."""
@@ -45,6 +45,18 @@ _TYPER_CONSTANTS = ("OPTIONS_PANEL_TITLE", "ARGUMENTS_PANEL_TITLE", "COMMANDS_PA
 """The constants of ``typer.rich_utils`` that hold :data:`TYPER_WORDS`, read when a screen is printed."""
 
 
+_MADE: dict[str, object] = {}
+"""Each help text made by :func:`help_made`: the function that says it again in the language in use."""
+
+
+def help_made(text: str, say) -> str:
+    """``text`` (a help text made of several translated pieces, such as a drill's levels),
+    remembered with ``say``, a function of no argument that makes it again in the language in use
+    when a help screen is printed."""
+    _MADE[text] = say
+    return text
+
+
 def help_text(template: str, **fields) -> str:
     """``template.format(**fields)``, remembered so that :func:`translate_help` translates the
     template (marked with ``N_`` by the caller, or as a ``help=`` literal) and fills it again."""
@@ -57,6 +69,9 @@ def translate_help(text: str | None) -> str | None:
     """``text`` (a help text as Typer stores it) in the language in use."""
     if not text:
         return text
+    say = _MADE.get(text) or _MADE.get(inspect.cleandoc(text))
+    if say is not None:
+        return say()
     made = _TEMPLATES.get(text) or _TEMPLATES.get(inspect.cleandoc(text))
     if made is not None:
         template, fields = made
@@ -120,8 +135,18 @@ def translated(obj, ctx):
 
 def install() -> None:
     """Wrap the ``format_help`` of Typer's command and group classes (once) so that every help
-    screen is translated; rich is still imported only when a help screen is printed."""
-    from typer.core import TyperCommand, TyperGroup
+    screen is translated; rich is still imported only when a help screen is printed. A flag
+    (``--json``, ``--opened/--not-opened``) shows as a flag: no ``<bool>`` beside it."""
+    from typer.core import TyperCommand, TyperGroup, TyperOption
+
+    if not getattr(TyperOption.display_type_rich, "tablecalc_flag", False):
+        shown = TyperOption.display_type_rich
+
+        def display_type_rich(self, ctx, _shown=shown):
+            return None if self.is_flag else _shown(self, ctx)
+
+        display_type_rich.tablecalc_flag = True  # type: ignore[attr-defined]
+        TyperOption.display_type_rich = display_type_rich
 
     for cls in (TyperCommand, TyperGroup):
         original = cls.format_help

@@ -726,8 +726,8 @@ class History:
     def set_daily_goal(self, goal: int) -> None:
         """Save the learner's daily goal (answers a day; 0 turns it off), committed before returning."""
         if isinstance(goal, bool) or not isinstance(goal, int) or not 0 <= goal <= MAX_DAILY_GOAL:
-            raise TablecalcError(f"bad daily goal {goal!r}: expected a number of answers from 0 (no goal) "
-                                 f"to {MAX_DAILY_GOAL}, e.g. 20")
+            raise TablecalcError(_("bad daily goal {goal}: expected a number of answers from 0 (no goal) to {most}, "
+                                   "e.g. 20").format(goal=repr(goal), most=MAX_DAILY_GOAL))
         if self.read_only:
             raise TablecalcError(f"the history {str(self.path)!r} is open read-only: the goal cannot be saved")
 

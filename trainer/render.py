@@ -3,23 +3,23 @@
 from __future__ import annotations
 
 from solver.distinct import Distinct, SolutionClass, classes
-from solver.expr import SYMBOL, format_value
+from solver.expr import INTERMEDIATES_WORDS, SYMBOL, Intermediates, format_value
 from solver.i18n import _, ngettext
 from solver.search import Near, Reach, TargetsReach
 
 from trainer.out import escape, out as console
 
 
-def _rules_line(order, ops, intermediates) -> str:
-    o = "left to right" if str(order) == "chain" else "any brackets"
-    return f"{o}, {' '.join(SYMBOL[x] for x in '+-*/' if x in ops)}, {intermediates} intermediates"
+def _rules_line(order, ops, intermediates, use_all: bool = False) -> str:
+    """The search's rules in words: ``any brackets, + - × ÷, whole numbers ≥ 0``."""
+    o = _("left to right") if str(order) == "chain" else _("any brackets")
+    line = f"{o}, {' '.join(SYMBOL[x] for x in '+-*/' if x in ops)}, {_(INTERMEDIATES_WORDS[Intermediates(intermediates)])}"
+    return line + (", " + _("every number used once") if use_all else "")
 
 
 def print_reach(r: Reach, distinct: Distinct = Distinct.COMMUTATIVE) -> None:
     nums = " ".join(str(n) for n in r.numbers)
-    rules = _rules_line(r.rules.order, r.rules.ops, r.rules.intermediates)
-    if r.rules.use_all:
-        rules += ", all numbers"
+    rules = _rules_line(r.rules.order, r.rules.ops, r.rules.intermediates, r.rules.use_all)
     console.print(_("{target} from {numbers}").format(target=f"[bold]{r.target}[/]", numbers=nums)
                   + f"  [dim]({escape(rules)})[/]")
     if r.min_cards is None:
@@ -57,14 +57,13 @@ def print_nearest(nearest: tuple[Near, ...] | None) -> None:
 def print_reach_targets(r: TargetsReach) -> None:
     """How many targets are reached, with how few numbers, which are not (and one calculation each, if found)."""
     nums = " ".join(str(n) for n in r.numbers)
-    rules = _rules_line(r.rules.order, r.rules.ops, r.rules.intermediates)
-    if r.rules.use_all:
-        rules += ", all numbers"
+    rules = _rules_line(r.rules.order, r.rules.ops, r.rules.intermediates, r.rules.use_all)
     first, last = r.targets.start, r.targets.stop - 1
     reached = r.reached
     console.print(_("{target} from {numbers}").format(target=f"[bold]{first}-{last}[/]", numbers=nums)
                   + f"  [dim]({escape(rules)})[/]")
-    console.print(_("Reached: {n} of {total} targets.").format(n=f"[bold]{len(reached)}[/]", total=len(r.targets)))
+    console.print(ngettext("Reached: {n} of {total} target.", "Reached: {n} of {total} targets.", len(r.targets)).format(
+        n=f"[bold]{len(reached)}[/]", total=len(r.targets)))
     sizes: dict[int, int] = {}
     for k in r.min_cards:
         if k is not None:

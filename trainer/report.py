@@ -6,8 +6,8 @@ The data is :mod:`trainer.classroom`'s and :mod:`trainer.stats`' (the class page
 companion shows the same): :func:`make_report` gathers it, and three edges show it — the
 terminal (:func:`render_report`), a web page to print (:func:`report_html`, the companion's own
 templates, standing alone with its style and the chart inside) and a PDF (:func:`report_pdf`,
-written by :mod:`trainer.pdf` in pure Python, so that a plain install makes it). The chart needs
-matplotlib (the plot extra): without it, the report is made without its chart and says so.
+written by fpdf2, a dependency imported only here, so that a plain install makes it). The chart
+needs matplotlib (the plot extra): without it, the report is made without its chart and says so.
 
 >>> import pathlib, tempfile
 >>> from datetime import datetime, timezone
@@ -39,8 +39,8 @@ from trainer.history import History, learner_option
 from trainer.progress import MONTHS, Streak, Trend, goal_text, streak_text, trend_text, utc_now
 from trainer.stats import RECENT_ITEM_ANSWERS, compute_stats, hooks, penalties_text
 
-__all__ = ["Report", "make_report", "render_report", "report_html", "report_pdf", "write_report", "WEAK_FACTS",
-           "WEAK_PUZZLES", "STATUS_COLOURS"]
+__all__ = ["Report", "make_report", "render_report", "report_html", "report_pdf", "unicode_fonts", "write_report",
+           "WEAK_FACTS", "WEAK_PUZZLES", "STATUS_COLOURS"]
 
 WEAK_FACTS = 10
 """The most weak facts a report lists."""
@@ -241,24 +241,172 @@ def report_html(report: Report, chart: str | None = None, chart_note: str | None
 
 # ---------------------------------------------------------------- a PDF
 
+_A4 = (210.0, 297.0)  # millimetres
 _MARGIN = 12.0
 _INK, _GREY, _LIGHT = "#222222", "#666666", "#dddddd"
+_SYMBOL_FONT = {"♣": "\xa7", "♦": "\xa8", "♥": "\xa9", "♠": "\xaa", "←": "\xac", "↑": "\xad", "→": "\xae",
+                "↓": "\xaf", "−": "-", "≤": "\xa3", "≥": "\xb3", "≠": "\xb9", "●": "\xb7"}
+"""Without a Unicode font: the characters Helvetica lacks, as the PDF's own Symbol font holds them."""
+_DEJAVU_SCALE = 0.92
+"""DejaVu Sans at 92% of a size is about as wide as Helvetica at that size."""
+_LOOK_ALIKES = {"\u202f": "\xa0", "\u2009": " ", "\u2007": " ", "\u2010": "-", "\u2011": "-"}
+"""Without a Unicode font: spaces and hyphens Helvetica lacks, written as those it has."""
 
 
-def report_pdf(report: Report, chart: tuple[bytes, int, int] | None = None, chart_note: str | None = None) -> bytes:
-    """The report as a one-page A4 PDF: ``chart`` is the progress chart as RGB pixels (bytes,
-    width, height), else ``chart_note`` says why there is none."""
-    from trainer.pdf import A4, Page, document, wrap
+def unicode_fonts() -> tuple[str, str] | None:
+    """The files of DejaVu Sans and DejaVu Sans Bold as matplotlib ships them (the plot extra), to
+    embed in a PDF; ``None`` when matplotlib is not installed (found without importing it)."""
+    from importlib.util import find_spec
+    from pathlib import Path
 
-    page = Page()
-    width = A4[0] - 2 * _MARGIN
+    spec = find_spec("matplotlib")
+    for folder in (spec.submodule_search_locations or ()) if spec else ():
+        files = tuple(Path(folder, "mpl-data", "fonts", "ttf", f"DejaVuSans{s}.ttf") for s in ("", "-Bold"))
+        if all(f.is_file() for f in files):
+            return str(files[0]), str(files[1])
+    return None
+
+
+class _Sheet:
+    """One A4 page drawn by fpdf2, in millimetres from its top-left corner. Its text is in DejaVu
+    Sans, embedded (the part used) from matplotlib's files where it is installed: every letter
+    and sign of the languages of Europe. Without it, in the PDF's own Helvetica (Windows-1252:
+    every letter of French and Dutch, × ÷ – …) and its Symbol font for the card suits, arrows
+    and − ≤ ≥. A character the font lacks (an emoji in a name) is written as ``?``. DejaVu Sans
+    is wider than Helvetica: its sizes are scaled by :data:`_DEJAVU_SCALE` to keep the layout."""
+
+    def __init__(self, title: str, lang: str, at: datetime, fonts: tuple[str, str] | None):
+        from fpdf import FPDF
+
+        self.pdf = FPDF(format="A4", unit="mm")
+        self.pdf.set_auto_page_break(False)
+        self.pdf.set_title(title)
+        self.pdf.set_lang(lang)
+        self.pdf.set_creator("tablecalc")
+        self.pdf.set_creation_date(at)
+        self.glyphs: dict[str, dict] = {}  # each style's characters, by code
+        if fonts:
+            for style, file in zip(("", "B"), fonts):
+                self.pdf.add_font("DejaVu", style, file)
+                self.pdf.set_font("DejaVu", style)
+                self.glyphs[style] = self.pdf.current_font.cmap
+        else:
+            self.pdf.core_fonts_encoding = "windows-1252"
+        self.family = "DejaVu" if fonts else None
+        self.scale = _DEJAVU_SCALE if fonts else 1.0
+        self.pdf.add_page()
+
+    def _runs(self, text: str, bold: bool) -> list[tuple[str, str, str]]:
+        """``text`` cut into runs of one font each: ``(family, style, text)``."""
+        style = "B" if bold else ""
+        if self.family:
+            return [(self.family, style, "".join(c if ord(c) in self.glyphs[style] else "?" for c in text))]
+        runs: list[tuple[str, str, str]] = []
+        for c in text:
+            c = _LOOK_ALIKES.get(c, c)
+            if c in _SYMBOL_FONT:
+                run = ("Symbol", "", _SYMBOL_FONT[c])
+            else:
+                try:
+                    run = ("Helvetica", style, c.encode("cp1252").decode("cp1252"))
+                except UnicodeEncodeError:
+                    run = ("Helvetica", style, "?")
+            if runs and runs[-1][:2] == run[:2]:
+                runs[-1] = (*run[:2], runs[-1][2] + run[2])
+            else:
+                runs.append(run)
+        return runs
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        """How wide ``text`` is at ``size`` points, in millimetres."""
+        total = 0.0
+        for family, style, part in self._runs(text, bold):
+            self.pdf.set_font(family, style, size * self.scale)
+            total += self.pdf.get_string_width(part)
+        return total
+
+    def wrap(self, text: str, width: float, size: float, bold: bool = False) -> list[str]:
+        """``text`` cut at spaces into lines at most ``width`` millimetres wide (a word wider than
+        that stays whole on its line)."""
+        lines, line = [], ""
+        for word in text.split(" "):
+            trial = f"{line} {word}" if line else word
+            if line and self.width(trial, size, bold) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        return [*lines, line]
+
+    def text(self, x: float, y: float, text: str, size: float = 10, *, bold: bool = False, colour: str = _INK,
+             align: str = "left", fit: float | None = None) -> float:
+        """Write ``text`` with its baseline at ``y``, starting at ``x`` (ending there with
+        ``align="right"``, centred on it with ``"center"``), narrowed to ``fit`` millimetres if it
+        is wider; returns its width."""
+        width = self.width(text, size, bold)
+        squeeze = fit / width if fit and width > fit else 1.0
+        self.pdf.set_stretching(100 * squeeze)
+        width *= squeeze
+        x -= width if align == "right" else width / 2 if align == "center" else 0
+        self.pdf.set_text_color(colour)
+        for family, style, part in self._runs(text, bold):
+            self.pdf.set_font(family, style, size * self.scale)
+            self.pdf.text(x, y, part)
+            x += self.pdf.get_string_width(part)
+        self.pdf.set_stretching(100)
+        return width
+
+    def mark(self, status: str, cx: float, cy: float, size: float) -> None:
+        """A status's cell: its colour, and a shape that tells it in black and white too (● fast,
+        ◐ slow, ✗ missed, · not yet seen)."""
+        background, ink = STATUS_COLOURS[status]
+        pdf, r = self.pdf, size * 0.28
+        pdf.set_fill_color(background)
+        pdf.set_draw_color(_LIGHT)
+        pdf.set_line_width(0.15)
+        pdf.rect(cx - size / 2, cy - size / 2, size, size, style="DF")
+        pdf.set_fill_color(ink)
+        pdf.set_draw_color(ink)
+        if status == "fast":
+            pdf.circle(cx, cy, r, style="F")
+        elif status == "slow":
+            pdf.set_line_width(0.25)
+            pdf.circle(cx, cy, r, style="D")
+            pdf.solid_arc(cx - r, cy - r, 2 * r, 90, 270, style="F")
+        elif status == "missed":
+            pdf.set_line_width(0.45)
+            pdf.line(cx - r, cy - r, cx + r, cy + r)
+            pdf.line(cx - r, cy + r, cx + r, cy - r)
+        else:
+            pdf.circle(cx, cy, size * 0.07, style="F")
+
+    def image(self, picture, x: float, y: float, width: float, height: float) -> None:
+        """A picture (a Pillow ``Image``) as large as fits ``width`` × ``height`` mm, centred across,
+        at the top."""
+        scale = min(width / picture.width, height / picture.height)
+        self.pdf.image(picture, x + (width - picture.width * scale) / 2, y, picture.width * scale,
+                       picture.height * scale)
+
+    def output(self) -> bytes:
+        return bytes(self.pdf.output())
+
+
+def report_pdf(report: Report, chart=None, chart_note: str | None = None, *, plain: bool = False) -> bytes:
+    """The report as a one-page A4 PDF, written by fpdf2: ``chart`` is the progress chart (a Pillow
+    ``Image``, :func:`chart_image`), else ``chart_note`` says why there is none. Its text is in
+    DejaVu Sans where matplotlib ships it (:func:`unicode_fonts`), else (or ``plain``) in the
+    PDF's own Helvetica and Symbol."""
+    from solver.i18n import language
+
+    page = _Sheet(report.title(), language(), report.at, None if plain else unicode_fonts())
+    width = _A4[0] - 2 * _MARGIN
     x, y = _MARGIN, _MARGIN + 6
-    page.text(x, y, report.title(), 17, bold=True, colour=_INK)
-    page.text(A4[0] - _MARGIN, y, report.dated(), 10, colour=_GREY, align="right")
+    page.text(x, y, report.title(), 17, bold=True)
+    page.text(_A4[0] - _MARGIN, y, report.dated(), 10, colour=_GREY, align="right")
     y += 6.5
     for line in (report.summary(), report.streak(), report.trend(), report.due()):
-        for part in wrap(line, width, 9.5) if line else ():
-            page.text(x, y, part, 9.5, colour=_INK)
+        for part in page.wrap(line, width, 9.5) if line else ():
+            page.text(x, y, part, 9.5)
             y += 4.4
     y += 2
 
@@ -273,7 +421,7 @@ def report_pdf(report: Report, chart: tuple[bytes, int, int] | None = None, char
     # the key, once for every grid
     kx = x
     for s in STATUSES:
-        _pdf_mark(page, s, kx + 1.6, y + 1.6, 3.2)
+        page.mark(s, kx + 1.6, y + 1.6, 3.2)
         kx += 4.5 + page.text(kx + 4.5, y + 2.8, status_name(s), 8.5, colour=_GREY) + 4
     y += 10
 
@@ -284,7 +432,7 @@ def report_pdf(report: Report, chart: tuple[bytes, int, int] | None = None, char
             (_("Weakest facts"), report.weak_facts, lambda r: f"{r['question']} = {r['answer']}"),
             (_("Weakest puzzles"), report.weak_puzzles, lambda r: f"{r['game']}: {r['label']}"))):
         cx, cy = x + column * (half + 6), top
-        page.text(cx, cy, title, 11, bold=True, colour=_INK)
+        page.text(cx, cy, title, 11, bold=True)
         cy += 5
         if not rows:
             page.text(cx, cy, _("None: every one answered right and in time lately."), 9, colour=_GREY)
@@ -294,39 +442,34 @@ def report_pdf(report: Report, chart: tuple[bytes, int, int] | None = None, char
         y = max(y, cy)
     if report.families:
         y += 1
-        for part in wrap(report.families_line(), width, 9):
-            page.text(x, y, part, 9, colour=_INK)
+        for part in page.wrap(report.families_line(), width, 9):
+            page.text(x, y, part, 9)
             y += 4.2
     y += 3
 
     # ---- the chart, in the room left
-    room = A4[1] - _MARGIN - y
     if chart is not None:
-        pixels, w, h = chart
-        scale = min(width / w, room / h)
-        page.image(x + (width - w * scale) / 2, y, w * scale, h * scale, pixels, w, h)
+        page.image(chart, x, y, width, _A4[1] - _MARGIN - y)
     elif chart_note:
-        page.text(x, y + 3, _("Progress"), 11, bold=True, colour=_INK)
-        for k, part in enumerate(wrap(chart_note, width, 9)):
+        page.text(x, y + 3, _("Progress"), 11, bold=True)
+        for k, part in enumerate(page.wrap(chart_note, width, 9)):
             page.text(x, y + 8 + 4.2 * k, part, 9, colour=_GREY)
-    return document([page], title=report.title())
+    return page.output()
 
 
-def _pdf_row(page, text: str, why: str, x: float, y: float, width: float) -> float:
+def _pdf_row(page: _Sheet, text: str, why: str, x: float, y: float, width: float) -> float:
     """One weak fact or puzzle: its text in bold (two lines at most, cut with …), how often it
     was missed at the right of its last line, or under it when there is no room; returns the
     next line's ``y``."""
-    from trainer.pdf import text_width, wrap
-
-    lines = wrap(text, width, 9.5, bold=True)
+    lines = page.wrap(text, width, 9.5, bold=True)
     if len(lines) > 2:
         lines = [lines[0], lines[1].rstrip() + "…"]
-        while text_width(lines[1], 9.5, bold=True) > width and len(lines[1]) > 2:
+        while page.width(lines[1], 9.5, bold=True) > width and len(lines[1]) > 2:
             lines[1] = lines[1][:-2] + "…"
     for part in lines:
-        page.text(x, y, part, 9.5, bold=True, colour=_INK)
+        page.text(x, y, part, 9.5, bold=True)
         y += 4.2
-    if text_width(lines[-1], 9.5, bold=True) + text_width(why, 8.5) + 3 <= width:
+    if page.width(lines[-1], 9.5, bold=True) + page.width(why, 8.5) + 3 <= width:
         page.text(x + width, y - 4.2, why, 8.5, colour=_GREY, align="right")
     else:
         page.text(x + 3, y, why, 8.5, colour=_GREY)
@@ -334,66 +477,47 @@ def _pdf_row(page, text: str, why: str, x: float, y: float, width: float) -> flo
     return y + 0.5
 
 
-def _pdf_mark(page, status: str, cx: float, cy: float, size: float) -> None:
-    """A status's cell: its colour, and a shape that tells it in black and white too (● fast,
-    ◐ slow, ✗ missed, · not yet seen)."""
-    background, ink = STATUS_COLOURS[status]
-    page.rect(cx - size / 2, cy - size / 2, size, size, fill=background, stroke=_LIGHT, line=0.15)
-    r = size * 0.28
-    if status == "fast":
-        page.circle(cx, cy, r, fill=ink)
-    elif status == "slow":
-        page.circle(cx, cy, r, stroke=ink, line=0.25)
-        page.circle(cx, cy, r, fill=ink, half=True)
-    elif status == "missed":
-        page.line(cx - r, cy - r, cx + r, cy + r, colour=ink, width=0.45)
-        page.line(cx - r, cy + r, cx + r, cy - r, colour=ink, width=0.45)
-    else:
-        page.circle(cx, cy, size * 0.07, fill=ink)
-
-
-def _pdf_grid(page, grid: FactMatrix, x: float, y: float, box: float) -> float:
+def _pdf_grid(page: _Sheet, grid: FactMatrix, x: float, y: float, box: float) -> float:
     """Draw a fact grid ``box`` mm wide from ``x``, ``y``; return its height."""
-    from trainer.pdf import text_width
-
     title, counts = _grid_title(grid)
-    page.text(x, y + 3, title, 9.5, bold=True, colour=_INK)
+    page.text(x, y + 3, title, 9.5, bold=True)
     size = 7.0
-    while size > 5 and text_width(counts, size) > box:
+    while size > 5.5 and page.width(counts, size) > box:
         size -= 0.25
-    page.text(x, y + 7, counts, size, colour=_GREY)
+    page.text(x, y + 7, counts, size, colour=_GREY, fit=box)
     cell = min(4.2, box / (len(grid.columns) + 1))
     top = y + 9
-    page.text(x + cell / 2, top + cell * 0.72, grid.grid.symbol, 7.5, bold=True, colour=_INK, align="center")
+    page.text(x + cell / 2, top + cell * 0.72, grid.grid.symbol, 7.5, bold=True, align="center")
     for j, c in enumerate(grid.columns):
-        page.text(x + cell * (j + 1.5), top + cell * 0.72, str(c), 6.5, bold=True, colour=_GREY, align="center")
+        page.text(x + cell * (j + 1.5), top + cell * 0.72, str(c), 6.5, bold=True, colour=_GREY, align="center",
+                  fit=cell * 0.8)
     for i, (r, line) in enumerate(zip(grid.rows, grid.cells)):
         cy = top + cell * (i + 1.5)
-        page.text(x + cell / 2, cy + cell * 0.22, str(r), 6.5, bold=True, colour=_GREY, align="center")
+        page.text(x + cell / 2, cy + cell * 0.22, str(r), 6.5, bold=True, colour=_GREY, align="center",
+                  fit=cell * 0.8)
         for j, c in enumerate(line):
             if c is not None:
-                _pdf_mark(page, c.status, x + cell * (j + 1.5), cy, cell)
+                page.mark(c.status, x + cell * (j + 1.5), cy, cell)
     return 9 + cell * (len(grid.rows) + 1)
 
 
 # ---------------------------------------------------------------- the file
 
 
-def chart_pixels(history: History, *, now: datetime | None = None, tz: tzinfo | None = timezone.utc,
-                 dpi: int = 150) -> tuple[bytes, int, int]:
-    """The progress chart of the report as RGB pixels: each game's panels (the report says the
-    trend, the totals and the streak itself); a :class:`TablecalcError` when matplotlib is missing."""
+def chart_image(history: History, *, now: datetime | None = None, tz: tzinfo | None = timezone.utc,
+                dpi: int = 150):
+    """The progress chart of the report as a picture (a Pillow ``Image``, RGB): each game's panels
+    (the report says the trend, the totals and the streak itself); a :class:`TablecalcError` when
+    matplotlib is missing."""
+    from PIL import Image  # matplotlib's dependency, and fpdf2's
+
     from trainer.chart import chart_figure
 
     fig = chart_figure(history, tz=tz, now=now, **CHART)
     fig.set_dpi(dpi)
-    fig.canvas.draw()
-    rgba = fig.canvas.buffer_rgba()
-    w, h = fig.canvas.get_width_height(physical=True)
-    data = bytes(rgba)
-    rgb = bytearray(3 * w * h)  # drop the alpha channel: the figure is drawn on white
-    rgb[0::3], rgb[1::3], rgb[2::3] = data[0::4], data[1::4], data[2::4]
-    return bytes(rgb), w, h
+    fig.canvas.draw()  # drawn once (saving it to a file would lay it out twice)
+    size = fig.canvas.get_width_height(physical=True)
+    return Image.frombuffer("RGBA", size, fig.canvas.buffer_rgba(), "raw", "RGBA", 0, 1).convert("RGB")
 
 
 def write_report(history: History, learner: str | None, path, fmt: str, *, force: bool = False,
@@ -410,7 +534,7 @@ def write_report(history: History, learner: str | None, path, fmt: str, *, force
     note = None
     if fmt == "pdf":
         try:
-            chart = chart_pixels(view, now=report.at, tz=tz)
+            chart = chart_image(view, now=report.at, tz=tz)
         except TablecalcError as e:
             chart, note = None, str(e)
         data = report_pdf(report, chart, note)

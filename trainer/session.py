@@ -322,13 +322,14 @@ class TerminalIO:
 
         d = s.as_dict()
         t = Table(title=_("Session summary"), show_header=False)
-        t.add_row(_("answers"), _("{correct} right of {answered}").format(correct=s.correct, answered=s.answered))
+        t.add_row(_("answers"), ngettext("{correct} right of {answered}", "{correct} right of {answered}", s.correct).format(
+            correct=s.correct, answered=s.answered))
         t.add_row(_("accuracy"), f"{d['accuracy']:.0%}" if d["accuracy"] is not None else "-")
         t.add_row(_("score"), _("{score} of {best} possible").format(score=s.score, best=s.best_score))
         t.add_row(_(s.penalty_unit), str(s.penalties))
         t.add_row(_("median time"), f"{d['median_seconds']} s" if d["median_seconds"] is not None else "-")
         if s.reviews:
-            t.add_row(_("reviews"), _("{n} items came back").format(n=s.reviews))
+            t.add_row(_("reviews"), ngettext("{n} item came back", "{n} items came back", s.reviews).format(n=s.reviews))
         if s.skipped:
             t.add_row(_("skipped"), str(s.skipped))
         if s.hints:

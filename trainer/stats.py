@@ -299,7 +299,8 @@ def render_stats(stats: dict, console=None) -> None:
              median=_secs(stats["median_seconds"]), penalties=penalties_text(stats["by_drill"])))
     streak_line = streak_text(_streak_of(stats))
     if stats["streak"]["longest"] > stats["streak"]["current"]:
-        streak_line += _(" (longest {n} days)").format(n=stats["streak"]["longest"])
+        streak_line += ngettext(" (longest {n} day)", " (longest {n} days)", stats["streak"]["longest"]).format(
+            n=stats["streak"]["longest"])
     console.print(_capital(_("{streak}; {goal}.").format(
         streak=streak_line, goal=goal_text(stats["today"]["answers"], stats["today"]["goal"]))))
     if stats["trend"]:

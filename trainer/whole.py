@@ -63,7 +63,7 @@ def _names(players: str | None, default: int) -> tuple[str, ...]:
     if players is None or players.strip().isdigit():
         n = int(players) if players is not None else default
         if not 1 <= n <= 12:
-            raise TablecalcError(f"bad --players {n}: expected 1 to 12 players, or their names")
+            raise TablecalcError(_("bad --players {n}: expected 1 to 12 players, or their names").format(n=n))
         return names_of(n)
     return check_players([p for p in players.split(",")], 1, 12)
 
@@ -140,7 +140,8 @@ def add_whole_commands(app, game_name: str) -> None:
                        + ngettext("{n} illegal", "{n} illegal", len(report.illegal)).format(n=len(report.illegal)) + ".")
             for m in report.illegal:
                 typer.echo(_("Line {line} (round {round}), {player} plays {move}: {why}").format(
-                    line=m.line, round=m.round, player=m.player, move=m.move, why=explained(game, m.verdict, report.judged_under)))
+                    line=m.line, round=m.round, player=m.player, move=game.say_move(m.move),
+                    why=explained(game, m.verdict, report.judged_under)))
             for line, theirs, ours in report.disagreements:
                 typer.echo(_("Line {line}: the log's scores {theirs} are not the referee's {ours}.").format(
                     line=line, theirs=" ".join(f"{x:g}" for x in theirs), ours=" ".join(f"{x:g}" for x in ours)))
@@ -175,7 +176,8 @@ def add_whole_commands(app, game_name: str) -> None:
             emit_json(played.as_dict())
             return
         for k, r in enumerate(played.rounds, 1):
-            typer.echo(_("Round {k}: {n} moves; scores {scores}").format(
+            typer.echo(ngettext("Round {k}: {n} move; scores {scores}", "Round {k}: {n} moves; scores {scores}",
+                                len(r.moves)).format(
                 k=k, n=len(r.moves), scores=", ".join(f"{n} {s:g}" for n, s in zip(played.names, r.scores))))
         typer.echo(_("Seed {seed}, bots {bots}.").format(seed=played.seed, bots=", ".join(played.bots)))
 
@@ -193,11 +195,11 @@ def add_whole_commands(app, game_name: str) -> None:
         for m in a.moves:
             if not m.legal:
                 typer.echo(_("Line {line}: {player} {move}: illegal (see 'referee').").format(
-                    line=m.line, player=m.player, move=m.move))
+                    line=m.line, player=m.player, move=game.say_move(m.move)))
             elif m.label is not None:
                 typer.echo(_("Line {line}: {player} {move}: {label} (loss in {unit}: {loss:g}); best {best}{estimate}").format(
-                    line=m.line, player=m.player, move=m.move, label=_(m.label), loss=m.loss, unit=_(a.unit),
-                    best=" / ".join(m.best), estimate="" if m.exact else _(" (an estimate)")))
+                    line=m.line, player=m.player, move=game.say_move(m.move), label=_(m.label), loss=m.loss,
+                    unit=_(a.unit), best=" / ".join(map(game.say_move, m.best)), estimate="" if m.exact else _(" (an estimate)")))
         for name, row in a.summary().items():
             moves = ngettext("{n} move", "{n} moves", row["moves"]).format(n=row["moves"])
             typer.echo(_("{player}: {moves}, loss in {unit}: {loss:g}; inaccuracies: {inaccuracy}, mistakes: "
@@ -218,7 +220,7 @@ def add_whole_commands(app, game_name: str) -> None:
         game = find_game(game_name)
         names = _names(players, fewest_players(game, rules, data))
         if not 1 <= humans <= len(names):
-            raise TablecalcError(f"bad --humans {humans}: expected 1 to {len(names)}")
+            raise TablecalcError(_("bad --humans {humans}: expected 1 to {names}").format(humans=humans, names=len(names)))
         table = _Table(game, rules, data, names, set(range(humans)), bot, seed, seconds)
         _advise(table.match)
         table.play(rounds, deal)
@@ -257,7 +259,7 @@ class _Table:
 
             check_seconds(seconds, "--seconds")
             if getattr(self.match, "overtime", None) is None:
-                raise TablecalcError(f"{game.title} has no turn clock: --seconds is for a game whose rules time a turn")
+                raise TablecalcError(_("{title} has no turn clock: --seconds is for a game whose rules time a turn").format(title=game.title))
         self.seconds = seconds
 
     def log_lines(self):
@@ -312,7 +314,7 @@ class _Table:
         from solver.whole.simulate import MAX_ROUNDS
 
         if not 1 <= rounds <= MAX_ROUNDS:
-            raise TablecalcError(f"bad --rounds {rounds}: expected 1 to {MAX_ROUNDS}")
+            raise TablecalcError(_("bad --rounds {rounds}: expected 1 to {max_rounds}").format(rounds=rounds, max_rounds=MAX_ROUNDS))
         for k in range(rounds):
             if self.table.match.is_over():
                 break

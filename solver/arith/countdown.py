@@ -11,8 +11,8 @@ searches — instead of searching target by target.
 {(2, 2): [10, 11, 12, 13], (2, 3, 5): [12]}
 
 :func:`countdown_table` answers it for every selection a deck allows (the whole
-Countdown table: 13,243 selections, targets 100-999), with NumPy value sets and, if
-asked, several worker processes.
+Countdown table: 13,243 selections, targets 100-999): compiled (:mod:`solver.arith.kernel`)
+when Numba is installed, else with NumPy value sets and, if asked, several worker processes.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from typing import Callable, Iterable, Sequence
 from solver.arith.deal import COUNTDOWN_NUMBERS
 from solver.batch import run_in_order
 from solver.budget import MAX_WORK
+from solver.compiled import numba_installed, use_compiled
 from solver.errors import TablecalcError, quoted
 from solver.expr import Intermediates, SearchRules
 from solver.multisets import as_multiset, sub_multisets
@@ -32,7 +33,7 @@ from solver.search import ValueSets
 
 __all__ = ["reachable_values", "unreachable_targets", "selections", "count_selections", "check_table",
            "countdown_table", "CountdownTable", "Summary", "SummaryRow", "MAX_SELECTIONS", "MAX_CHOOSE", "NEAR",
-           "LARGE_FROM", "draw_weight"]
+           "LARGE_FROM", "draw_weight", "compiled_serves"]
 
 MAX_SELECTIONS = 250_000
 """The most selections one table covers (Countdown has 13,243; a 7-number variant 27,522)."""
@@ -350,6 +351,67 @@ def _table_chunk(job: tuple) -> list[tuple]:
     return out
 
 
+def compiled_serves(rules: SearchRules, tiles: Sequence[int], size: int, targets: range) -> bool:
+    """Whether the compiled table can build this one: Numba installed, whole-number
+    intermediates, no tile 0, every value it stores within 32 bits and every multiset's key within
+    63 (checked here, without importing Numba: :mod:`solver.arith.kernel` trusts it).
+
+    >>> compiled_serves(SearchRules.from_options(intermediates="rational"), COUNTDOWN_NUMBERS, 6, range(100, 1000))
+    False
+    """
+    if not numba_installed() or rules.intermediates is Intermediates.RATIONAL:
+        return False
+    ms = as_multiset(tiles)
+    if not ms or ms[0] <= 0 or not 1 <= size <= 7:
+        return False
+    if len(set(ms)).bit_length() * size > 63:  # a multiset's key (solver.arith.kernel.pack) in 63 bits
+        return False
+    bound = 1
+    for t in sorted(ms, reverse=True)[: max(size - 1, 1)]:
+        bound *= max(t, 2)
+    most = max(abs(targets.start), abs(targets.stop - 1)) * ms[-1] + ms[-1]
+    return bound < 1 << 31 and most < 1 << 31
+
+
+def _widened(targets: range, summary: bool) -> range:
+    """The values a table looks at: the targets, and with a summary :data:`NEAR` more on each side."""
+    reach = max(NEAR) if summary else 0
+    return range(targets.start - reach, targets.stop + reach)
+
+
+def _compiled_table(sels: list[MultiSet], targets: range, rules: SearchRules, tiles: Sequence[int], size: int,
+                    progress: Callable[[int, int], None] | None, summary: bool) -> CountdownTable:
+    """The table in one compiled pass (:func:`solver.arith.kernel.table_marks`); with ``summary``,
+    the counts of targets landed near worked out from the same marks as :func:`_table_chunk` does."""
+    import numpy as np
+
+    span = _widened(targets, summary)
+    if not compiled_serves(rules, tiles, size, span):
+        raise TablecalcError("the compiled table needs Numba (pip install 'tablecalc[fast]'), whole-number "
+                             "intermediates, tiles of 1 or more and values within 32 bits: use engine 'pure'")
+    from solver.arith.kernel import table_marks
+
+    if progress is not None:
+        progress(0, len(sels))
+    hit = table_marks(as_multiset(tiles), size, sels, span.start, span.stop - 1, rules).astype(bool)
+    reach = targets.start - span.start
+    exact = hit[:, reach:hit.shape[1] - reach]
+    rows_missed, cols = (~exact).nonzero()
+    missed: list[list[int]] = [[] for _ in sels]
+    for r, c in zip(rows_missed.tolist(), cols.tolist()):
+        missed[r].append(targets.start + c)
+    near = None
+    if summary:
+        sums = np.zeros((len(sels), hit.shape[1] + 1), dtype=np.int32)  # reached in hit[:, a:b]: sums[b] - sums[a]
+        np.cumsum(hit, axis=1, dtype=np.int32, out=sums[:, 1:])
+        centre = np.arange(reach, hit.shape[1] - reach)
+        counts = [np.count_nonzero(sums[:, centre + d + 1] - sums[:, centre - d], axis=1) for d in NEAR]
+        near = tuple(zip(*(c.tolist() for c in counts))) if sels else ()
+    if progress is not None:
+        progress(len(sels), len(sels))
+    return CountdownTable(targets, rules, tuple(zip(sels, map(tuple, missed))), near, tuple(sorted(tiles)))
+
+
 def _piece_size(selections: int, processes: int) -> int:
     """:data:`TABLE_CHUNK` on one process; on several, about eight pieces per process (at least that).
 
@@ -370,14 +432,22 @@ def countdown_table(
     processes: int = 1,
     progress: Callable[[int, int], None] | None = None,
     summary: bool = False,
+    engine: str = "auto",
 ) -> CountdownTable:
     """For every distinct selection of ``size`` of ``tiles``, the targets of ``targets`` it misses
     (and, with ``summary``, how many it lands near, for :meth:`CountdownTable.summary`).
 
-    Selections go in sorted order, in pieces (:func:`_piece_size`), to ``processes`` worker
-    processes (this one when 1); each process keeps its value sets from one piece to the
-    next within the memory bound, since neighbours share most of their parts. The result
-    does not depend on ``processes``. ``progress(done, total)`` is called after each piece.
+    ``engine``: ``"compiled"`` builds the whole table in one compiled pass
+    (:mod:`solver.arith.kernel`, Numba: the ``fast`` extra) on this process; ``"pure"`` is the
+    reference path below, in Python and NumPy; ``"auto"`` (the default) takes the compiled one
+    when Numba is installed and serves the rules and tiles (:func:`compiled_serves`), else the
+    pure one. Both give the same table.
+
+    On the pure path, selections go in sorted order, in pieces (:func:`_piece_size`), to
+    ``processes`` worker processes (this one when 1); each process keeps its value sets from
+    one piece to the next within the memory bound, since neighbours share most of their
+    parts. The result does not depend on ``processes``. ``progress(done, total)`` is called
+    after each piece.
 
     >>> t = countdown_table(range(1, 11), tiles=[1, 1, 2, 3], size=2)
     >>> t.rows[0], t.reach_every_target(), t.per_target()[4]
@@ -385,8 +455,11 @@ def countdown_table(
     """
     if processes < 1:
         raise TablecalcError(f"bad number of processes {quoted(processes)}: expected at least 1")
+    compiled = use_compiled(engine, compiled_serves(rules, tiles, size, _widened(targets, summary)), "table")
     check_table(tiles, size, rules)  # before any work: a refusal comes at once, never part-way
     sels = selections(tiles, size)
+    if compiled:
+        return _compiled_table(sels, targets, rules, tiles, size, progress, summary)
     step = _piece_size(len(sels), processes)
     jobs = [(sels[i : i + step], targets, rules, summary) for i in range(0, len(sels), step)]
     rows: list = []

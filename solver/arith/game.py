@@ -32,10 +32,10 @@ class Arith(BaseGame):
     """Mental arithmetic, the 24 game and Countdown, judged by the game-independent search."""
 
     name = "arith"
-    title = "Arithmetic (Countdown, the 24 game)"
+    title = N_("Arithmetic (Countdown, the 24 game)")
     aliases = ("countdown", "le-compte-est-bon", "calcul-mental", "hoofdrekenen")
-    summary = "mental sums against the clock, the 24 game and Countdown, judged by the arithmetic search"
-    seed = ("no seed: the 24 game (every number once, fractions allowed) and Countdown "
+    summary = N_("mental sums against the clock, the 24 game and Countdown, judged by the arithmetic search")
+    seed = N_("no seed: the 24 game (every number once, fractions allowed) and Countdown "
             "(any of six tiles, whole numbers) as commonly played")
     penalty_unit = N_("penalties")
     Rules = Rules

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.expr import SYMBOL, BinOp, Num, evaluate, leaves, parse_expression
 from solver.parsing import format_fields, parse_fields, parse_whole
 
@@ -82,7 +83,7 @@ def parse_situation(text: str) -> Problem | Fact:
     fields = parse_fields(text, "problem", ["numbers", "target", "calculate"])
     if "calculate" in fields:
         if len(fields) > 1:
-            raise TablecalcError(f"bad problem {quoted(text.strip())}: 'calculate' stands alone; expected calculate A op B")
+            raise TablecalcError(_("bad problem {text}: 'calculate' stands alone; expected calculate A op B").format(text=quoted(text.strip())))
         return _fact(str(fields["calculate"]))
     if "numbers" not in fields or "target" not in fields:
         raise TablecalcError(
@@ -90,15 +91,15 @@ def parse_situation(text: str) -> Problem | Fact:
         )
     nums = [parse_whole(n, "number") for n in str(fields["numbers"]).replace(",", " ").split()]
     if not 1 <= len(nums) <= MAX_NUMBERS:
-        raise TablecalcError(f"bad problem {quoted(text.strip())}: expected 1 to {MAX_NUMBERS} numbers, got {len(nums)}")
+        raise TablecalcError(_("bad problem {text}: expected 1 to {max_numbers} numbers, got {nums}").format(text=quoted(text.strip()), max_numbers=MAX_NUMBERS, nums=len(nums)))
     return Problem(tuple(sorted(nums)), parse_whole(str(fields["target"]), "target"))
 
 
 def _fact(text: str) -> Fact:
     expr = parse_expression(text)
     if len(leaves(expr)) != 2 or any(leaf.label for leaf in leaves(expr)):
-        raise TablecalcError(f"bad fact {quoted(text)}: expected one operation on two numbers, like 17 + 25")
+        raise TablecalcError(_("bad fact {text}: expected one operation on two numbers, like 17 + 25").format(text=quoted(text)))
     if evaluate(expr) is None:
-        raise TablecalcError(f"bad fact {quoted(text)}: it divides by zero; expected an operation with a value")
+        raise TablecalcError(_("bad fact {text}: it divides by zero; expected an operation with a value").format(text=quoted(text)))
     left, right = leaves(expr)
     return Fact(left.value, expr.op, right.value)  # type: ignore[union-attr]

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.nainjaune.cards import Card, full_deck
 from solver.nainjaune.round import Lay as LayMove
 from solver.nainjaune.round import (MAX_HAND, Mode, Move, Position, Sans, apply, comes_back, legal_moves, may_lay,
@@ -351,7 +352,7 @@ def grand_opera(hand: Sequence[Card], rules: Rules) -> OperaAnswer:
     help), so the answer is certain; the search is :func:`best_lay`'s."""
     hand = tuple(sorted(set(hand)))
     if not hand:
-        raise TablecalcError("no cards: expected a hand, e.g. 9c 10d Jc Qs Kh")
+        raise TablecalcError(_("no cards: expected a hand, e.g. 9c 10d Jc Qs Kh"))
     if len(hand) > MAX_HAND:
         raise TablecalcError(f"a hand of {len(hand)} cards: expected at most {MAX_HAND} (the deal for 3 players)")
     rest = tuple(c for c in full_deck() if c not in hand)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from solver.errors import TablecalcError, quoted
-from solver.i18n import N_
+from solver.i18n import N_, _
 from solver.nainjaune.best import Goal, best_lay
 from solver.nainjaune.cards import KING, Card
 from solver.nainjaune.round import Lay, Mode, Move, Pass, Position, Sans, legal_moves, may_lay, run_after, takes_stake
@@ -250,7 +250,7 @@ class Bot:
     @classmethod
     def of(cls, name: str, seat: int, rng) -> "Bot":
         if name not in BOTS:
-            raise TablecalcError(f"unknown bot {quoted(name)}: expected one of {', '.join(BOTS)}")
+            raise TablecalcError(_("unknown bot {name}: expected one of {choices}").format(name=quoted(name), choices=', '.join(BOTS)))
         return cls(BOTS[name], seat, rng)
 
     def choose(self, state) -> str:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import N_, _
 
 __all__ = ["SUITS", "RANKS", "SUIT_WORDS", "Card", "parse_card", "parse_cards", "parse_rank", "rank_text", "full_deck",
            "format_cards", "split_tokens", "CARD_HELP"]
@@ -59,7 +60,7 @@ SUIT_WORDS: dict[str, str] = {
 _FILLERS = {"de", "of", "van", "d'"}
 _COMPACT = re.compile(r"(10|[2-9]|[1ajqkvdr])\s*([cdhs♣♦♥♠♧♢♡♤])")
 
-CARD_HELP = ("a rank A 2-10 J Q K (or V D R, as, valet, dame, roi...) and a suit c d h s "
+CARD_HELP = N_("a rank A 2-10 J Q K (or V D R, as, valet, dame, roi...) and a suit c d h s "
              "(♣ ♦ ♥ ♠, trèfle, carreau, cœur, pique...), e.g. 7d, QS, 10♦, dame de pique")
 
 
@@ -72,7 +73,7 @@ class Card:
 
     def __post_init__(self):
         if self.rank not in RANKS or self.suit not in SUITS or len(self.suit) != 1:
-            raise TablecalcError(f"no card of rank {self.rank!r} and suit {self.suit!r}: expected {CARD_HELP}")
+            raise TablecalcError(_("no card of rank {rank} and suit {suit}: expected {card_help}").format(rank=repr(self.rank), suit=repr(self.suit), card_help=_(CARD_HELP)))
 
     def __str__(self) -> str:
         return f"{rank_text(self.rank)}{self.suit}"
@@ -101,7 +102,7 @@ def parse_rank(text: str) -> int:
     """
     key = text.strip().lower()
     if key not in _RANK_WORDS:
-        raise TablecalcError(f"unknown rank {quoted(text)}: expected A 2-10 J Q K (or as, valet, dame, roi, jack, queen, king)")
+        raise TablecalcError(_("unknown rank {text}: expected A 2-10 J Q K (or as, valet, dame, roi, jack, queen, king)").format(text=quoted(text)))
     return _RANK_WORDS[key]
 
 
@@ -118,7 +119,7 @@ def parse_card(text: str) -> Card:
     m = _COMPACT.fullmatch(t)
     card = Card(_RANK_WORDS[m.group(1)], SUIT_WORDS[m.group(2)]) if m else _word_card(t.split())
     if card is None:
-        raise TablecalcError(f"unknown card {quoted(str(text).strip())}: expected {CARD_HELP}")
+        raise TablecalcError(_("unknown card {text}: expected {card_help}").format(text=quoted(str(text).strip()), card_help=_(CARD_HELP)))
     return card
 
 
@@ -152,7 +153,7 @@ def parse_cards(text: str) -> list[Card]:
             i += 1
             continue
         if card is None:
-            raise TablecalcError(f"unknown card {quoted(tok)} in {quoted(str(text).strip())}: expected {CARD_HELP}")
+            raise TablecalcError(_("unknown card {tok} in {text}: expected {card_help}").format(tok=quoted(tok), text=quoted(str(text).strip()), card_help=_(CARD_HELP)))
         cards.append(card)
         i = j + 1
     return cards

@@ -44,9 +44,9 @@ class NainJaune(BaseGame):
     name = "nainjaune"
     title = "Le Nain Jaune"
     aliases = ("nain-jaune", "le-nain-jaune", "nain", "yellow-dwarf", "gele-dwerg")
-    summary = ("runs up in rank, \"sans\", the staking board and the Grand Opéra: best lay, settlement, whole games "
+    summary = N_("runs up in rank, \"sans\", the staking board and the Grand Opéra: best lay, settlement, whole games "
                "refereed, simulated, analysed and played against bots")
-    seed = ("seed 003 (French rules of Le Nain Jaune): deal sizes, board stakes 1-5, runs up in any suit, sans, "
+    seed = N_("seed 003 (French rules of Le Nain Jaune): deal sizes, board stakes 1-5, runs up in any suit, sans, "
             "King restarts, board cards take their stake, 1 token per card (or face value), doubling, Grand Opéra; "
             "the 10♦ and K♥ cells are the traditional choice (options)")
     penalty_unit = N_("tokens")

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.nainjaune.best import move_worths
 from solver.nainjaune.bots import BOTS, Bot
 from solver.nainjaune.cards import full_deck
@@ -74,8 +75,8 @@ class Match:
     def __post_init__(self):
         n = len(self.names)
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise TablecalcError(f"Le Nain Jaune is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}: "
-                                 f"give --players {MIN_PLAYERS} or more (or their names)")
+            raise TablecalcError(_("Le Nain Jaune is played by {low} to {high} players, not {n}: give --players {low} or "
+                                   "more (or their names)").format(low=MIN_PLAYERS, high=MAX_PLAYERS, n=n))
         if self.names != _seats(n):
             parse_hands(" | ".join(f"{name}: -" for name in self.names))  # names the notation can write
         if not self.tokens:

@@ -47,11 +47,12 @@ from dataclasses import dataclass, field, replace
 from typing import Container
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import N_, _
 from solver.nainjaune.cards import KING, Card, format_cards, parse_cards, parse_rank, rank_text, split_tokens
 from solver.nainjaune.rules import MAX_PLAYERS, MIN_PLAYERS, Announce, Board, Cell, Rules, hand_size
 from solver.parsing import format_fields, parse_fields, parse_whole
 
-__all__ = ["Mode", "Lay", "Sans", "Pass", "Move", "Position", "parse_move", "parse_moves", "parse_hands", "seat",
+__all__ = ["KEY_WORDS", "Mode", "Lay", "Sans", "Pass", "Move", "Position", "parse_move", "parse_moves", "parse_hands", "seat",
            "legal_moves", "apply", "next_after_sans", "may_lay", "may_stop", "run_after", "takes_stake", "comes_back",
            "claimed_cell", "normalise", "check_table", "MAX_HAND", "MAX_PLAYERS_POSITION"]
 
@@ -103,6 +104,26 @@ class Pass:
 
 Move = Lay | Sans | Pass
 
+KEY_WORDS = {
+    "mains": "hands", "main": "hands", "handen": "hands", "hand": "hands",
+    "plateau": "board", "bord": "board", "speelbord": "board",
+    "donneur": "dealer", "gever": "dealer", "deler": "dealer",
+    "à": "to", "a": "to", "trait": "to", "aan": "to", "beurt": "to",
+    "suivante": "next", "suivant": "next", "prochaine": "next", "volgende": "next",
+    "zonder": "sans",
+    "ouvert": "opened", "ouverts": "opened", "ouvertes": "opened", "geopend": "opened",
+    "pris": "taken", "genomen": "taken",
+    "de": "from", "par": "from", "van": "from", "door": "from",
+    "entame": "lead", "uitkomen": "lead",
+    "roi": "king", "koning": "king",
+    "opéra": "opera",
+    "régler": "settle", "reglement": "settle", "règlement": "settle", "afrekenen": "settle",
+    "demande": "ask", "vraag": "ask",
+    "jetons": "tokens", "fiches": "tokens", "penningen": "tokens", "fiches-jetons": "tokens",
+}
+"""The French and Dutch words a position or a round end may use for its keywords (``mains Ann: 7d |
+Bob: 8s; plateau 10:3``); the notation printed keeps the English ones, and both read back alike."""
+
 _SANS_WORDS = {"sans", "without", "zonder"}
 _PASS_WORDS = {"pass", "passe", "pas"}
 _ANNOUNCE_WORDS = {"!", "prend", "takes", "take", "neemt"}
@@ -130,7 +151,7 @@ def parse_moves(text: str) -> list[Move]:
             continue
         if tok in _SANS_WORDS:
             if i + 1 == len(tokens):
-                raise TablecalcError(f"bad moves {quoted(str(text).strip())}: 'sans' needs the missing rank, e.g. sans 9")
+                raise TablecalcError(_("bad moves {text}: 'sans' needs the missing rank, e.g. sans 9").format(text=quoted(str(text).strip())))
             moves.append(Sans(parse_rank(tokens[i + 1])))
             i += 2
             continue
@@ -138,7 +159,7 @@ def parse_moves(text: str) -> list[Move]:
             if tok == "qui" and i + 1 < len(tokens) and tokens[i + 1] == "prend":
                 i += 1
             if not moves or not isinstance(moves[-1], Lay):
-                raise TablecalcError(f"bad moves {quoted(str(text).strip())}: an announcement follows the card laid, e.g. Qs!")
+                raise TablecalcError(_("bad moves {text}: an announcement follows the card laid, e.g. Qs!").format(text=quoted(str(text).strip())))
             moves[-1] = Lay(moves[-1].card, True)
             i += 1
             continue
@@ -153,8 +174,8 @@ def parse_moves(text: str) -> list[Move]:
                 i += width
                 break
         else:
-            raise TablecalcError(f"bad moves {quoted(str(text).strip())}: {quoted(tok)} is neither a card nor 'sans R'; "
-                                 "expected e.g. 7d 8s Qs! sans 9")
+            raise TablecalcError(_("bad moves {text}: {word} is neither a card nor 'sans R'; expected e.g. 7d 8s Qs! sans 9")
+                                 .format(text=quoted(str(text).strip()), word=quoted(tok)))
     return moves
 
 
@@ -166,7 +187,7 @@ def parse_move(text: str) -> Move:
     """
     moves = parse_moves(text)
     if len(moves) != 1:
-        raise TablecalcError(f"bad move {quoted(str(text).strip())}: expected one card (7d, Qs!), sans R or pass")
+        raise TablecalcError(_("bad move {text}: expected one card (7d, Qs!), sans R or pass").format(text=quoted(str(text).strip())))
     return moves[0]
 
 
@@ -207,14 +228,15 @@ class Position:
 
     @classmethod
     def parse(cls, text: str) -> "Position":
-        f = parse_fields(text, "position", ["hands", "board", "dealer", "to", "next", "sans", "from", "opened", "taken"],
-                         required=["hands"], flags=["lead", "king", "opera"])
+        f = parse_fields(text, N_("position"), ["hands", "board", "dealer", "to", "next", "sans", "from", "opened",
+                                                "taken"],
+                         required=["hands"], flags=["lead", "king", "opera"], aliases=KEY_WORDS)
         names, hands = parse_hands(str(f["hands"]))
         n = len(hands)
         where = str(text).strip()
         modes = [k for k in ("lead", "king", "next", "sans") if k in f]
         if len(modes) > 1:
-            raise TablecalcError(f"bad position {quoted(where)}: give one of lead, king, next R, sans R (not {' and '.join(modes)})")
+            raise TablecalcError(_("bad position {where}: give one of lead, king, next R, sans R (not {choices})").format(where=quoted(where), choices=' and '.join(modes)))
         mode = Mode(modes[0]) if modes else Mode.LEAD
         need = parse_rank(str(f[mode.value])) if mode in (Mode.NEXT, Mode.SANS) else None
         dealer = seat(str(f["dealer"]), names) if "dealer" in f else None
@@ -222,14 +244,15 @@ class Position:
         opened = frozenset(seat(x, names) for x in str(f.get("opened", "")).replace(",", " ").split())
         taken: tuple[int, ...] = ()
         if "taken" in f:
-            taken = tuple(parse_whole(x, "tokens taken") for x in str(f["taken"]).split())
+            taken = tuple(parse_whole(x, N_("tokens taken")) for x in str(f["taken"]).split())
             if len(taken) != n:
-                raise TablecalcError(f"bad position {quoted(where)}: 'taken' has {len(taken)} numbers for {n} players")
+                raise TablecalcError(_("bad position {where}: 'taken' has {taken} numbers for {n} players").format(where=quoted(where), taken=len(taken), n=n))
         board = Board.parse(str(f["board"])) if "board" in f else Board()
         caller = seat(str(f["from"]), names) if "from" in f else None
         if caller is not None and (mode is not Mode.SANS or caller == to):
-            raise TablecalcError(f"bad position {quoted(where)}: 'from NAME' names who said \"sans R\" to another "
-                                 "player: expected it only with 'sans R', naming someone else than 'to'")
+            raise TablecalcError(_("bad position {where}: 'from NAME' names who said \"sans R\" to another "
+                                   "player: expected it only with 'sans R', naming someone else than 'to'").format(
+                                       where=quoted(where)))
         pos = cls(hands, board, to, mode, need, opened, taken, bool(f.get("opera")), names, dealer, caller)
         pos.check(where)
         return pos
@@ -238,28 +261,28 @@ class Position:
         """Raise when the position cannot arise in a round (see :meth:`parse`)."""
         n = len(self.hands)
         if not 2 <= n <= MAX_PLAYERS_POSITION:
-            raise TablecalcError(f"bad position {quoted(where)}: {n} hands; expected 2 to {MAX_PLAYERS_POSITION} separated by |")
+            raise TablecalcError(_("bad position {where}: {n} hands; expected 2 to {max_players_position} separated by |").format(where=quoted(where), n=n, max_players_position=MAX_PLAYERS_POSITION))
         seen: set[Card] = set()
         for name, hand in zip(self.names, self.hands):
             if len(hand) > MAX_HAND:
-                raise TablecalcError(f"bad position {quoted(where)}: {name} holds {len(hand)} cards; "
-                                     f"expected at most {MAX_HAND} (the deal for 3 players)")
+                raise TablecalcError(_("bad position {where}: {name} holds {n} cards; expected at most {most} (the deal "
+                                       "for 3 players)").format(where=quoted(where), name=name, n=len(hand), most=MAX_HAND))
             twice = seen.intersection(hand) or {c for c in hand if hand.count(c) > 1}
             if twice:
-                raise TablecalcError(f"bad position {quoted(where)}: {sorted(twice)[0]} is dealt twice; a deck has one of each card")
+                raise TablecalcError(_("bad position {where}: {twice} is dealt twice; a deck has one of each card").format(where=quoted(where), twice=sorted(twice)[0]))
             seen.update(hand)
         empty = [i for i, h in enumerate(self.hands) if not h]
         if len(empty) > 1:
-            raise TablecalcError(f"bad position {quoted(where)}: {len(empty)} empty hands; only one player goes out")
+            raise TablecalcError(_("bad position {where}: {empty} empty hands; only one player goes out").format(where=quoted(where), empty=len(empty)))
         if self.opera and not empty:
-            raise TablecalcError(f"bad position {quoted(where)}: 'opera' but no player is out (an empty hand, -)")
+            raise TablecalcError(_("bad position {where}: 'opera' but no player is out (an empty hand, -)").format(where=quoted(where)))
         if empty:
             return
         if self.mode is Mode.SANS and not any(c.rank == self.need for c in self.hands[self.to]):
-            raise TablecalcError(f"bad position {quoted(where)}: {self.names[self.to]} holds no {rank_text(self.need or 0)}, "
-                                 f"so 'sans {rank_text(self.need or 0)}' would have passed them by")
+            raise TablecalcError(_("bad position {where}: {name} holds no {rank}, so 'sans {rank}' would have passed them by")
+                                 .format(where=quoted(where), name=self.names[self.to], rank=rank_text(self.need or 0)))
         if self.mode is Mode.NEXT and self.need == 1:
-            raise TablecalcError(f"bad position {quoted(where)}: a run goes up from A; 'next A' cannot happen")
+            raise TablecalcError(_("bad position {where}: a run goes up from A; 'next A' cannot happen").format(where=quoted(where)))
 
     def __str__(self) -> str:
         named = self.names != _default_names(len(self.hands))
@@ -321,15 +344,15 @@ def parse_hands(text: str) -> tuple[tuple[str, ...], tuple[tuple[Card, ...], ...
         if sep:
             name = name.strip()
             if not name or not name.replace("-", "").replace("_", "").isalnum() or len(name) > 20:
-                raise TablecalcError(f"bad player name {quoted(name)}: expected letters or digits (at most 20), e.g. Ann: 7d 8s")
+                raise TablecalcError(_("bad player name {name}: expected letters or digits (at most 20), e.g. Ann: 7d 8s").format(name=quoted(name)))
             names.append(name)
         else:
             cards = part
         hands.append(tuple(parse_cards(cards)))
     if names and len(names) != len(parts):
-        raise TablecalcError(f"bad hands {quoted(str(text).strip())}: name every hand (Ann: 7d 8s | Bob: 9c) or none")
+        raise TablecalcError(_("bad hands {text}: name every hand (Ann: 7d 8s | Bob: 9c) or none").format(text=quoted(str(text).strip())))
     if len({n.lower() for n in names}) != len(names):
-        raise TablecalcError(f"bad hands {quoted(str(text).strip())}: two players have the same name")
+        raise TablecalcError(_("bad hands {text}: two players have the same name").format(text=quoted(str(text).strip())))
     return tuple(names) or _default_names(len(parts)), tuple(hands)
 
 
@@ -338,11 +361,11 @@ def check_table(hands, names) -> None:
     notation also reads 2 hands, for puzzles; a game's table does not)."""
     n = len(hands)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise TablecalcError(f"{n} players: Le Nain Jaune is played by {MIN_PLAYERS} to {MAX_PLAYERS}")
+        raise TablecalcError(_("{n} players: Le Nain Jaune is played by {min_players} to {max_players}").format(n=n, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS))
     size = hand_size(n)
     for name, hand in zip(names, hands):
         if len(hand) > size:
-            raise TablecalcError(f"{name} holds {len(hand)} cards: with {n} players each is dealt {size}")
+            raise TablecalcError(_("{name} holds {hand} cards: with {n} players each is dealt {size}").format(name=name, hand=len(hand), n=n, size=size))
 
 
 def seat(text: str, names: tuple[str, ...]) -> int:
@@ -353,7 +376,7 @@ def seat(text: str, names: tuple[str, ...]) -> int:
             return i
     if t.isascii() and t.isdigit() and 1 <= int(t) <= len(names):
         return int(t) - 1
-    raise TablecalcError(f"unknown player {quoted(t)}: expected one of {', '.join(names)} or a seat number 1-{len(names)}")
+    raise TablecalcError(_("unknown player {t}: expected one of {choices} or a seat number 1-{names}").format(t=quoted(t), choices=', '.join(names), names=len(names)))
 
 
 # -- the rules ---------------------------------------------------------------------------

@@ -242,11 +242,12 @@ class Board:
         for part in str(text).replace(",", " ").split():
             key, sep, value = part.partition(":")
             if not sep or key.lower() not in _CELL_WORDS:
-                raise TablecalcError(f"bad board {quoted(str(text).strip())}: {part!r} is not CELL:TOKENS; "
-                                     "expected e.g. 10:3 J:6 Q:9 K:12 7:15")
+                raise TablecalcError(_("bad board {text}: {part} is not CELL:TOKENS; expected e.g. 10:3 J:6 Q:9 K:12 7:15")
+                                     .format(text=quoted(str(text).strip()), part=repr(part)))
             cell = _CELL_WORDS[key.lower()]
             if cell in seen:
-                raise TablecalcError(f"bad board {quoted(str(text).strip())}: the {cell} cell is given twice")
+                raise TablecalcError(_("bad board {text}: the {cell} cell is given twice").format(
+                    text=quoted(str(text).strip()), cell=cell))
             seen.add(cell)
             stakes[cell] = parse_whole(value, f"stake on the {cell} cell")
         return cls(tuple(stakes[c] for c in Cell))  # type: ignore[arg-type]

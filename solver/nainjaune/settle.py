@@ -32,8 +32,9 @@ import enum
 from dataclasses import dataclass
 
 from solver.errors import TablecalcError
+from solver.i18n import N_, _
 from solver.nainjaune.cards import Card
-from solver.nainjaune.round import Position, parse_hands, seat
+from solver.nainjaune.round import KEY_WORDS, Position, parse_hands, seat
 from solver.nainjaune.rules import STAKE_PER_ROUND, Board, Cell, OperaOrder, Payment as PaymentRule, Rules
 from solver.parsing import format_fields, parse_fields, parse_whole
 
@@ -98,15 +99,15 @@ class RoundEnd:
 
     @classmethod
     def parse(cls, text: str) -> "RoundEnd":
-        f = parse_fields(text, "round end", ["hands", "board", "ask", "tokens"], required=["hands"],
-                         flags=["settle", "opera"])
+        f = parse_fields(text, N_("round end"), ["hands", "board", "ask", "tokens"], required=["hands"],
+                         flags=["settle", "opera"], aliases=KEY_WORDS)
         names, hands = parse_hands(str(f["hands"]))
         where = str(text).strip()
         tokens = None
         if "tokens" in f:
-            tokens = tuple(parse_whole(x, "tokens") for x in str(f["tokens"]).replace(",", " ").split())
+            tokens = tuple(parse_whole(x, N_("tokens")) for x in str(f["tokens"]).replace(",", " ").split())
             if len(tokens) != len(hands):
-                raise TablecalcError(f"bad round end {where!r}: 'tokens' has {len(tokens)} numbers for {len(hands)} players")
+                raise TablecalcError(_("bad round end {where}: 'tokens' has {tokens} numbers for {hands} players").format(where=repr(where), tokens=len(tokens), hands=len(hands)))
         end = cls(tuple(tuple(sorted(h)) for h in hands), Board.parse(str(f.get("board", ""))), names,
                   bool(f.get("opera")), seat(str(f["ask"]), names) if "ask" in f else None, tokens)
         end.check(where)
@@ -116,13 +117,13 @@ class RoundEnd:
     def of(cls, pos: Position, tokens: tuple[int, ...] | None = None) -> "RoundEnd":
         """The end of a finished round."""
         if not pos.is_over():
-            raise TablecalcError(f"the round is not over: nobody has gone out in {pos}")
+            raise TablecalcError(_("the round is not over: nobody has gone out in {pos}").format(pos=pos))
         return cls(pos.hands, pos.board, pos.names, pos.opera, None, tokens)
 
     def check(self, where: str) -> None:
         Position(self.hands, self.board, names=self.names, opera=self.opera).check(where)
         if self.winner is None:
-            raise TablecalcError(f"bad round end {where!r}: nobody went out; expected one empty hand, written -")
+            raise TablecalcError(_("bad round end {where}: nobody went out; expected one empty hand, written -").format(where=repr(where)))
 
     @property
     def winner(self) -> int | None:
@@ -187,7 +188,7 @@ def settle(end: RoundEnd, rules: Rules) -> Settlement:
     """Settle a round's end under ``rules`` (see the module's notes for the order)."""
     w = end.winner
     if w is None:
-        raise TablecalcError("nobody went out: a round is settled when one hand is empty")
+        raise TablecalcError(_("nobody went out: a round is settled when one hand is empty"))
     names, n = end.names, len(end.hands)
     wallet = list(end.tokens) if end.tokens is not None else None
     change = [0] * n

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.expr import Expr, label_leaves, leaves, parse_expression, render
 from solver.nambarz.cards import Card, Deck, Family, card_name, is_concordant
 from solver.nambarz.rules import Rules
@@ -123,7 +124,7 @@ def _validate(target: Card, hand: Sequence[Card], deck: Deck) -> None:
             f"the top card {target} is a joker: give the card it announced instead (e.g. --target 5 or --target 5-cat)"
         )
     if not hand:
-        raise TablecalcError("the hand is empty: expected at least one card, e.g. --hand \"6 5 2 10\"")
+        raise TablecalcError(_("the hand is empty: expected at least one card, e.g. --hand \"6 5 2 10\""))
     deck.check_available([*hand, target], "hand and top card")
 
 

@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from solver.errors import TablecalcError, quoted
-from solver.i18n import N_
+from solver.i18n import N_, _
 from solver.nambarz.best import simplest_plays
 from solver.nambarz.cards import Card, is_concordant
 from solver.nambarz.moves import JokerKind, Move, joker_kind
@@ -154,7 +154,7 @@ def choose(state: RoundState, kind: str, rng) -> Move:
         return max(state.legal_moves(), key=lambda m: _greedy_key(state, m))
     if kind == "best":
         return max(distinct_moves(state), key=lambda m: _best_key(state, m))
-    raise TablecalcError(f"unknown bot {quoted(kind)}: expected one of {', '.join(BOTS)}")
+    raise TablecalcError(_("unknown bot {kind}: expected one of {choices}").format(kind=quoted(kind), choices=', '.join(BOTS)))
 
 
 @dataclass
@@ -166,7 +166,7 @@ class Bot:
 
     def __post_init__(self):
         if self.kind not in BOTS:
-            raise TablecalcError(f"unknown bot {quoted(self.kind)}: expected one of {', '.join(BOTS)}")
+            raise TablecalcError(_("unknown bot {kind}: expected one of {choices}").format(kind=quoted(self.kind), choices=', '.join(BOTS)))
 
     def choose(self, state: RoundState) -> str:
         return str(choose(state, self.kind, self.rng))

@@ -80,8 +80,8 @@ class Nambarz(BaseGame):
     name = "nambarz"
     title = "Nambarz"
     aliases = ("nambars", "numbers-game")
-    summary = "cover the top card with the simplest calculation over your hand: referee, solver, score sheet"
-    seed = (
+    summary = N_("cover the top card with the simplest calculation over your hand: referee, solver, score sheet")
+    seed = N_(
         "seed 000 (French FAQ of the published rules): concordance, calculation (one family, the simplest, "
         "no concordant card), left to right or the parentheses variant, penalties, jokers, places and coups"
     )
@@ -132,7 +132,7 @@ class Nambarz(BaseGame):
         """What a hand may lay on a change joker laid alone: a card of what it announced, or a
         joker when the rules allow one (never a calculation)."""
         if not situation.hand:
-            raise TablecalcError("the hand is empty: expected at least one card, e.g. --hand \"6 5 2 10\"")
+            raise TablecalcError(_("the hand is empty: expected at least one card, e.g. --hand \"6 5 2 10\""))
         deck.check_available(situation.cards(), "hand and top card")
         moves = legal_moves(situation.top, situation.hand, rules, deck)
         follow = tuple(m.cards[0] for m in moves if m.kind is MoveKind.CONCORDANCE)

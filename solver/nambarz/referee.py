@@ -24,6 +24,7 @@ from itertools import combinations_with_replacement, product
 from typing import Iterable, Sequence
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.expr import (
     Expr,
     Num,
@@ -64,7 +65,8 @@ def _outside_card(token: Num, deck: Deck) -> Card:
         return deck.parse_card(token.label)
     if not deck.low <= token.value <= deck.high:
         raise TablecalcError(
-            f"there is no card numbered {token.value}: Nambarz numbers run {deck.low}-{deck.high}"
+            _("there is no card numbered {number}: Nambarz numbers run {low}-{high}").format(
+                number=token.value, low=deck.low, high=deck.high)
         )
     return Card(token.value)
 

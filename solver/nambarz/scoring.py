@@ -64,21 +64,21 @@ class Round:
         coups: list[tuple[str, int]] = []
         parts = [p.strip() for p in text.split(",")]
         if not any(parts):
-            raise TablecalcError(f"empty round {quoted(text)}: expected the finishing order, e.g. \"Ann+4, Bob, Cid\"")
+            raise TablecalcError(_("empty round {text}: expected the finishing order, e.g. \"Ann+4, Bob, Cid\"").format(text=quoted(text)))
         for part in parts:
             if not part:
-                raise TablecalcError(f"empty name in round {quoted(text)}: expected names separated by commas")
+                raise TablecalcError(_("empty name in round {text}: expected names separated by commas").format(text=quoted(text)))
             held = part.startswith("(") and part.endswith(")")
             if held:
                 part = part[1:-1].strip()
             name, *bonus = [x.strip() for x in part.split("+")]
             if not _NAME.fullmatch(name):
                 raise TablecalcError(
-                    f"bad player name {quoted(name)} in round {quoted(text)}: expected a name, optionally followed by +N for "
-                    "each coup of N cards, e.g. Ann+4"
+                    _("bad player name {name} in round {text}: expected a name, optionally followed by +N for each coup "
+                      "of N cards, e.g. Ann+4").format(name=quoted(name), text=quoted(text))
                 )
             if name in order or name in holding:
-                raise TablecalcError(f"{name} appears twice in round {quoted(text)}: each player finishes once")
+                raise TablecalcError(_("{name} appears twice in round {text}: each player finishes once").format(name=name, text=quoted(text)))
             if held:
                 holding.append(name)
             elif holding:
@@ -119,9 +119,9 @@ def parse_teams(specs: Iterable[str]) -> dict[str, tuple[str, ...]]:
     for spec in specs:
         name, sep, members = spec.partition("=")
         if not sep or not name.strip() or not members.strip():
-            raise TablecalcError(f"bad team {quoted(spec)}: expected NAME=PLAYER,PLAYER like \"Red=Ann,Bob\"")
+            raise TablecalcError(_("bad team {spec}: expected NAME=PLAYER,PLAYER like \"Red=Ann,Bob\"").format(spec=quoted(spec)))
         if name.strip() in teams:
-            raise TablecalcError(f"team {name.strip()} is given twice")
+            raise TablecalcError(_("team {text} is given twice").format(strip=name.strip()))
         teams[name.strip()] = tuple(m.strip() for m in members.split(",") if m.strip())
     return teams
 
@@ -203,19 +203,19 @@ def score_game(
 ) -> Scoreboard:
     """Add up a game. ``players`` may name players who never went out (they score 0)."""
     if not rounds:
-        raise TablecalcError("no rounds to score: expected at least one --round \"Ann, Bob, ...\"")
+        raise TablecalcError(_("no rounds to score: expected at least one --round \"Ann, Bob, ...\""))
     names: list[str] = list(dict.fromkeys(players))
     for n in names:
         if not _NAME.fullmatch(n):
-            raise TablecalcError(f"bad player name {n!r}: expected a name that starts with a letter, e.g. Ann")
+            raise TablecalcError(_("bad player name {n}: expected a name that starts with a letter, e.g. Ann").format(n=repr(n)))
     for r in rounds:
         for n in (*r.order, *r.holding):
             if n not in names:
                 names.append(n)
     if len(names) < 2:
-        raise TablecalcError(f"a game needs at least 2 players, got {len(names)}: {', '.join(names)}")
+        raise TablecalcError(_("a game needs at least 2 players, got {names}: {choices}").format(names=len(names), choices=', '.join(names)))
     if len(names) > MAX_PLAYERS:
-        raise TablecalcError(f"Nambarz is for at most {MAX_PLAYERS} players, got {len(names)}")
+        raise TablecalcError(_("Nambarz is for at most {max_players} players, got {names}").format(max_players=MAX_PLAYERS, names=len(names)))
     teams = {t: tuple(m) for t, m in (teams or {}).items()}
     seen: dict[str, str] = {}
     for t, members in teams.items():
@@ -223,16 +223,16 @@ def score_game(
             raise TablecalcError(_("team {team} has {n} players: a Nambarz team has {low} to {high}").format(
                 team=t, n=len(members), low=MIN_TEAM, high=MAX_TEAM))
         if len(set(members)) != len(members):
-            raise TablecalcError(f"team {t} names a player twice: {', '.join(members)}")
+            raise TablecalcError(_("team {t} names a player twice: {choices}").format(t=t, choices=', '.join(members)))
         for m in members:
             if m not in names:
-                raise TablecalcError(f"team {t} names {m}, who plays in no round: expected one of {', '.join(names)}")
+                raise TablecalcError(_("team {t} names {m}, who plays in no round: expected one of {choices}").format(t=t, m=m, choices=', '.join(names)))
             if m in seen:
-                raise TablecalcError(f"{m} is in two teams ({seen[m]} and {t}): each player is in one team")
+                raise TablecalcError(_("{m} is in two teams ({m2} and {t}): each player is in one team").format(m=m, m2=seen[m], t=t))
             seen[m] = t
     if teams and len(seen) != len(names):
         missing = [n for n in names if n not in seen]
-        raise TablecalcError(f"with teams, every player needs a team; no team for: {', '.join(missing)}")
+        raise TablecalcError(_("with teams, every player needs a team; no team for: {choices}").format(choices=', '.join(missing)))
 
     cells: dict[str, list[tuple[int | None, int, int]]] = {n: [] for n in names}
     for r in rounds:

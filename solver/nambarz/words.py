@@ -336,9 +336,12 @@ def explain_round_verdict(r: RoundVerdict, cited: str = "") -> str:
     if p.draw == 0 and not r.joker_stands:
         after = _("Nothing was laid, so there is no penalty: try again.")
     elif r.joker_stands:
-        after = _("The joker stays alone; draw {n} cards and take back {cards}.").format(n=p.draw, cards=cards_text(p.take_back))
+        after = ngettext("The joker stays alone; draw {n} card and take back {cards}.",
+                         "The joker stays alone; draw {n} cards and take back {cards}.", p.draw).format(
+            n=p.draw, cards=cards_text(p.take_back))
     else:
-        after = _("Draw {n} cards and take back {cards}.").format(n=p.draw, cards=cards_text(p.take_back))
+        after = ngettext("Draw {n} card and take back {cards}.", "Draw {n} cards and take back {cards}.", p.draw).format(
+            n=p.draw, cards=cards_text(p.take_back))
     return f"{why}{' ' + cited if cited else ''}. {after}"
 
 

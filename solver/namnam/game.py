@@ -35,8 +35,8 @@ class NamNam(BaseGame):
     name = "namnam"
     title = "Nam Nam"
     aliases = ("awale", "awalé", "awele", "oware", "owari", "awari", "wari", "abapa")
-    summary = "the sowing game awalé: referee, perft, best move, perfect-play endgame tables, play and drills"
-    seed = ("seed 001 (French rules of Nam Nam): 48 seeds, sowing skips the emptied pit from 12 seeds, "
+    summary = N_("the sowing game awalé: referee, perft, best move, perfect-play endgame tables, play and drills")
+    seed = N_("seed 001 (French rules of Nam Nam): 48 seeds, sowing skips the emptied pit from 12 seeds, "
             "captures of 2 and 3 backwards, compulsory feeding, grand slam captures nothing; the end splits the "
             "seeds left by row")
     penalty_unit = N_("moves taken back")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.namnam.best import move_values
 from solver.namnam.bots import BOTS, Bot
 from solver.namnam.position import Position
@@ -41,7 +42,7 @@ class Match:
 
     def __post_init__(self):
         if len(self.names) != 2:
-            raise TablecalcError(f"Nam Nam is played by 2 players, not {len(self.names)}: expected 2 names")
+            raise TablecalcError(_("Nam Nam is played by 2 players, not {names}: expected 2 names").format(names=len(self.names)))
 
     def deal(self, rng) -> GameState:
         """The opening position; South moves first in odd games, North in even ones."""
@@ -57,7 +58,7 @@ class Match:
 
     def after_round(self, end: GameState) -> "Match":
         if not end.is_terminal():
-            raise TablecalcError(f"the game is not over in {end}: expected a finished game")
+            raise TablecalcError(_("the game is not over in {end}: expected a finished game").format(end=end))
         return Match(self.names, self.rules, (*self.games, end.final_seeds()))
 
     def is_over(self) -> bool:
@@ -69,7 +70,7 @@ class Match:
 
     def bot(self, name: str, seat: int, rng) -> Bot:
         if name not in BOTS:
-            raise TablecalcError(f"unknown bot {quoted(name)}: expected one of {', '.join(BOTS)}")
+            raise TablecalcError(_("unknown bot {name}: expected one of {choices}").format(name=quoted(name), choices=', '.join(BOTS)))
         return Bot(BOTS[name], self.rules, rng)
 
     def analyse(self, state: GameState, moves=()) -> Worth:
@@ -102,7 +103,7 @@ def plain_record(text: str, source: str) -> Log:
                                      "1-6, one per ply, from the opening (or a JSON game log)")
             moves.append(LoggedMove(number, None, word))
     if not moves:
-        raise TablecalcError(f"{source} holds no move: expected pit numbers 1-6, one per ply (or a JSON game log)")
+        raise TablecalcError(_("{source} holds no move: expected pit numbers 1-6, one per ply (or a JSON game log)").format(source=source))
     if len(moves) > 20_000:
-        raise TablecalcError(f"{source} has {len(moves):,} moves: expected at most 20,000")
+        raise TablecalcError(_("{source} has {moves} moves: expected at most 20,000").format(source=source, moves=format(len(moves), ",")))
     return Log(source, "namnam", ("South", "North"), None, {}, (LoggedRound(1, 1, "start", tuple(moves)),))

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import N_, _
 from solver.namnam.rules import Direction, Rules
 from solver.namnam.sowing import ROW, SEEDS
 
@@ -33,7 +34,7 @@ SIDES = ("South", "North")
 START = "start"
 _SIDE_LETTERS = ("s", "n")
 _NOTATION = re.compile(r"^\s*(\S+)\s*/\s*(\S+)\s+([sSnN])\s+([0-9]{1,2})\s*-\s*([0-9]{1,2})\s*$")
-_SHAPE = "'S1.S2.S3.S4.S5.S6/N1.N2.N3.N4.N5.N6 s|n SOUTH-NORTH' (e.g. '4.4.4.4.4.4/4.4.4.4.4.4 s 0-0') or 'start'"
+_SHAPE = N_("'S1.S2.S3.S4.S5.S6/N1.N2.N3.N4.N5.N6 s|n SOUTH-NORTH' (e.g. '4.4.4.4.4.4/4.4.4.4.4.4 s 0-0') or 'start'")
 
 
 def pit_index(pit: int, direction: Direction) -> int:
@@ -71,7 +72,7 @@ class Position:
             return cls.start()
         m = _NOTATION.match(t)
         if not m:
-            raise TablecalcError(f"bad position {quoted(t)}: expected {_SHAPE}")
+            raise TablecalcError(_("bad position {text}: expected {shape}").format(text=quoted(t), shape=_(_SHAPE)))
         rows = [_row(m.group(k), t, name) for k, name in ((1, "South"), (2, "North"))]
         captured = (int(m.group(4)), int(m.group(5)))
         p = cls(rows[0], rows[1], _SIDE_LETTERS.index(m.group(3).lower()), captured)
@@ -81,7 +82,7 @@ class Position:
                 f"bad position {quoted(t)}: {p.seeds_on_board} seeds on the board and {sum(captured)} captured make "
                 f"{total}; expected the game's {SEEDS}")
         if 1 in captured:
-            raise TablecalcError(f"bad position {quoted(t)}: a player cannot have captured 1 seed (captures take 2 or 3)")
+            raise TablecalcError(_("bad position {t}: a player cannot have captured 1 seed (captures take 2 or 3)").format(t=quoted(t)))
         return p
 
     def __str__(self) -> str:
@@ -127,8 +128,8 @@ class Position:
 def _row(text: str, whole: str, name: str) -> tuple[int, ...]:
     parts = text.split(".")
     if len(parts) != ROW or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
-        raise TablecalcError(f"bad position {quoted(whole)}: {name}'s row {quoted(text)} is not 6 seed counts joined by dots; "
-                             f"expected {_SHAPE}")
+        raise TablecalcError(_("bad position {text}: {name}'s row {row} is not 6 seed counts joined by dots; expected {shape}")
+                             .format(text=quoted(whole), name=name, row=quoted(text), shape=_(_SHAPE)))
     return tuple(int(p) for p in parts)
 
 

@@ -10,6 +10,8 @@ home of legality: the state, the search, the drills and the command line all ask
 
 from __future__ import annotations
 
+import re
+
 from solver.errors import TablecalcError, quoted
 from solver.namnam.position import SIDES, Position, pit_index, pit_number
 from solver.namnam.rules import Cycle, GrandSlam, Leftover, Rules
@@ -93,8 +95,14 @@ def end_of_cycle(position: Position, rules: Rules) -> tuple[int, int]:
     return final[0], final[1]
 
 
+_SIDE_WORDS = {"s": 0, "south": 0, "sud": 0, "z": 0, "zuid": 0, "n": 1, "north": 1, "nord": 1, "noord": 1}
+"""A row named before a pit, in English, French or Dutch: 0 for South, 1 for North."""
+_SIDE_PIT = re.compile(r"(s|south|sud|z|zuid|n|north|nord|noord)\s*([0-9]{1,2})")
+
+
 def judge(position: Position, answer: str, rules: Rules) -> Verdict:
-    """The verdict on ``answer`` (a pit number 1-6 from the mover's left) in ``position``."""
+    """The verdict on ``answer`` (a pit number 1-6 from the mover's left, or the mover's row named
+    before it: ``sud 3``, ``zuid 3``, ``s3``) in ``position``."""
     text = str(answer).strip()
     legal = legal_pits(position, rules)
     base = dict(position=str(position), answer=text, mover=SIDES[position.to_move], legal_moves=tuple(legal),
@@ -103,6 +111,11 @@ def judge(position: Position, answer: str, rules: Rules) -> Verdict:
     def refuse(code: Violation, pit: int | None = None) -> Verdict:
         return Verdict(legal=False, violations=(code,), penalty=Penalty(1), pit=pit, **base)
 
+    named = _SIDE_PIT.fullmatch(text.lower())
+    if named:  # "zuid 3", "sud 3", "s3": the mover's own row, or the other's (refused)
+        if _SIDE_WORDS[named[1]] != position.to_move:
+            return refuse(Violation.NOT_YOUR_ROW, int(named[2]))
+        text = named[2]
     if not (text.isascii() and text.isdigit() and len(text) <= 3):
         return refuse(Violation.NOT_A_MOVE)
     pit = int(text)

@@ -49,6 +49,7 @@ from typing import Callable
 import numpy as np
 
 from solver.budget import available_memory
+from solver.compiled import use_compiled
 from solver.errors import SearchTooLarge, TablecalcError, quoted, quoted_path
 from solver.files import TABLES_FOLDER, TABLES_MAGIC, data_home, read_bytes, write_file
 from solver.namnam.rules import Cycle, GrandSlam, Rules
@@ -269,12 +270,16 @@ def _moves(b: np.ndarray, n: int, values, forbid: bool, fixed: np.ndarray, inner
 
 
 def build(max_seeds: int, rules: Rules | None = None, progress: Callable[[int, int], None] | None = None,
-          base: Tables | None = None) -> Tables:
+          base: Tables | None = None, engine: str = "auto") -> Tables:
     """The tables for every board with at most ``max_seeds`` seeds under ``rules`` (grand-slam rule).
 
     ``base``: smaller tables already built under the same rule, extended rather than rebuilt
     (larger ones are cut down). ``progress(n, boards_done)`` is called as each chunk of layer
     ``n`` is generated, then with the layer's size once it is solved (twice the boards in all).
+    ``engine`` (:data:`solver.compiled.ENGINES`): ``compiled`` solves each layer with
+    :func:`solver.namnam.kernel.solve_layer` (Numba; about 35 bytes a board of the layer solved
+    instead of 200, and ten times faster), ``pure`` with NumPy below; both give the same tables,
+    bit for bit; ``auto`` takes the compiled one when Numba is installed.
 
     >>> build(3, base=build(2)).values[3].shape == build(3).values[3].shape
     True
@@ -288,10 +293,17 @@ def build(max_seeds: int, rules: Rules | None = None, progress: Callable[[int, i
     cyclic: list[np.ndarray] = []
     if base is not None and base.grand_slam is slam and base.cycle is cycle:
         values, cyclic = list(base.values[:max_seeds + 1]), list(base.cyclic[:max_seeds + 1])
-    check_memory(max_seeds, len(values) - 1)  # before any work: a build that cannot fit is refused now
+    compiled = use_compiled(engine, what="table build")
+    check_memory(max_seeds, len(values) - 1, compiled=compiled)  # before any work: refused now if it cannot fit
     for n in range(len(values), max_seeds + 1):
         if n == 0:
             v, c = np.zeros(1, dtype=np.int8), np.zeros(1, dtype=bool)
+        elif compiled:
+            from solver.namnam.kernel import solve_layer
+
+            v, c, _ = solve_layer(n, values, forbid, cycle is Cycle.OWN_ROW)
+            if progress:
+                progress(n, 2 * len(v))
         else:
             v, c = _layer(n, values, forbid, (lambda k, n=n: progress(n, k)) if progress else None, cycle)
         values.append(v)
@@ -305,36 +317,45 @@ def build(max_seeds: int, rules: Rules | None = None, progress: Callable[[int, i
 BYTES_PER_BOARD = 210
 """Peak memory per board of the largest layer while it is solved (measured: 14 seeds ~180 bytes,
 15 seeds 1.5 GB for 7.7 million boards, 18 seeds 6.8 GB for 34.6 million: about 200)."""
+COMPILED_BYTES_PER_BOARD = 40
+"""The same for the compiled builder (:func:`solver.namnam.kernel.solve_layer`): 29 bytes of moves
+kept for each board not settled by the first sweep (nearly all), 2 of bounds, 2 of results, and
+a copy of the layers below (one byte a board); measured: 14 seeds peaked at 302 MiB with 100 MiB
+of it Numba, for 4.5 million boards in the largest layer (about 45 bytes a board, all included)."""
 _BASE_MEMORY = 150 << 20
-"""What Python, NumPy and the program take before a build starts."""
+"""What Python, NumPy and the program take before a build starts (Numba included)."""
 
 
-def build_memory(max_seeds: int, base_seeds: int = -1) -> int:
+def build_memory(max_seeds: int, base_seeds: int = -1, *, compiled: bool = False) -> int:
     """The bytes a build of the tables up to ``max_seeds`` seeds needs at its peak, extending tables
     of ``base_seeds`` seeds (every smaller layer is kept: a byte of value and one of ``cyclic``
-    per board; the largest layer solved takes :data:`BYTES_PER_BOARD` a board).
+    per board; the largest layer solved takes :data:`BYTES_PER_BOARD` a board, or
+    :data:`COMPILED_BYTES_PER_BOARD` with the ``compiled`` builder).
 
     >>> round(build_memory(20) / 1e9, 1), round(build_memory(15) / 1e9, 1)
     (18.4, 1.8)
+    >>> round(build_memory(20, compiled=True) / 1e9, 1)
+    4.0
     """
     if max_seeds <= base_seeds:
         return 0
     kept = sum(2 * layer_size(n) for n in range(max_seeds + 1))
-    return _BASE_MEMORY + kept + BYTES_PER_BOARD * layer_size(max_seeds)
+    per_board = COMPILED_BYTES_PER_BOARD if compiled else BYTES_PER_BOARD
+    return _BASE_MEMORY + kept + per_board * layer_size(max_seeds)
 
 
 def _gigabytes(n: int) -> str:
     return f"{n / 1e9:.1f} GB"
 
 
-def check_memory(max_seeds: int, base_seeds: int = -1) -> None:
+def check_memory(max_seeds: int, base_seeds: int = -1, *, compiled: bool = False) -> None:
     """Refuse (:class:`~solver.errors.SearchTooLarge`, before any work) a build that would not fit in
     the memory available now, saying how much it needs and how large a build would fit."""
-    need = build_memory(max_seeds, base_seeds)
+    need = build_memory(max_seeds, base_seeds, compiled=compiled)
     have = available_memory()
     if have is None or need <= have:
         return
-    fits = max((n for n in range(max_seeds) if build_memory(n, base_seeds) <= have), default=None)
+    fits = max((n for n in range(max_seeds) if build_memory(n, base_seeds, compiled=compiled) <= have), default=None)
     hint = f"at most --build {fits} fits" if fits is not None and fits > base_seeds else "no larger build fits"
     raise SearchTooLarge(
         f"building the endgame tables up to {max_seeds} seeds needs about {_gigabytes(need)} of memory "

@@ -30,7 +30,7 @@ import random
 from typing import Sequence
 
 from solver.errors import SearchTooLarge, TablecalcError, quoted
-from solver.i18n import N_
+from solver.i18n import N_, _
 from solver.nmbrs.best import best_rest
 from solver.nmbrs.cards import Card, Deck
 from solver.nmbrs.moves import Move, MoveKind
@@ -105,7 +105,7 @@ class Bot:
 
     def __init__(self, kind: str, rng: random.Random):
         if kind not in BOTS:
-            raise TablecalcError(f"unknown bot {quoted(kind)}: expected one of {', '.join(BOTS)}")
+            raise TablecalcError(_("unknown bot {kind}: expected one of {choices}").format(kind=quoted(kind), choices=', '.join(BOTS)))
         self.kind, self.rng = kind, rng
         self._plan: list[Move] = []
         self._plan_for: tuple | None = None

@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.parsing import DataFile, Fields, is_whole, parse_toml
 
 __all__ = ["Colour", "Card", "Placed", "Deck", "JOKER", "is_free_joker", "fixed_value"]
@@ -180,7 +181,7 @@ class Deck(DataFile):
             try:
                 colours[n] = Colour.parse(colour, f"deck card {key}")
             except TablecalcError as e:
-                raise TablecalcError(f"deck file {quoted(source)}: {e}") from None
+                raise TablecalcError(_("deck file {source}: {e}").format(source=quoted(source), e=e)) from None
             points[n] = spec.int("points", 1, 3)
         deck = cls(
             low=low,
@@ -196,7 +197,7 @@ class Deck(DataFile):
         extra = sorted(n for n in colours if not low <= n <= high)
         if missing or extra:
             what = f"no line for {missing[0]}" if missing else f"a line for {extra[0]}, outside {low}-{high}"
-            raise TablecalcError(f"deck file {source!r} has {what}: expected one line per number {low}-{high}")
+            raise TablecalcError(_("deck file {source} has {what}: expected one line per number {low}-{high}").format(source=repr(source), what=what, low=low, high=high))
         return deck
 
     def limited(self, high: int, note: str) -> "Deck":
@@ -230,8 +231,10 @@ class Deck(DataFile):
     # -- parsing ------------------------------------------------------------
 
     def _range_text(self) -> str:
-        where = f" in {self.rules_note}" if self.rules_note else ""
-        return f"Nmbrs! cards run {self.low}-{self.high}{where}"
+        if self.rules_note:
+            return _("Nmbrs! cards run {low}-{high} in the {rules} rules").format(
+                low=self.low, high=self.high, rules=self.rules_note)
+        return _("Nmbrs! cards run {low}-{high}").format(low=self.low, high=self.high)
 
     def parse_placed(self, text: str) -> tuple[Card, int | None]:
         """One card with the number it stands for: ``joker=20`` gives ``(JOKER, 20)``, ``14r`` gives ``(14r, 14)``.
@@ -268,28 +271,28 @@ class Deck(DataFile):
         """A number of the deck (``20``), as a joker's value or a table card."""
         t = text.strip()
         if not is_whole(t):
-            raise TablecalcError(f"bad number {t!r} in {context or text!r}: expected a whole number {self.low}-{self.high}")
+            raise TablecalcError(_("bad number {t} in {text}: expected a whole number {low}-{high}").format(t=repr(t), text=repr(context or text), low=self.low, high=self.high))
         n = int(t)
         if not self.low <= n <= self.high:
-            raise TablecalcError(f"there is no card {n} ({context or text!r}): {self._range_text()}")
+            raise TablecalcError(_("there is no card {n} ({text}): {range_text}").format(n=n, text=repr(context or text), range_text=self._range_text()))
         return n
 
     def parse_card(self, text: str) -> Card:
         """Read one card as a player types it; raises :class:`TablecalcError` if it is not in the deck."""
         t = text.strip()
         if not t:
-            raise TablecalcError("empty card: expected a number like 14, a number with a colour like 14r, or joker")
+            raise TablecalcError(_("empty card: expected a number like 14, a number with a colour like 14r, or joker"))
         if t.lower() in _JOKER_WORDS:
             return JOKER
         m = _CARD.fullmatch(t)
         if not m:
             raise TablecalcError(
-                f"not a card: {quoted(text)}: expected a number {self.low}-{self.high} with an optional colour "
-                "(14, 14r, 20g, 7-blue) or joker"
+                _("not a card: {text}: expected a number {low}-{high} with an optional colour (14, 14r, 20g, 7-blue) "
+                  "or joker").format(text=quoted(text), low=self.low, high=self.high)
             )
         number = int(m.group(1))
         if not self.low <= number <= self.high:
-            raise TablecalcError(f"there is no card {number} ({quoted(text)}): {self._range_text()}")
+            raise TablecalcError(_("there is no card {number} ({text}): {range_text}").format(number=number, text=quoted(text), range_text=self._range_text()))
         colour = Colour.parse(m.group(2), text) if m.group(2) else None
         return Card(number, colour)
 
@@ -303,7 +306,7 @@ class Deck(DataFile):
         """
         cards = [self.parse_card(tok) for tok in split_cards(text)]
         if not cards:
-            raise TablecalcError(f"the {what} is empty: expected cards like \"14r 20 26 joker\"")
+            raise TablecalcError(_("the {what} is empty: expected cards like \"14r 20 26 joker\"").format(what=what))
         self.check_available(cards, f"{what} {quoted(text.strip())}")
         return cards
 
@@ -313,7 +316,7 @@ class Deck(DataFile):
         for n, k in sorted(counts.items(), key=lambda kv: (kv[0] is None, kv[0] or 0)):
             if n is None:
                 if k > self.jokers:
-                    raise TablecalcError(f"impossible {what}: {k} jokers but the deck has {self.jokers}")
+                    raise TablecalcError(_("impossible {what}: {k} jokers but the deck has {jokers}").format(what=what, k=k, jokers=self.jokers))
             elif k > 1:
                 raise TablecalcError(
                     f"impossible {what}: {n} is there twice but the deck has one card of each number"

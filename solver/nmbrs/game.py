@@ -44,8 +44,8 @@ class Nmbrs(BaseGame):
     name = "nmbrs"
     title = "Nmbrs!"
     aliases = ("nmbrs!", "numbers", "number-sequences", "suites", "suites-de-nombres", "nummers", "reeksen")
-    summary = "number-sequence rummy: check sequences, referee a turn, find the best turn, score a round"
-    seed = (
+    summary = N_("number-sequence rummy: check sequences, referee a turn, find the best turn, score a round")
+    seed = N_(
         "seed 002 (seeds/002_74474174b770d736.txt, the Dutch rules 'Spelregels nmbrs!'): sequences of 3+ cards "
         "going up by one step, adding, inserting, crossing and linking, joker swaps, colour doubling, the "
         "discard that ends a turn, the advanced count-back rule and the simple version"
@@ -59,7 +59,7 @@ class Nmbrs(BaseGame):
     def load_data(self, rules: Rules, path: str | Path | None = None) -> Deck:
         """The built-in deck (or the deck file at ``path``), limited to the cards ``rules`` play with."""
         deck = Deck.from_file(path) if path else Deck.default()
-        return deck.limited(rules.high, f"the {rules.name} rules")
+        return deck.limited(rules.high, rules.name)
 
     def parse_situation(self, text: str, deck: Deck) -> Position:
         return Position.parse(text, deck)

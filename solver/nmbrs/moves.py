@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.parsing import is_whole
 from solver.nmbrs.cards import Card, Deck, Placed, split_cards
 
@@ -126,12 +127,12 @@ class Move:
         ('lay 12o 24', 'add 1: 15')
         """
         t = _GLUED.sub(r"\1 ", text.strip(), count=1)
-        word, _, rest = t.partition(" ")
+        word, _space, rest = t.partition(" ")
         kind = MOVE_WORDS.get(plain_words(word))
         if kind is None:
             raise TablecalcError(
-                f"unknown move {quoted(text)}: expected lay CARDS, add N: CARDS, cross CARD: CARDS, link N M: CARDS, "
-                "swap N, discard CARD or end"
+                _("unknown move {text}: expected lay CARDS, add N: CARDS, cross CARD: CARDS, link N M: CARDS, "
+                  "swap N, discard CARD or end").format(text=quoted(text))
             )
         head, colon, tail = rest.partition(":")
         tokens = split_cards(head)
@@ -141,25 +142,25 @@ class Move:
         else:
             tail_tokens = split_cards(tail)
             if len(tokens) != need:
-                raise TablecalcError(f"bad move {quoted(text)}: expected {_MOVE_SHAPE[kind]}")
+                raise TablecalcError(_("bad move {text}: expected {kind}").format(text=quoted(text), kind=_MOVE_SHAPE[kind]))
         if len(tokens) < need:
-            raise TablecalcError(f"bad move {quoted(text)}: expected {_MOVE_SHAPE[kind]}")
+            raise TablecalcError(_("bad move {text}: expected {kind}").format(text=quoted(text), kind=_MOVE_SHAPE[kind]))
         target = []
         for tok in tokens:
             if not is_whole(tok):
-                raise TablecalcError(f"bad move {quoted(text)}: {tok!r} should be a number; expected {_MOVE_SHAPE[kind]}")
+                raise TablecalcError(_("bad move {text}: {tok} should be a number; expected {kind}").format(text=quoted(text), tok=repr(tok), kind=_MOVE_SHAPE[kind]))
             target.append(int(tok))
         cards: list[Card | Placed] = []
         for tok in tail_tokens:
             cards.append(deck.parse_typed(tok))
         if kind is MoveKind.SWAP and cards:
-            raise TablecalcError(f"bad move {quoted(text)}: expected swap N (your card N replaces the joker standing for N)")
+            raise TablecalcError(_("bad move {text}: expected swap N (your card N replaces the joker standing for N)").format(text=quoted(text)))
         if kind is MoveKind.END and cards:
-            raise TablecalcError(f"bad move {quoted(text)}: expected {_MOVE_SHAPE[kind]}")
+            raise TablecalcError(_("bad move {text}: expected {kind}").format(text=quoted(text), kind=_MOVE_SHAPE[kind]))
         if kind is MoveKind.DISCARD and (len(cards) != 1 or isinstance(cards[0], Placed)):
-            raise TablecalcError(f"bad move {quoted(text)}: expected one card of your hand, {_MOVE_SHAPE[kind]}")
+            raise TablecalcError(_("bad move {text}: expected one card of your hand, {kind}").format(text=quoted(text), kind=_MOVE_SHAPE[kind]))
         if kind in (MoveKind.LAY, MoveKind.ADD, MoveKind.CROSS) and not cards:
-            raise TablecalcError(f"bad move {quoted(text)}: no cards; expected {_MOVE_SHAPE[kind]}")
+            raise TablecalcError(_("bad move {text}: no cards; expected {kind}").format(text=quoted(text), kind=_MOVE_SHAPE[kind]))
         if kind is MoveKind.SWAP:
             deck.parse_number(str(target[0]), text)
         return cls(kind, tuple(target), tuple(cards))
@@ -180,7 +181,7 @@ def parse_moves(texts: Iterable[str], deck: Deck) -> list[Move]:
     """Moves given one per string, or several in one string separated by ``;``."""
     moves = [Move.parse(part, deck) for t in texts for part in t.split(";") if part.strip()]
     if not moves:
-        raise TablecalcError("no moves given: expected e.g. \"lay 14 20 26\" \"add 1: 15 25\"")
+        raise TablecalcError(_("no moves given: expected e.g. \"lay 14 20 26\" \"add 1: 15 25\""))
     return moves
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.parsing import format_fields, parse_fields
 from solver.nmbrs.cards import Card, Deck
 from solver.nmbrs.rules import Rules
@@ -53,7 +54,7 @@ class Position:
             table = Table.parse(str(fields.get("table", "")), deck, lenient)
             check_hand_and_table(hand, table, deck, lenient)
         except TablecalcError as e:
-            raise TablecalcError(f"bad position {quoted(text.strip())}: {e}") from None
+            raise TablecalcError(_("bad position {text}: {e}").format(text=quoted(text.strip()), e=e)) from None
         return cls(hand, table, bool(fields.get("opened", False)))
 
     def check(self, rules: Rules, deck: Deck) -> None:

@@ -210,13 +210,13 @@ def end_round(players: Sequence[tuple[str, int, Sequence[Card]]], rules: Rules, 
     solver.errors.TablecalcError: Ann and Bob went out, but only one player can: the round ends when the first goes out (give the cards left in the others' hands)
     """
     if len(players) < 2:
-        raise TablecalcError(f"a round needs at least 2 players, got {len(players)}")
+        raise TablecalcError(_("a round needs at least 2 players, got {players}").format(players=len(players)))
     if len(players) > 8:
-        raise TablecalcError(f"Nmbrs! is for 2 to 8 players, got {len(players)}")
+        raise TablecalcError(_("Nmbrs! is for 2 to 8 players, got {players}").format(players=len(players)))
     names = [p[0] for p in players]
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
-        raise TablecalcError(f"{twice} is given twice: each player once")
+        raise TablecalcError(_("{twice} is given twice: each player once").format(twice=twice))
     deck.check_available([c for _, _, hand in players for c in hand], "hands")
     out_names = [name for name, _, hand in players if not hand]
     if len(out_names) > 1:
@@ -242,7 +242,8 @@ def parse_player(text: str, deck: Deck) -> tuple[str, int, list[Card]]:
     m = _PLAYER.fullmatch(text)
     if not m:
         raise TablecalcError(
-            f"bad player {quoted(text)}: expected NAME=SCORE or NAME=SCORE:CARDS LEFT, e.g. \"Bob=80:14 20 joker\""
+            _("bad player {text}: expected NAME=SCORE or NAME=SCORE:CARDS LEFT, e.g. \"Bob=80:14 20 joker\"").format(
+                text=quoted(text))
         )
     cards = m.group(3) or ""
     hand = deck.parse_hand(cards, f"hand of {m.group(1)}") if cards.strip() else []

@@ -31,6 +31,7 @@ from functools import cached_property
 from typing import Iterable, Sequence
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.nmbrs.cards import Card, Deck, Placed, split_cards
 from solver.nmbrs.rules import Rules
 from solver.nmbrs.sequences import why_not
@@ -101,7 +102,7 @@ class Table:
                         "(a crossing repeats the same card)"
                     )
                 elif old.colour and p.card.colour and old.colour != p.card.colour:
-                    raise TablecalcError(f"{what}: the crossing card {p.value} is written {old} and {p.card}: one card, one colour")
+                    raise TablecalcError(_("{what}: the crossing card {value} is written {old} and {card}: one card, one colour").format(what=what, value=p.value, old=old, card=p.card))
                 else:
                     cards[p.value] = old if old.colour else p.card
         table = cls(tuple(tuple(Placed(cards[p.value], p.value) for p in s) for s in seqs))
@@ -114,7 +115,7 @@ class Table:
             values = [p.value for p in s]
             for v in values:
                 if not 1 <= v <= rules.high:
-                    raise TablecalcError(f"{what}: sequence {i} has {v}, but the cards run 1-{rules.high} ({rules.name})")
+                    raise TablecalcError(_("{what}: sequence {i} has {v}, but the cards run 1-{high} ({name})").format(what=what, i=i, v=v, high=rules.high, name=rules.name))
             why = why_not(values, 0, rules)
             if why:
                 raise InvalidTable(what, i, _seq_text(s), rules.name, why)
@@ -135,7 +136,7 @@ class Table:
                     )
         jokers = sum(1 for p in self.cards().values() if p.is_joker)
         if jokers > deck.jokers:
-            raise TablecalcError(f"{what}: {jokers} jokers but the deck has {deck.jokers}")
+            raise TablecalcError(_("{what}: {jokers} jokers but the deck has {jokers2}").format(what=what, jokers=jokers, jokers2=deck.jokers))
 
     # -- looking at it --------------------------------------------------------
 
@@ -209,13 +210,13 @@ def _resolve_positions(items: list[tuple[Card, int | None]], text: str, index: i
 def check_hand_and_table(hand: Sequence[Card], table: Table, deck: Deck, rules: Rules) -> None:
     """Raise unless the hand and the table could be on the same table (one card per number)."""
     if not hand:
-        raise TablecalcError("the hand is empty: expected cards like \"14r 20 26 joker\"")
+        raise TablecalcError(_("the hand is empty: expected cards like \"14r 20 26 joker\""))
     on_table = {v for v, c in table.cards().items() if not c.is_joker}
     for c in hand:
         if not c.is_joker and c.number in on_table:
-            raise TablecalcError(f"{c} is both in your hand and on the table, but the deck has one card of each number")
+            raise TablecalcError(_("{c} is both in your hand and on the table, but the deck has one card of each number").format(c=c))
         if not c.is_joker and c.number > rules.high:
-            raise TablecalcError(f"there is no card {c} in {rules.name}: cards run 1-{rules.high}")
+            raise TablecalcError(_("there is no card {c} in {name}: cards run 1-{high}").format(c=c, name=rules.name, high=rules.high))
     jokers = sum(1 for c in hand if c.is_joker) + sum(1 for c in table.cards().values() if c.is_joker)
     if jokers > deck.jokers:
-        raise TablecalcError(f"{jokers} jokers in your hand and on the table, but the deck has {deck.jokers}")
+        raise TablecalcError(_("{jokers} jokers in your hand and on the table, but the deck has {jokers2}").format(jokers=jokers, jokers2=deck.jokers))

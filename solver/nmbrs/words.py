@@ -408,7 +408,8 @@ def round_view(r, seat: int) -> list[str]:
     they may type now, in the language in use."""
     rows = table_rows(str(r.table))
     lines = [_("  table: {table}").format(table="  ".join(rows) if rows else "-"),
-             _("  open pile: {top}   closed pile: {n} cards").format(
+             ngettext("  open pile: {top}   closed pile: {n} card", "  open pile: {top}   closed pile: {n} cards",
+                      len(r.closed)).format(
                  top=r.open_top if r.open_top is not None else "-", n=len(r.closed)),
              _("  scores: {scores}   cards held: {held}").format(
                  scores=", ".join(f"{n} {s}" for n, s in zip(r.names, r.scores)),

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from solver.errors import SearchTooLarge, TablecalcError
+from solver.i18n import _
 from solver.ramikubic.combos import Kind, Pattern, meld_value, patterns, run_allowed, run_numbers
 from solver.ramikubic.position import Combination, Position, Table, table_text
 from solver.ramikubic.rules import MeldJoker, Objective, Rules
@@ -169,7 +170,7 @@ def optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, g
             if name in ("tiles", "points") else q.clip(min=0).sum() * (2 + all_jokers)
         scale *= top + 1
     if scale > 2 ** 50:  # pragma: no cover - far beyond any table the parsers accept
-        raise TablecalcError("the position is too large to weigh exactly: expected at most a full set of tiles")
+        raise TablecalcError(_("the position is too large to weigh exactly: expected at most a full set of tiles"))
 
     lower = np.zeros(n)
     upper = np.zeros(n)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from solver.errors import SearchTooLarge, TablecalcError, quoted
-from solver.i18n import N_
+from solver.i18n import N_, _
 from solver.ramikubic.best import solve
 from solver.ramikubic.combos import is_valid, meld_value, patterns, readings
 from solver.ramikubic.position import table_text
@@ -146,7 +146,7 @@ class Bot:
 
     def __post_init__(self):
         if self.kind not in BOTS:
-            raise TablecalcError(f"unknown bot {quoted(self.kind)}: expected one of {', '.join(BOTS)}")
+            raise TablecalcError(_("unknown bot {kind}: expected one of {choices}").format(kind=quoted(self.kind), choices=', '.join(BOTS)))
 
     def choose(self, state) -> str:
         if self.kind == "random":

@@ -30,7 +30,7 @@ from solver.ramikubic.rules import Rules
 from solver.ramikubic.state import Turn
 from solver.ramikubic.tiles import TileSet
 from solver.ramikubic.verdict import JUDGED, RoundVerdict, Verdict, Violation
-from solver.ramikubic.words import explain_move, explain_turn
+from solver.ramikubic.words import explain_move, explain_turn, say
 
 __all__ = ["Ramikubic", "GAME", "DEALT_TABLE"]
 
@@ -44,9 +44,9 @@ class Ramikubic(BaseGame):
     name = "ramikubic"
     title = "Ramikubic"
     aliases = ("rami", "rummikub", "ramikub", "tile-rummy", "rami-tuiles", "rummi")
-    summary = ("tile rummy: check combinations, find the initial meld and the best lay with table "
+    summary = N_("tile rummy: check combinations, find the initial meld and the best lay with table "
                "rearrangement (exact, by integer programming), referee a move, score rounds")
-    seed = ("seed 004 (seeds/004_fe2c8b528847f3c3.txt, the French rules 'Règles du jeu Ramikubic'): tiles 1-10 in "
+    seed = N_("seed 004 (seeds/004_fe2c8b528847f3c3.txt, the French rules 'Règles du jeu Ramikubic'): tiles 1-10 in "
             "four colours twice and 4 jokers, groups and runs (a 1 may follow the 10), the initial meld of 20 "
             "from the rack alone, manipulating the table, the penalty (table restored, draw 1), 50 s a turn, "
             "round scores and the first-turn finish")
@@ -94,8 +94,12 @@ class Ramikubic(BaseGame):
     def explain(self, verdict: Verdict | RoundVerdict) -> str:
         """A move's verdict in words: one position's (``judge``), or one turn's of a whole round."""
         if isinstance(verdict, RoundVerdict):
-            return explain_turn(verdict)
-        return explain_move(verdict)
+            return say(explain_turn(verdict))
+        return say(explain_move(verdict))
+
+    def say_move(self, move: str) -> str:
+        """A move with its tiles in the letters of the language in use (``7ja`` in French)."""
+        return say(move)
 
     def new_state(self, situation: Position, rules: Rules, tiles: TileSet) -> Turn:
         """One turn, move by move: lay a combination, add a tile, end (see :mod:`solver.ramikubic.state`)."""

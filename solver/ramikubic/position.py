@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.parsing import format_fields, parse_fields
 from solver.ramikubic.combos import why_not
 from solver.ramikubic.rules import Rules, Wrap
@@ -49,7 +50,7 @@ def parse_table(text: str, ts: TileSet, what: str = "table") -> Table:
         return ()
     parts = re.split(r"[|/\n]", t)
     if len(parts) > MAX_COMBINATIONS:
-        raise TablecalcError(f"{what} has {len(parts)} combinations: expected at most {MAX_COMBINATIONS}")
+        raise TablecalcError(_("{what} has {parts} combinations: expected at most {max_combinations}").format(what=what, parts=len(parts), max_combinations=MAX_COMBINATIONS))
     out = []
     for i, part in enumerate(parts, 1):
         tiles = ts.parse_tiles(part, what)
@@ -72,7 +73,7 @@ def check_table(table: Table, rules: Rules, ts: TileSet, what: str = "table") ->
     for i, c in enumerate(table, 1):
         fault = why_not(c, rules, ts)
         if fault is not None:
-            raise TablecalcError(f"{what}: combination {i} ({tiles_text(c)}) is not valid under {rules.name}: {fault}")
+            raise TablecalcError(_("{what}: combination {i} ({c}) is not valid under {name}: {fault}").format(what=what, i=i, c=tiles_text(c), name=rules.name, fault=fault))
 
 
 @dataclass(frozen=True)
@@ -96,11 +97,11 @@ class Position:
             table = parse_table(str(fields.get("table", "")), ts)
             rack = ts.parse_tiles(str(fields["rack"]), "the rack")
             if not rack:
-                raise TablecalcError("the rack is empty: expected at least one tile")
+                raise TablecalcError(_("the rack is empty: expected at least one tile"))
             ts.check_counts([*rack, *(t for c in table for t in c)], "the rack and the table")
             check_table(table, Rules(name="any", wrap=Wrap.FULL), ts)
         except TablecalcError as e:
-            raise TablecalcError(f"bad position {quoted(text.strip())}: {e}") from None
+            raise TablecalcError(_("bad position {text}: {e}").format(text=quoted(text.strip()), e=e)) from None
         return cls(table, rack, bool(fields.get("melded") or fields.get("opened")))
 
     def check(self, rules: Rules, ts: TileSet) -> None:

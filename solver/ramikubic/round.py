@@ -50,7 +50,8 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
-from solver.errors import IllegalMove, TablecalcError, quoted
+from solver.errors import IllegalMove, SearchTooLarge, TablecalcError, quoted
+from solver.i18n import _
 from solver.game import TERMINAL
 from solver.parsing import format_fields, parse_fields
 from solver.ramikubic.best import solve
@@ -96,11 +97,11 @@ def check_names(names: Sequence[str], rules: Rules, ts: TileSet) -> tuple[str, .
     names = tuple(n.strip() for n in names)
     top = max_players(rules, ts)
     if not MIN_PLAYERS <= len(names) <= top:
-        raise TablecalcError(f"Ramikubic deals {rules.rack_size} tiles to each of {MIN_PLAYERS} to {top} players, "
-                             f"not {len(names)}: expected {MIN_PLAYERS} to {top} names")
+        raise TablecalcError(_("Ramikubic deals {size} tiles to each of {least} to {most} players, not {n}: expected "
+                               "{least} to {most} names").format(size=rules.rack_size, least=MIN_PLAYERS, most=top, n=len(names)))
     bad = [n for n in names if _NAME_BAD.search(n) or not n]
     if bad:
-        raise TablecalcError(f"bad player name {quoted(bad[0])}: a name may not hold | ; , or :")
+        raise TablecalcError(_("bad player name {bad}: a name may not hold | ; , or :").format(bad=quoted(bad[0])))
     return names
 
 
@@ -150,7 +151,7 @@ class RoundState:
         try:
             return cls._parse(text, rules, ts)
         except TablecalcError as e:
-            raise TablecalcError(f"bad round {quoted(text.strip()[:200])}: {e}") from None
+            raise TablecalcError(_("bad round {text}: {e}").format(text=quoted(text.strip()[:200]), e=e)) from None
 
     @classmethod
     def _parse(cls, text: str, rules: Rules, ts: TileSet) -> "RoundState":
@@ -159,12 +160,12 @@ class RoundState:
         parts = [p.strip() for p in str(f["racks"]).split("|")]
         named = [":" in p for p in parts]
         if any(named) and not all(named):
-            raise TablecalcError("name every rack or none (NAME: TILES | NAME: TILES)")
+            raise TablecalcError(_("name every rack or none (NAME: TILES | NAME: TILES)"))
         names = tuple(p.partition(":")[0].strip() for p in parts) if all(named) else \
             tuple(f"P{i + 1}" for i in range(len(parts)))
         names = check_names(names, rules, ts)
         if len({n.lower() for n in names}) != len(names):
-            raise TablecalcError(f"the players' names must differ: {', '.join(names)}")
+            raise TablecalcError(_("the players' names must differ: {choices}").format(choices=', '.join(names)))
         racks = tuple(_sorted(ts.parse_tiles(p.partition(":")[2] if all(named) else p, f"the rack of {n}"))
                       for p, n in zip(parts, names))
         table = parse_table(str(f.get("table", "")), ts)
@@ -183,7 +184,7 @@ class RoundState:
                     return i
             if w.isascii() and w.isdigit() and 1 <= int(w) <= len(names):
                 return int(w) - 1
-            raise TablecalcError(f"{what}: unknown player {quoted(w)}: expected one of {', '.join(names)}")
+            raise TablecalcError(_("{what}: unknown player {w}: expected one of {choices}").format(what=what, w=quoted(w), choices=', '.join(names)))
 
         def seats(key: str) -> frozenset[int]:
             return frozenset(seat(w, key) for w in str(f.get(key, "")).split(",") if w.strip())
@@ -196,12 +197,12 @@ class RoundState:
             if item.strip():
                 who, colon, k = item.rpartition(":")
                 if not colon:
-                    raise TablecalcError(f"missed {quoted(item.strip())}: expected NAME:COUNT, e.g. Ann:1")
+                    raise TablecalcError(_("missed {text}: expected NAME:COUNT, e.g. Ann:1").format(text=quoted(item.strip())))
                 missed[seat(who, "missed")] = whole_text(k, "missed", 100)
         to = seat(str(f["to"]), "to") if "to" in f else 0
         ejected = seats("ejected")
         if to in ejected and len(ejected) < len(names):
-            raise TablecalcError(f"{names[to]} is to play but was ejected")
+            raise TablecalcError(_("{to} is to play but was ejected").format(to=names[to]))
         return cls(rules, ts, names, racks, tuple(pool), table, to, seats("melded"), whole("turn", 1_000_000),
                    tuple(missed), ejected, whole("idle", 1_000))
 
@@ -298,7 +299,7 @@ class RoundState:
         """The round's end as :mod:`~solver.ramikubic.scoring` scores it."""
         end = self.end
         if end is None:
-            raise TablecalcError(f"the round is not over: {self}")
+            raise TablecalcError(_("the round is not over: {value}").format(value=self))
         winner = self.winner
         if end == End.FIRST_TURN:
             laid = tuple(i in self.melded or i == winner for i in range(len(self.names)))
@@ -344,7 +345,7 @@ class RoundState:
         """A move's notation as typed (the referee reads it when it is judged)."""
         t = " ".join(str(text).split())
         if not t:
-            raise TablecalcError("no move: expected the new table, + COMBINATIONS, N M: COMBINATIONS, pass or overtime")
+            raise TablecalcError(_("no move: expected the new table, + COMBINATIONS, N M: COMBINATIONS, pass or overtime"))
         return t
 
     def apply(self, move: str) -> "RoundState":
@@ -374,7 +375,7 @@ class RoundState:
             return RoundVerdict(**base, violations=(Violation.NOT_YOUR_TURN,))
         extra = extra or {}
         draw_n = self.rules.penalty_draw
-        word, _, rest = answer.partition(" ")
+        word, _space, rest = answer.partition(" ")
         overtime = bool(extra.get("overtime")) or (word.lower() in OVERTIME_WORDS and not rest)
         turn, reason, named = None, "", ()
         try:
@@ -383,7 +384,7 @@ class RoundState:
                 named = self.tiles.parse_tiles(" ".join(drew) if isinstance(drew, list) else str(drew), "the tiles drawn")
             if word.lower() in PASS_WORDS and rest:
                 if named:
-                    raise TablecalcError(f"the tiles drawn are named twice: {quoted(answer)} and 'drew'")
+                    raise TablecalcError(_("the tiles drawn are named twice: {answer} and 'drew'").format(answer=quoted(answer)))
                 named, answer = self.tiles.parse_tiles(rest, "the tiles drawn"), word
             if not (word.lower() in OVERTIME_WORDS and not rest):
                 turn = judge(self.position(), answer, self.rules, self.tiles)
@@ -453,5 +454,5 @@ def whole_text(text: str, what: str, hi: int) -> int:
     """``text`` as a whole number from 0 to ``hi`` (the notation's counts)."""
     w = text.strip()
     if not (w.isascii() and w.isdigit() and len(w) <= 6 and int(w) <= hi):
-        raise TablecalcError(f"{what} {quoted(w)}: expected a whole number from 0 to {hi}")
+        raise TablecalcError(_("{what} {w}: expected a whole number from 0 to {hi}").format(what=what, w=quoted(w), hi=hi))
     return int(w)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.ramikubic.rules import BlockedScore, Rules, Winner
 from solver.ramikubic.tiles import Tile, TileSet
 
@@ -62,11 +63,11 @@ def parse_round(text: str, ts: TileSet) -> Round:
         t = t[len("first:"):]
     parts = [p.strip() for p in t.split("|")]
     if not 2 <= len(parts) <= MAX_PLAYERS:
-        raise TablecalcError(f"bad round {quoted(text.strip())}: expected 2 to {MAX_PLAYERS} players' racks separated by |, "
-                             "the winner's written -")
+        raise TablecalcError(_("bad round {text}: expected 2 to {most} players' racks separated by |, the winner's "
+                               "written -").format(text=quoted(text.strip()), most=MAX_PLAYERS))
     out = [i for i, p in enumerate(parts) if p.lower() in _OUT]
     if len(out) > 1 or (first and len(out) != 1):
-        raise TablecalcError(f"bad round {quoted(text.strip())}: expected exactly one winner written - (the player who went out)")
+        raise TablecalcError(_("bad round {text}: expected exactly one winner written - (the player who went out)").format(text=quoted(text.strip())))
     if first:
         laid = []
         for i, p in enumerate(parts):
@@ -76,8 +77,8 @@ def parse_round(text: str, ts: TileSet) -> Round:
             elif word in _LAID or word in _WAITING:
                 laid.append(word in _LAID)
             else:
-                raise TablecalcError(f"bad round {quoted(text.strip())}: after first:, each opponent is 'laid' or 'waiting', "
-                                     f"not {p!r}")
+                raise TablecalcError(_("bad round {text}: after first:, each opponent is 'laid' or 'waiting', not {word}")
+                                     .format(text=quoted(text.strip()), word=repr(p)))
         return Round(tuple(() for _ in parts), True, tuple(laid), out[0])
     racks = tuple(() if i in out else ts.parse_tiles(p, f"rack {i + 1}") for i, p in enumerate(parts))
     ts.check_counts([x for r in racks for x in r], f"round {quoted(text.strip())}")
@@ -105,7 +106,7 @@ def totals(rounds: Sequence[Sequence[int]]) -> tuple[int, ...]:
     """Each player's total over the rounds."""
     sizes = {len(r) for r in rounds}
     if len(sizes) != 1:
-        raise TablecalcError(f"every round needs the same players: got rounds of {sorted(sizes)} players")
+        raise TablecalcError(_("every round needs the same players: got rounds of {sizes} players").format(sizes=sorted(sizes)))
     return tuple(sum(col) for col in zip(*rounds))
 
 

@@ -34,6 +34,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from solver.errors import IllegalMove, TablecalcError, quoted
+from solver.i18n import _
 from solver.game import TERMINAL
 from solver.ramikubic.combos import is_valid, rack_combinations
 from solver.ramikubic.position import Position, Table, table_text
@@ -69,26 +70,26 @@ class TurnMove:
     @classmethod
     def parse(cls, text: str, ts: TileSet) -> "TurnMove":
         t = text.strip()
-        word, _, rest = t.partition(" ")
+        word, _space, rest = t.partition(" ")
         try:
             kind = MoveKind(word.lower())
         except ValueError:
-            raise TablecalcError(f"unknown move {quoted(text)}: expected lay TILES, add N: TILE or end") from None
+            raise TablecalcError(_("unknown move {text}: expected lay TILES, add N: TILE or end").format(text=quoted(text))) from None
         if kind is MoveKind.END:
             if rest.strip():
-                raise TablecalcError(f"bad move {quoted(text)}: end stands alone")
+                raise TablecalcError(_("bad move {text}: end stands alone").format(text=quoted(text)))
             return cls(kind)
         if kind is MoveKind.LAY:
             tiles = ts.parse_tiles(rest, "the combination")
             if not tiles:
-                raise TablecalcError(f"bad move {quoted(text)}: expected lay TILES, e.g. lay 7y 7g 7r")
+                raise TablecalcError(_("bad move {text}: expected lay TILES, e.g. lay 7y 7g 7r").format(text=quoted(text)))
             return cls(kind, tiles)
         head, colon, tail = rest.partition(":")
         if not colon or not head.strip().isdigit() or not head.strip().isascii() or len(head.strip()) > 3:
-            raise TablecalcError(f"bad move {quoted(text)}: expected add N: TILE, e.g. add 1: 10b")
+            raise TablecalcError(_("bad move {text}: expected add N: TILE, e.g. add 1: 10b").format(text=quoted(text)))
         tiles = ts.parse_tiles(tail, "the tiles added")
         if len(tiles) != 1:
-            raise TablecalcError(f"bad move {quoted(text)}: add one tile at a time, e.g. add 1: 10b")
+            raise TablecalcError(_("bad move {text}: add one tile at a time, e.g. add 1: 10b").format(text=quoted(text)))
         return cls(kind, tiles, int(head))
 
 
@@ -128,13 +129,13 @@ class Turn:
         if isinstance(move, str):
             move = self.parse_move(move)
         if self.verdict is not None:
-            raise TablecalcError(f"the turn is over: no move ({move}) may follow end")
+            raise TablecalcError(_("the turn is over: no move ({move}) may follow end").format(move=move))
         if move.kind is MoveKind.END:
             v = judge(self.position, table_text(self.table) or "pass", self.rules, self.tiles)
             return Turn(self.position, self.rules, self.tiles, self.table, self.rack, v)
         target = move.target if move.kind is MoveKind.ADD else None
         if target is not None and not 1 <= target <= len(self.table):
-            raise TablecalcError(f"bad move {quoted(str(move))}: the table has combinations 1-{len(self.table)}")
+            raise TablecalcError(_("bad move {move}: the table has combinations 1-{table}").format(move=quoted(str(move)), table=len(self.table)))
         v = judge_step(self.position, self.table, self.rack, str(move), move.tiles, target, self.rules, self.tiles)
         if not v.legal:
             raise IllegalMove("ramikubic", str(move), verdict=v, codes=v.violations)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.parsing import DataFile, Fields, parse_toml
 
 __all__ = ["Colour", "Tile", "JOKER", "Combination", "Table", "TileSet", "tiles_text", "MAX_TILES", "MAX_NUMBER",
@@ -217,15 +218,15 @@ class TileSet(DataFile):
             return JOKER
         m = _TILE.fullmatch(t)
         if not m:
-            raise TablecalcError(f"bad tile {quoted(text)}: expected a number and a colour like 7b, 10r, 3ja, or j for a joker")
+            raise TablecalcError(_("bad tile {text}: expected a number and a colour like 7b, 10r, 3ja, or j for a joker").format(text=quoted(text)))
         colour = _COLOUR_WORDS.get(m.group(2).lower())
         if colour is None:
-            raise TablecalcError(f"unknown colour {m.group(2)!r} in {quoted(text)}: expected {_COLOUR_HELP}")
+            raise TablecalcError(_("unknown colour {group} in {text}: expected {colour_help}").format(group=repr(m.group(2)), text=quoted(text), colour_help=_COLOUR_HELP))
         n = int(m.group(1))
         if not self.low <= n <= self.high:
-            raise TablecalcError(f"there is no tile {quoted(text)}: the numbers run {self.low}-{self.high}")
+            raise TablecalcError(_("there is no tile {text}: the numbers run {low}-{high}").format(text=quoted(text), low=self.low, high=self.high))
         if colour not in self.colours:
-            raise TablecalcError(f"there is no tile {quoted(text)}: the set's colours are {', '.join(self.colours)}")
+            raise TablecalcError(_("there is no tile {text}: the set's colours are {choices}").format(text=quoted(text), choices=', '.join(self.colours)))
         return Tile(n, colour)
 
     def parse_tiles(self, text: str, what: str = "tiles") -> tuple[Tile, ...]:
@@ -235,7 +236,7 @@ class TileSet(DataFile):
             return ()
         tokens = _split(t)
         if len(tokens) > MAX_TILES:
-            raise TablecalcError(f"too many {what}: {len(tokens)} tiles, expected at most {MAX_TILES}")
+            raise TablecalcError(_("too many {what}: {tokens} tiles, expected at most {max_tiles}").format(what=what, tokens=len(tokens), max_tiles=MAX_TILES))
         return tuple(self.parse_tile(tok) for tok in tokens)
 
     def check_counts(self, tiles: Iterable[Tile], what: str) -> None:
@@ -249,7 +250,7 @@ class TileSet(DataFile):
         for tile, n in sorted(Counter(tiles).items()):
             have = self.jokers if tile.is_joker else self.copies
             if n > have:
-                raise TablecalcError(f"{what}: {n} of {tile}, but the set has only {have}")
+                raise TablecalcError(_("{what}: {n} of {tile}, but the set has only {have}").format(what=what, n=n, tile=tile, have=have))
 
 
 def _split(text: str) -> list[str]:

@@ -8,9 +8,10 @@ Verdicts are data everywhere else; the CLI and the drill call these at the edge.
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
-from solver.i18n import N_, _, ngettext, pgettext
+from solver.i18n import N_, NP_, _, language, ngettext, pgettext
 from solver.ramikubic.combos import MAX_SHOWN, CombinationVerdict
 from solver.ramikubic.rules import MeldJoker
 from solver.ramikubic.steps import Build, Refusal, StepRefused
@@ -224,6 +225,34 @@ def explain_turn(v: RoundVerdict) -> str:
     if v.ejected:
         text += " " + _("{player} missed {n} turns in a row: out of the round.").format(player=v.name, n=v.missed)
     return text
+
+
+_COLOUR_NAMES = {"blue": NP_("tile colour", "blue"), "yellow": NP_("tile colour", "yellow"),
+                 "green": NP_("tile colour", "green"), "red": NP_("tile colour", "red")}
+
+
+def colour_name(colour) -> str:
+    """A tile colour's name in the language in use (``jaune``)."""
+    name = str(getattr(colour, "value", colour))
+    return pgettext("tile colour", name) if name in _COLOUR_NAMES else name
+
+
+_TILE = re.compile(r"(?<![\w-])(\d{1,2})([bygr])(?![\w-])")
+_FRENCH_LETTERS = {"b": "bl", "y": "ja", "g": "ve", "r": "ro"}
+
+
+def say(text: str) -> str:
+    """``text`` with every tile in the letters of the language in use: French writes ``7ja`` for
+    ``7y`` (bl, ja, ve, ro, which the tile reader reads back); English and Dutch keep b y g r.
+
+    >>> from solver.i18n import speaking
+    >>> with speaking("fr"):
+    ...     say("7y 8y 9y | 10b joker")
+    '7ja 8ja 9ja | 10bl joker'
+    """
+    if language() != "fr":
+        return text
+    return _TILE.sub(lambda m: m[1] + _FRENCH_LETTERS[m[2]], text)
 
 
 def _capital(text: str) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.game import BaseGame
 from solver.whole import Match
 from solver.whole.log import MAX_PLAYERS, lines
@@ -65,9 +66,9 @@ def check_players(names: Sequence[str], lo: int, hi: int) -> tuple[str, ...]:
     names = tuple(n.strip() for n in names)
     hi = min(hi, MAX_PLAYERS)
     if not lo <= len(names) <= hi:
-        raise TablecalcError(f"bad number of players {len(names)}: expected {lo} to {hi}")
+        raise TablecalcError(_("bad number of players {names}: expected {lo} to {hi}").format(names=len(names), lo=lo, hi=hi))
     if any(not n or len(n) > 40 for n in names) or len({n.lower() for n in names}) != len(names):
-        raise TablecalcError(f"bad players {quoted(', '.join(names))}: expected different names of 1 to 40 characters")
+        raise TablecalcError(_("bad players {value}: expected different names of 1 to 40 characters").format(value=quoted(', '.join(names))))
     return names
 
 
@@ -77,15 +78,15 @@ def simulate(game: BaseGame, rules: Any, data: Any, names: Sequence[str], *, rou
     one for all), dealt and played from ``seed``."""
     match: Match | None = game.new_match(tuple(names), rules, data)
     if match is None:
-        raise TablecalcError(f"{game.name} is not played move by move: there is nothing to simulate")
+        raise TablecalcError(_("{name} is not played move by move: there is nothing to simulate").format(name=game.name))
     if not 1 <= rounds <= MAX_ROUNDS:
-        raise TablecalcError(f"bad number of rounds {rounds}: expected 1 to {MAX_ROUNDS}")
+        raise TablecalcError(_("bad number of rounds {rounds}: expected 1 to {max_rounds}").format(rounds=rounds, max_rounds=MAX_ROUNDS))
     kinds = tuple(bots) or (next(iter(match.bots)),)
     for kind in kinds:
         if kind not in match.bots:
-            raise TablecalcError(f"unknown bot {quoted(kind)}: expected one of {', '.join(match.bots)}")
+            raise TablecalcError(_("unknown bot {kind}: expected one of {choices}").format(kind=quoted(kind), choices=', '.join(match.bots)))
     if len(kinds) not in (1, len(match.names)):
-        raise TablecalcError(f"{len(kinds)} bots for {len(match.names)} players: expected one for all, or one each")
+        raise TablecalcError(_("{kinds} bots for {names} players: expected one for all, or one each").format(kinds=len(kinds), names=len(match.names)))
     seats = [kinds[i % len(kinds)] for i in range(len(match.names))]
     rng = random.Random(seed)
     players = [match.bot(kind, i, random.Random(rng.getrandbits(64))) for i, kind in enumerate(seats)]
@@ -96,7 +97,7 @@ def simulate(game: BaseGame, rules: Any, data: Any, names: Sequence[str], *, rou
         moves: list[tuple[int, str]] = []
         while not state.is_terminal():
             if len(moves) >= MAX_MOVES:  # pragma: no cover - a game whose rules never end a round
-                raise TablecalcError(f"{game.name}: a round passed {MAX_MOVES:,} moves without ending")
+                raise TablecalcError(_("{name}: a round passed {max_moves} moves without ending").format(name=game.name, max_moves=format(MAX_MOVES, ",")))
             seat = state.current_player()
             move = players[seat].choose(state)
             verdict = state.judge(move, seat)

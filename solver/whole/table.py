@@ -29,6 +29,7 @@ import random
 from typing import Any, Collection, Iterable, Sequence
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.game import BaseGame, Verdict
 from solver.whole.log import MAX_PLAYERS, lines
 
@@ -73,7 +74,7 @@ class Table:
         self.game, self.rules, self.data = game, rules, data
         match = game.new_match(tuple(names), rules, data)
         if match is None:
-            raise TablecalcError(f"{game.name} is not played move by move: it has no table to play at")
+            raise TablecalcError(_("{name} is not played move by move: it has no table to play at").format(name=game.name))
         self.match = match
         self.follow = follow
         self.humans = frozenset(humans)
@@ -82,7 +83,7 @@ class Table:
         kinds = tuple(bots or ()) or (next(iter(self.match.bots)),)
         for kind in kinds:
             if kind not in self.match.bots:
-                raise TablecalcError(f"unknown bot {quoted(kind)}: expected one of {', '.join(self.match.bots)}")
+                raise TablecalcError(_("unknown bot {kind}: expected one of {choices}").format(kind=quoted(kind), choices=', '.join(self.match.bots)))
         self.kinds = {i: kinds[i % len(kinds)] for i in range(len(names)) if not follow and i not in self.humans}
         """Each bot's seat and kind."""
         choices = random.Random(self.seed + 1)  # the bots' own: the seed deals as match.deal(Random(seed)) does
@@ -116,9 +117,9 @@ class Table:
     def start(self, deal: str | None = None):
         """A new round: ``deal`` read in the game's notation, else dealt from the seed."""
         if self.open:
-            raise TablecalcError("a round is still in play: finish it first")
+            raise TablecalcError(_("a round is still in play: finish it first"))
         if self.match.is_over():
-            raise TablecalcError("the match is over: start a new game")
+            raise TablecalcError(_("the match is over: start a new game"))
         state = self.match.parse_deal(deal) if deal is not None else self.match.deal(self.rng)
         self.deal, self.history, self.moves, self.open = str(state), [(state, None)], [], True
         self.unscored = None
@@ -199,7 +200,7 @@ class Table:
     def end_round(self) -> tuple[float, ...]:
         """Score the round that came to its end; the scores after it."""
         if not self.over():
-            raise TablecalcError("the round is not over yet")
+            raise TablecalcError(_("the round is not over yet"))
         self.unscored, self.match = self.match, self.match.after_round(self.state)
         scores = tuple(self.match.scores())
         self.rounds.append((self.deal, list(self.moves), scores))

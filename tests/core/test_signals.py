@@ -55,7 +55,7 @@ def _history(home) -> dict:
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads worker processes from /proc")
 @pytest.mark.parametrize("whole_group", [False, True], ids=["the command", "its process group"])
 def test_sigterm_stops_the_countdown_table_and_its_workers_in_one_line(tmp_path, whole_group):
-    p = _tablecalc("arith", "table", "--jobs", "2", home=tmp_path, stdout=subprocess.DEVNULL)
+    p = _tablecalc("arith", "table", "--jobs", "2", "--engine", "pure", home=tmp_path, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while len(_children(p.pid)) < 2 and time.monotonic() < deadline:  # the workers are at work
         time.sleep(0.05)

@@ -104,8 +104,9 @@ def test_reach_batch_empty_or_missing_file(tmp_path):
 
 
 def test_cli_does_not_import_heavy_modules():
-    """The CLI answers quickly: no sympy, scipy, numpy or matplotlib on the Nambarz path."""
-    assert _imported_by_a_judge("m in ('sympy', 'scipy', 'numpy', 'matplotlib')") == "[]"
+    """The CLI answers quickly: no sympy, scipy, numpy, matplotlib or the PDF writer (fpdf2, and the
+    Pillow and fontTools it brings) on the Nambarz path."""
+    assert _imported_by_a_judge("m in ('sympy', 'scipy', 'numpy', 'matplotlib', 'fpdf', 'PIL', 'fontTools')") == "[]"
 
 
 def _imported_by_a_judge(which: str) -> str:

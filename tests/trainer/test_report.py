@@ -1,6 +1,6 @@
 """`tablecalc report`: one learner's page for a teacher, from a history shared by several
-learners — as data, in a terminal, as a PDF (read back with poppler's pdftotext where it is
-installed, and checked as a file) and as a web page; and the chart it carries, one small panel
+learners — as data, in a terminal, as a PDF (written by fpdf2; read back with poppler's pdftotext
+where it is installed, and checked as a file) and as a web page; and the chart it carries, one small panel
 per game, each game's penalties in its own unit.
 
 Dates are injected where the code takes them; no test measures the time anything takes.
@@ -8,12 +8,12 @@ Dates are injected where the code takes them; no test measures the time anything
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import shutil
 import subprocess
 import sys
-import zlib
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -25,7 +25,7 @@ from trainer.classroom import fact_matrix, record_answer
 from trainer.cli import app
 from trainer.drills import make_drill
 from trainer.history import AnswerRecord, History
-from trainer.report import make_report, report_html, report_pdf, write_report
+from trainer.report import make_report, report_html, report_pdf, unicode_fonts, write_report
 
 UTC = timezone.utc
 T0 = datetime(2025, 3, 3, 18, 0, tzinfo=UTC)  # a Monday
@@ -112,17 +112,43 @@ def objects(pdf: bytes) -> dict[int, bytes]:
     return out
 
 
-def test_the_pdf_is_one_well_formed_a4_page(klass):
+def picture(width: int, height: int):
+    from PIL import Image  # fpdf2's own dependency
+
+    return Image.new("RGB", (width, height), (255, 0, 0))
+
+
+def test_the_pdf_is_one_well_formed_a4_page_with_the_chart_given(klass):
     report = make_report(klass, "Léa", now=NOW)
-    pdf = report_pdf(report, (b"\xff\x00\x00" * 6, 3, 2))
-    objs = objects(pdf)
-    pages = [o for o in objs.values() if b"/Type /Page " in o]
-    assert len(pages) == 1 and b"/MediaBox [0 0 595.28 841.89]" in pages[0]
-    streams = [zlib.decompress(o[o.index(b"stream\n") + 7:o.rindex(b"\nendstream")]) for o in objs.values()
-               if b"stream\n" in o]
-    text = b"".join(streams)
-    assert "(Progress report: Léa)".encode("cp1252") in text and "(7 × 8 = 56)".encode("cp1252") in text
-    assert b"\xff\x00\x00" * 6 in text  # the chart's pixels, as given
+    for plain in (False, True):
+        pdf = report_pdf(report, picture(30, 20), plain=plain)
+        objs = objects(pdf)
+        assert len([o for o in objs.values() if re.search(rb"/Type /Page\b", o)]) == 1
+        assert b"/MediaBox [0 0 595.28 841.89]" in pdf
+        images = [o for o in objs.values() if b"/Subtype /Image" in o]
+        assert len(images) == 1 and b"/Width 30" in images[0] and b"/Height 20" in images[0]
+        # DejaVu Sans embedded where matplotlib ships it, else no font file at all
+        assert (b"/FontFile2" in pdf) is (not plain and unicode_fonts() is not None)
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext")
+@pytest.mark.parametrize("plain", [False, True], ids=["dejavu", "helvetica"])
+def test_the_pdf_writes_every_letter_of_french_and_dutch_and_the_card_suits(klass, tmp_path, plain, caplog):
+    """In DejaVu Sans (embedded from matplotlib's files) and in the PDF's own Helvetica and Symbol
+    (a plain install), every letter and sign a report may hold reads back as written; a character
+    the font lacks is a ``?``, without a word on the terminal."""
+    if not plain and unicode_fonts() is None:
+        pytest.skip("needs matplotlib's DejaVu Sans")
+    lines = ["Léa, Zoë, één, ça, déjà, Noël, cœur", "7 × 8 ÷ 2 − 1 ≥ 27 ≤ 28 …", "A♦ 3♣ 7♥ 8♠ → ←",
+             "🦄 Mei 李"]
+    report = dataclasses.replace(make_report(klass, "Léa", now=NOW), weak_puzzles=tuple(
+        {"game": "Nambarz", "label": line, "missed": 1, "answers": 2} for line in lines))
+    out = tmp_path / "letters.pdf"
+    out.write_bytes(report_pdf(report, None, "no chart", plain=plain))
+    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    for line in lines[:3]:
+        assert f"Nambarz: {line}" in text, text
+    assert "Nambarz: ? Mei ?" in text and not caplog.records, caplog.records
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext")
@@ -213,18 +239,3 @@ def test_the_chart_s_dates_are_in_the_learner_s_language(klass, lang, month):
         fig.canvas.draw()
         labels = [t.get_text() for ax in fig.get_axes() if ax.axison for t in ax.get_xticklabels() if t.get_text()]
     assert labels and all(month in label for label in labels), labels
-
-
-@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler's pdftotext")
-def test_the_pdf_writes_every_letter_of_french_and_dutch_and_the_card_suits(tmp_path):
-    from trainer.pdf import Page, document, text_width
-
-    line = "Léa, Zoë, één, ça, déjà: 7 × 8 ÷ 2 − 1 ≥ 27 → A♦ 3♣ 7♥ 8♠ …"
-    page = Page()
-    page.text(20, 20, line, 11)
-    page.text(20, 30, line, 11, bold=True)
-    out = tmp_path / "letters.pdf"
-    out.write_bytes(document([page], title="Léa"))
-    text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
-    assert text.splitlines()[:2] == [line, line]
-    assert text_width(line, 11, bold=True) > text_width(line, 11) > 0

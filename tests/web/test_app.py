@@ -226,3 +226,25 @@ def test_numbers_in_unicode_or_too_long_are_one_line(client, query):
     client.get("/join?code=123456")
     r = client.get("/class/worksheet?name=&" + query)
     assert r.status_code == 400 and "Traceback" not in r.text
+
+
+@pytest.mark.parametrize("lang, game, fields, answer, wanted", [
+    ("fr", "nambarz", {"s.situation": "top 3-bee; hand 6 5 2 10"}, "6-5+", "n'est pas un calcul"),
+    ("nl", "nambarz", {"s.situation": "top 3-bee; hand 6 5 2 10"}, "6-5+", "is geen berekening"),
+    ("fr", "namnam", {"s.s1": "zz"}, "3", "position incorrecte"),
+    ("nl", "ramikubic", {"s.table": "7b 8b 9b", "s.rack": "10b zz?"}, "pass", "steen 'zz\\?' klopt niet"),
+    ("fr", "ramikubic", {"s.table": "7b 8b 9b", "s.rack": "10b zz?"}, "pass", "tuile incorrecte"),
+    ("fr", "nainjaune", {"s.hands": "Ann: 9c 10d | Bob: 8h Qs | Cid: 4h zz?"}, "9c", "carte inconnue"),
+])
+def test_a_game_s_parser_error_reaches_the_page_in_its_language(client, lang, game, fields, answer, wanted):
+    """The games' own errors (a calculation, a card, a position that does not read) are worded in the
+    page's language, as the verdicts are."""
+    import html
+
+    client.get(f"/lang/{lang}")
+    token = csrf_of(client.get(f"/g/{game}").text)
+    preset = find(game).default_preset
+    r = client.post(f"/g/{game}/judge", data={"csrf": token, "answer": answer, "preset": preset,
+                                               "shown_preset": preset, **fields})
+    text = html.unescape(r.text)
+    assert re.search(wanted, text), re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))[:3000]

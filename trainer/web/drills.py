@@ -304,7 +304,7 @@ def drills_on_offer():
     out = []
     for game in all_games():
         cls = drill_class(game.name)
-        out.append((game, cls, [(name, _(level.description)) for name, level in cls.LEVELS.items()],
+        out.append((game, cls, [(name, level.said()) for name, level in cls.LEVELS.items()],
                     drill_options(cls)))
     return out
 

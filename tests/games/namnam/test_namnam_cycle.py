@@ -113,3 +113,15 @@ def test_the_tables_and_the_search_agree_under_each_rule():
         tables = build(3, rules)
         p = Position.parse("0.0.0.0.1.2/0.0.0.0.0.0 s 24-21")
         assert best(p, rules, depth=10).value == best(p, rules, tables=tables).value
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.cycle.value)
+def test_both_table_engines_value_cycles_alike(rules):
+    """The compiled layer solver and the NumPy one apply the same cycle rule, bit for bit."""
+    from solver.compiled import numba_installed
+
+    if not numba_installed():
+        pytest.skip("numba is not installed")
+    pure, compiled = build(7, rules, engine="pure"), build(7, rules, engine="compiled")
+    for n in range(8):
+        assert (pure.values[n] == compiled.values[n]).all() and (pure.cyclic[n] == compiled.cyclic[n]).all()

@@ -23,6 +23,7 @@ import pytest
 from typer.testing import CliRunner
 
 import solver.namnam.tables as tables
+from solver.compiled import numba_installed
 from solver.errors import TablecalcError
 from solver.files import TABLES_MAGIC
 from solver.namnam import Position, Rules
@@ -226,7 +227,9 @@ sys.argv = ["tablecalc", "namnam", "tables", "--build", "9", "--json"]
 from trainer.cli import app
 app()
 """
-PATCHES = {"building": "tables._settle = slow", "saving": "files.os.fsync = slow"}
+PATCHES = {"building": "tables._settle = slow\ntry:\n    import solver.namnam.kernel as kernel\n"
+                        "    kernel.solve_layer = slow\nexcept ImportError:\n    pass",
+           "saving": "files.os.fsync = slow"}
 
 
 @pytest.mark.parametrize("when", ["building", "saving"])
@@ -257,13 +260,20 @@ def test_a_build_that_cannot_fit_is_refused_before_it_starts(home, monkeypatch):
     r = CliRunner().invoke(app, ["namnam", "tables", "--build", "20"])
     assert time.perf_counter() - start < 5  # nothing was built (the build itself takes hours)
     assert r.exit_code == 3, r.output
-    assert r.stderr == ("tablecalc: error: building the endgame tables up to 20 seeds needs about 18.4 GB of memory "
-                        "(layer 20 alone has 84,672,315 boards), and 2.0 GB is available: at most --build 15 fits on "
-                        "this machine\n")
+    if numba_installed():  # the compiled builder (about 40 bytes a board of the last layer)
+        assert r.stderr == ("tablecalc: error: building the endgame tables up to 20 seeds needs about 4.0 GB of "
+                            "memory (layer 20 alone has 84,672,315 boards), and 2.0 GB is available: at most --build "
+                            "18 fits on this machine\n")
+    else:  # the NumPy builder (about 200)
+        assert r.stderr == ("tablecalc: error: building the endgame tables up to 20 seeds needs about 18.4 GB of "
+                            "memory (layer 20 alone has 84,672,315 boards), and 2.0 GB is available: at most --build "
+                            "15 fits on this machine\n")
     assert not tables.cache_path(20).parent.exists() or not any(tables.cache_path(20).parent.iterdir())
 
 
 def test_the_memory_estimate_covers_what_builds_were_measured_to_take():
-    """docs/namnam.md: 15 seeds peaked at 1.5 GB, 18 seeds (extending the 15) at 6.8 GB."""
+    """docs/namnam.md: 15 seeds peaked at 1.5 GB, 18 seeds (extending the 15) at 6.8 GB with NumPy;
+    14 seeds at 302 MiB compiled (benchmarks/bench_tables.py)."""
     assert 1.5e9 < tables.build_memory(15) < 2.2e9
     assert 6.8e9 < tables.build_memory(18, 15) < 8.5e9
+    assert 302 * 2**20 < tables.build_memory(14, compiled=True) < 450 * 2**20

@@ -129,7 +129,7 @@ def test_bad_hands():
     with pytest.raises(TablecalcError, match="5 jokers but the deck has 4"):
         DECK.parse_hand("joker " * 5)
     with pytest.raises(TablecalcError, match="cards run 1-50 in the simple rules"):
-        DECK.limited(50, "the simple rules").parse_hand("14 60")
+        DECK.limited(50, "simple").parse_hand("14 60")
 
 
 def test_deck_file_is_complete_and_estimated():

@@ -15,8 +15,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from solver.i18n import _, ngettext
-from trainer.clikit import DistinctOpt, GameApp, JobsOpt, JsonOpt, check_jobs, emit_json, work_progress, answer_verdict
+from solver.i18n import N_, _, ngettext
+from trainer.clikit import DistinctOpt, EngineOpt, GameApp, JobsOpt, JsonOpt, check_jobs, emit_json, work_progress, answer_verdict
 
 app = GameApp("arith", help="Arithmetic: Countdown and the 24 game (make a target), mental sums.")
 
@@ -73,6 +73,7 @@ def table(
     tiles: Annotated[Optional[str], typer.Option("--tiles", help="The tiles selections are drawn from (default: Countdown's 24: 1-10 twice, 25 50 75 100).")] = None,
     choose: Annotated[Optional[int], typer.Option("--choose", help="Numbers in a selection (default 6; the 24 game: 4).")] = None,
     jobs: JobsOpt = None,
+    engine: EngineOpt = "auto",
     as_json: JsonOpt = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="One CSV row per selection: numbers, targets reached, targets missed.")] = False,
     summary: Annotated[bool, typer.Option(
@@ -91,26 +92,26 @@ def table(
     from solver.search import MAX_TARGETS
 
     if as_json and as_csv:
-        raise TablecalcError("give either --json or --csv, not both")
+        raise TablecalcError(_("give either --json or --csv, not both"))
     if summary and as_csv:
-        raise TablecalcError("--summary goes with the text or --json, not --csv (one row per selection)")
+        raise TablecalcError(_("--summary goes with the text or --json, not --csv (one row per selection)"))
     processes = check_jobs(jobs)
     if rules.use_all:
         if tiles is not None or summary:
-            raise TablecalcError(f"{'--tiles' if tiles is not None else '--summary'} goes with Countdown's table: "
-                                 "the 24 game's table takes every selection of --choose numbers 1-13")
-        _make24_table(rules, 24 if targets is None else parse_whole(targets, "target"), choose or 4, processes,
+            raise TablecalcError(_("{option} goes with Countdown's table: the 24 game's table takes every selection "
+                                   "of --choose numbers 1-13").format(option="--tiles" if tiles is not None else "--summary"))
+        _make24_table(rules, 24 if targets is None else parse_whole(targets, N_("target")), choose or 4, processes,
                       as_json, as_csv)
         return
     targets = "100-999" if targets is None else targets
     choose = 6 if choose is None else choose
-    span = parse_range(targets, "targets", MAX_TARGETS)
-    deck = COUNTDOWN_NUMBERS if tiles is None else [parse_whole(n, "tile") for n in tiles.replace(",", " ").split()]
+    span = parse_range(targets, N_("targets"), MAX_TARGETS)
+    deck = COUNTDOWN_NUMBERS if tiles is None else [parse_whole(n, N_("tile")) for n in tiles.replace(",", " ").split()]
     if not deck:
-        raise TablecalcError("no tiles given: expected numbers like --tiles '1 2 3 25 50'")
+        raise TablecalcError(_("no tiles given: expected numbers like --tiles '1 2 3 25 50'"))
     with work_progress("selections") as progress:
         result = countdown_table(span, rules.search, tiles=deck, size=choose, processes=processes, progress=progress,
-                                 summary=summary)
+                                 summary=summary, engine=engine)
     if as_json:
         emit_json({**result.as_dict(), **({"summary": result.summary().as_dict()} if summary else {})})
     elif as_csv:
@@ -124,13 +125,15 @@ def table(
     else:
         counts = result.per_target()
         first, last = span.start, span.stop - 1
-        typer.echo(f"{len(result.rows):,} selections of {choose} tiles, targets {first}-{last}")
+        typer.echo(ngettext("{n} selection of {choose} tiles, targets {first}-{last}",
+                            "{n} selections of {choose} tiles, targets {first}-{last}", len(result.rows)).format(
+            n=f"{len(result.rows):,}", choose=choose, first=first, last=last))
         if not result.rows:
             return
-        typer.echo(f"Selections that reach every target: {result.reach_every_target():,}")
+        typer.echo(_("Selections that reach every target: {n}").format(n=f"{result.reach_every_target():,}"))
         hardest = sorted(counts, key=lambda t: (counts[t], t))[:10]
-        typer.echo("Hardest targets (selections reaching each): "
-                   + ", ".join(f"{t} ({counts[t]:,})" for t in hardest))
+        typer.echo(_("Hardest targets (selections reaching each): {targets}").format(
+            targets=", ".join(f"{t} ({counts[t]:,})" for t in hardest)))
         if summary:
             _print_summary(result.summary(), tiles is None, choose)
 

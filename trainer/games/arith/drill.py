@@ -65,13 +65,13 @@ class Drill(GameDrill):
     scored = False
     default_level = "mixed"
     LEVELS = {
-        "mixed": Level("countdown", "+ − × ÷ mixed, 120-second round"),
-        "add": Level("countdown", "addition 2–100 + 2–100"),
-        "sub": Level("countdown", "subtraction (addition reversed)"),
-        "mul": Level("countdown", "multiplication 2–12 × 2–100"),
-        "div": Level("countdown", "division (multiplication reversed)"),
-        "make24": Level("make24", "make 24 with four numbers 1–13, all used"),
-        "countdown": Level("countdown", "Countdown: six numbers, a target 100–999, any subset"),
+        "mixed": Level("countdown", N_("+ − × ÷ mixed, 120-second round")),
+        "add": Level("countdown", N_("addition 2–100 + 2–100")),
+        "sub": Level("countdown", N_("subtraction (addition reversed)")),
+        "mul": Level("countdown", N_("multiplication 2–12 × 2–100")),
+        "div": Level("countdown", N_("division (multiplication reversed)")),
+        "make24": Level("make24", N_("make 24 with four numbers 1–13, all used")),
+        "countdown": Level("countdown", N_("Countdown: six numbers, a target 100–999, any subset")),
     }
     OPTIONS = (
         option("mode", choice_option(
@@ -172,7 +172,7 @@ class Drill(GameDrill):
     def instructions(self) -> str:
         """How to play this level: the level and what it trains, the rules, how to answer, what scores."""
         lines = [_("Arithmetic, level {level}: {description}.").format(
-            level=self.level, description=self.LEVELS[self.level].description)]
+            level=self.level, description=self.LEVELS[self.level].said())]
         if self.level in FACT_LEVELS:
             lines.append(_("Work out each calculation in your head and type the result, a whole number. "
                            "Answer as many as you can before the bell."))

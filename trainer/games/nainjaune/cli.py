@@ -17,6 +17,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.nainjaune.best import Goal
 from trainer.clikit import GameApp, JsonOpt, emit_json, choice_option, answer_verdict
 
@@ -33,7 +34,7 @@ def _position(text: str, rules):
 
     situation = GAME.parse_situation(text, None)
     if not hasattr(situation, "to"):
-        raise TablecalcError("this command takes a round in progress, not a 'settle' round end: use nainjaune settle")
+        raise TablecalcError(_("this command takes a round in progress, not a 'settle' round end: use nainjaune settle"))
     GAME.check_situation(situation, rules, None)
     return situation
 
@@ -58,11 +59,14 @@ def best(position: PositionArg,
         emit_json({**both.as_dict(), "goal": g.value, "best": lay.as_dict(), "other_goal": other.as_dict(),
                    "rules": rules.as_dict()})
         return
-    typer.echo(f"{pos.names[pos.to]} to move ({rules.name}); best lay for {g.value}:")
+    typer.echo((_("{player} to play ({rules}); best lay for the most cards:") if g is Goal.CARDS else
+                _("{player} to play ({rules}); best lay for the most stakes:")).format(player=pos.names[pos.to],
+                                                                                      rules=rules.name))
     typer.echo(f"  {lay}")
     typer.echo(f"  {explain_lay(lay, pos)}")
     if str(other) != str(lay):
-        typer.echo(f"For {'stakes' if g is Goal.CARDS else 'cards'} instead: {other}  ({explain_lay(other, pos)})")
+        typer.echo((_("For the most stakes instead: {lay}  ({why})") if g is Goal.CARDS else
+                    _("For the most cards instead: {lay}  ({why})")).format(lay=other, why=explain_lay(other, pos)))
 
 
 # ---------------------------------------------------------------- opera
@@ -77,7 +81,7 @@ def opera(hand: Annotated[str, typer.Argument(help="Your hand, e.g. \"9c 10d Jc 
 
     cards = parse_cards(hand)
     if len(set(cards)) != len(cards):
-        raise TablecalcError(f"a card is given twice in {hand!r}: a deck has one of each card")
+        raise TablecalcError(_("a card is given twice in {hand}: a deck has one of each card").format(hand=repr(hand)))
     answer = grand_opera(cards, rules)
     if as_json:
         emit_json(answer.as_dict())

@@ -25,7 +25,7 @@ Not 6: Cid pays 84 tokens. Cid pays Ann 6 tokens for 6 cards left (A♦ 3♣ 7�
 from __future__ import annotations
 
 from solver.errors import TablecalcError, quoted
-from solver.i18n import _
+from solver.i18n import N_, _, ngettext
 from solver.nainjaune.best import Goal, best_lay
 from solver.nainjaune.cards import full_deck
 from solver.nainjaune.referee import judge_amount, judge_lay
@@ -49,9 +49,9 @@ class Drill(GameDrill):
     default_level = "cards"
     scored = False
     LEVELS = {
-        "cards": Level("classic", "1 token per card left, plus the doubling of a board card's cell; 30 s"),
-        "face-value": Level("face-value", "the face value of the cards left (figures 10), plus the doubling; 45 s"),
-        "opera": Level("classic", "Grand Opéras too: what the player out receives, the whole board included; 45 s"),
+        "cards": Level("classic", N_("1 token per card left, plus the doubling of a board card's cell; 30 s")),
+        "face-value": Level("face-value", N_("the face value of the cards left (figures 10), plus the doubling; 45 s")),
+        "opera": Level("classic", N_("Grand Opéras too: what the player out receives, the whole board included; 45 s")),
     }
     no_penalty = Penalty().as_dict()
 
@@ -159,7 +159,7 @@ class Drill(GameDrill):
 
     def instructions(self) -> str:
         lines = [
-            _("Le Nain Jaune, level {level}: {description}.").format(level=self.level, description=self.LEVELS[self.level].description),
+            _("Le Nain Jaune, level {level}: {description}.").format(level=self.level, description=self.LEVELS[self.level].said()),
             _("A round has ended: say how many tokens the player asked about pays in all (or, for the player who "
               "went out, receives)."),
             _("Each player still holding cards pays the player out for them ({unit}); whoever still holds a board "
@@ -178,6 +178,6 @@ class Drill(GameDrill):
         end = self.situation_of(puzzle)
         if isinstance(end, Position):
             best = best_lay(end, rules, Goal.CARDS)
-            return [_("The longest legal lay has {n} card(s).").format(n=best.cards)]
+            return [ngettext("The longest legal lay has {n} card.", "The longest legal lay has {n} cards.", best.cards).format(n=best.cards)]
         lines = [x.strip() for x in explain_amount(judge_amount(end, "-1", rules)).split(". ")[1:] if x.strip()]
         return [ln.rstrip(".") + "." for ln in lines[:2]]

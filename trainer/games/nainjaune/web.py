@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from solver.i18n import NP_, _, ngettext, pgettext
+from solver.i18n import N_, NP_, _, ngettext, pgettext
 from solver.nainjaune.cards import KING, RANKS, Card, full_deck, rank_text
 from solver.nainjaune.game import GAME
-from solver.nainjaune.round import Lay, Mode, Position, Sans
+from solver.nainjaune.round import KEY_WORDS, Lay, Mode, Position, Sans
 from solver.nainjaune.rules import MAX_PLAYERS, Announce, Board, Cell, Rules
 from solver.nainjaune.settle import RoundEnd
 from solver.nainjaune.state import RoundState
@@ -202,7 +202,7 @@ class NainJauneFace(Face):
         return "; ".join(p for p in (format_fields(fields), more) if p)
 
     def fields_from(self, notation: str) -> dict[str, str]:
-        f = parse_fields(notation, "position", _KEYS, required=["hands"], flags=_FLAGS)
+        f = parse_fields(notation, N_("position"), _KEYS, required=["hands"], flags=_FLAGS, aliases=KEY_WORDS)
         board = Board.parse(str(f.get("board", "")))
         out = {"hands": str(f["hands"]), "to": str(f.get("to", "")), "run": "lead", "rank": "",
                "opened": str(f.get("opened", ""))}

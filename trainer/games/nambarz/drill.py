@@ -21,7 +21,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
-from solver.i18n import _
+from solver.i18n import N_, _
 from solver.nambarz import Deal, Move, Penalty, Rules, Solution, best, card_name, deal, judge
 from solver.nambarz.round import RoundState
 from solver.nambarz.state import moves_of, score_of
@@ -41,9 +41,9 @@ class Drill(GameDrill):
     reference_seconds = 20.0
     default_level = "basic"
     LEVELS = {
-        "beginner": Level("beginner", "+ and − only, 5 cards"),
-        "basic": Level("basic", "left to right, + − × ÷, 7 cards"),
-        "parentheses": Level("parentheses", "any brackets, + − × ÷, 7 cards"),
+        "beginner": Level("beginner", N_("+ and − only, 5 cards")),
+        "basic": Level("basic", N_("left to right, + − × ÷, 7 cards")),
+        "parentheses": Level("parentheses", N_("any brackets, + − × ÷, 7 cards")),
     }
     HAND_SIZE = {"beginner": 5, "basic": 7, "parentheses": 7}
     no_penalty = Penalty().as_dict()
@@ -203,7 +203,7 @@ class Drill(GameDrill):
     def instructions(self) -> str:
         r = self.rules
         return "\n".join([
-            _("Nambarz, level {level} ({description}).").format(level=self.level, description=self.LEVELS[self.level].description),
+            _("Nambarz, level {level} ({description}).").format(level=self.level, description=self.LEVELS[self.level].said()),
             _("Cover the top card: lay one card of the same number (or the same drawing), or a calculation "
               "of your cards that makes its number, with as few cards as possible."),
             _("Rules of this level: {rules}. All the cards of a calculation are of one family (all "
@@ -225,7 +225,7 @@ class Drill(GameDrill):
             play = sol.plays[0]
             return [
                 _("The simplest calculation uses {n} cards.").format(n=len(play.cards)),
-                _("It starts with {card}.").format(card=play.cards[0]),
+                _("It starts with {card}.").format(card=card_name(play.cards[0])),
                 _("It uses {cards}, in some order.").format(cards=cards_text(sorted(play.cards, key=str))),
             ]
         if sol.concordant:

@@ -87,7 +87,7 @@ def print_deck(d: Deck) -> None:
                       _("yes") if c["confirmed"] else _("assumed"))
     console.rich(table)
     console.print(_("{n} cards ({source}). Animal pairs marked 'assumed' are not published; edit the deck file to match "
-                    "your box.").format(n=d.size(), source=escape(d.source)))
+                    "your box.").format(n=d.size(), source=escape(_("built-in") if d.source == "built-in" else d.source)))
 
 
 _FAMILIES = (N_("symbol"), N_("drawing"), N_("joker"))

@@ -15,8 +15,8 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
-from solver.i18n import _
-from trainer.clikit import GameApp, JsonOpt, emit_json, answer_verdict
+from solver.i18n import _, ngettext
+from trainer.clikit import EngineOpt, GameApp, JsonOpt, emit_json, answer_verdict
 
 app = GameApp("namnam", help="Nam Nam (awalé): referee a move, perft, the best move, endgame tables, play the computer.")
 
@@ -73,7 +73,7 @@ def judge(position: PositionArg, pit: Annotated[str, typer.Argument(help="The pi
 @app.command("perft")
 def perft(position: PositionArg, depth: Annotated[int, typer.Argument(help="Plies (0-12).")],
           divide: Annotated[bool, typer.Option("--divide", help="Also count per first move.")] = False,
-          *, rules, as_json: JsonOpt = False) -> None:
+          engine: EngineOpt = "auto", *, rules, as_json: JsonOpt = False) -> None:
     """Count the legal move sequences of DEPTH plies (python-chess's perft), optionally per first move."""
     import time
 
@@ -81,8 +81,8 @@ def perft(position: PositionArg, depth: Annotated[int, typer.Argument(help="Plie
 
     pos = _position(position)
     t0 = time.perf_counter()
-    per_move = do_divide(pos, depth, rules) if divide else None
-    nodes = sum(per_move.values()) if per_move is not None and depth else do_perft(pos, depth, rules)
+    per_move = do_divide(pos, depth, rules, engine) if divide else None
+    nodes = sum(per_move.values()) if per_move is not None and depth else do_perft(pos, depth, rules, engine)
     seconds = time.perf_counter() - t0
     if as_json:
         out = {"position": str(pos), "depth": depth, "nodes": nodes}
@@ -109,7 +109,7 @@ def best(position: PositionArg,
     from solver.namnam.tables import Lookup, find
 
     if depth is not None and seconds is not None:
-        raise TablecalcError("give either --depth or --seconds, not both")
+        raise TablecalcError(_("give either --depth or --seconds, not both"))
     pos = _position(position)
     found = find(pos.seeds_on_board, rules) if tables else Lookup(None)
     r = do_best(pos, rules, depth=depth, seconds=seconds, tables=found.tables, refused=found.refused)
@@ -120,17 +120,20 @@ def best(position: PositionArg,
     from trainer.out import safe
 
     print_board(pos, rules)
-    how = "exact" if r.exact else f"estimate at depth {r.depth}"
-    moves = ", ".join(map(str, r.moves)) or "none (the game is over)"
-    console.print(f"Best: [bold]{moves}[/]   value {r.value:+d} for the mover ({how}, {safe(r.source)})")
+    how = _("exact") if r.exact else _("estimate at depth {depth}").format(depth=r.depth)
+    moves = ", ".join(map(str, r.moves)) or _("none (the game is over)")
+    source = {"tables": _("tables"), "search": _("search")}.get(r.source, r.source)
+    console.print(_("Best: {moves}   value {value} for the player to move ({how}, {source})").format(
+        moves=f"[bold]{moves}[/]", value=f"{r.value:+d}", how=how, source=safe(source)))
     if r.pv:
-        console.print(f"Principal variation: {' '.join(map(str, r.pv))}")
-    console.print(f"[dim]{r.nodes} nodes in {r.seconds:.2f} s[/]")
+        console.print(_("Principal variation: {moves}").format(moves=" ".join(map(str, r.pv))))
+    console.print("[dim]" + ngettext("{n} position in {seconds} s", "{n} positions in {seconds} s", r.nodes).format(
+        n=r.nodes, seconds=f"{r.seconds:.2f}") + "[/]")
 
 
 @app.command("tables")
-def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build the tables up to N seeds on the board (15: a few minutes), extending the largest built.")] = None,
-           *, rules, as_json: JsonOpt = False) -> None:
+def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build the tables up to N seeds on the board (15: a few seconds compiled, a minute in pure Python), extending the largest built.")] = None,
+           engine: EngineOpt = "auto", *, rules, as_json: JsonOpt = False) -> None:
     """The endgame tables: build them (with a progress bar) and show positions, wins, draws and losses per seed count."""
     from solver.namnam.tables import MAX_BUILD, available, build as do_build, cache_path, layer_size, lookup, superseded
 
@@ -143,13 +146,13 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
     t, path = found.tables, None
     if build is not None:
         if not 0 <= build <= MAX_BUILD:
-            raise TablecalcError(f"bad --build {build}: expected 0 to {MAX_BUILD} seeds")
+            raise TablecalcError(_("bad --build {build}: expected 0 to {max_build} seeds").format(build=build, max_build=MAX_BUILD))
         base = t if t is not None and t.grand_slam is rules.grand_slam else None
         start = base.max_seeds + 1 if base is not None else 0
         total = 2 * sum(layer_size(n) for n in range(start, build + 1))  # generated, then solved
         try:
             if as_json or total == 0:
-                t = do_build(build, rules, base=base)
+                t = do_build(build, rules, base=base, engine=engine)
             else:
                 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -157,7 +160,7 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
                               TimeElapsedColumn()) as bar:
                     task = bar.add_task(f"tables up to {build} seeds", total=total or None)
                     t = do_build(build, rules, lambda n, k: bar.update(task, advance=k, description=f"layer {n}/{build}"),
-                                 base=base)
+                                 base=base, engine=engine)
         except MemoryError:  # the estimate checked before the build was short of what this machine had
             from solver.errors import SearchTooLarge
 
@@ -186,8 +189,8 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
     from trainer.games.namnam.render import console
     from trainer.out import safe
 
-    table = Table(title=f"Endgame tables up to {t.max_seeds} seeds (side to move)")
-    for col in ("seeds", "positions", "wins", "draws", "losses", "cyclic"):
+    table = Table(title=_("Endgame tables up to {n} seeds (for the player to move)").format(n=t.max_seeds))
+    for col in (_("seeds"), _("positions"), _("wins"), _("draws"), _("losses"), _("cyclic")):
         table.add_column(col, justify="right")
     for r in rows:
         table.add_row(*(str(r[k]) for k in ("seeds", "positions", "wins", "draws", "losses", "cyclic")))

@@ -97,15 +97,17 @@ class Drill(GameDrill):
     reference_seconds = 20.0
     default_level = "best"
     LEVELS = {
-        "last-seed": Level("standard", "where does the last seed land? (pits of up to 11 seeds)"),
-        "last-seed-laps": Level("standard", "where does the last seed land? (12 seeds or more: laps skip the pit)"),
-        "captures": Level("standard", "how many seeds does this move capture?"),
-        "most": Level("standard", "which move captures the most?"),
-        "feeding": Level("standard", "is this move legal? (the starving opponent must be fed)"),
-        "best": Level("standard", f"the best move with {SMALL_TABLES} seeds or fewer on the board (perfect play; "
-                                  f"it gains at least {MARGINS['best']} seeds more than any other move)"),
-        "best-easy": Level("standard", "the best move with 5 seeds or fewer on the board (perfect play; "
-                                       f"it gains at least {MARGINS['best-easy']} seeds more than any other move)"),
+        "last-seed": Level("standard", N_("where does the last seed land? (pits of up to 11 seeds)")),
+        "last-seed-laps": Level("standard", N_("where does the last seed land? (12 seeds or more: laps skip the pit)")),
+        "captures": Level("standard", N_("how many seeds does this move capture?")),
+        "most": Level("standard", N_("which move captures the most?")),
+        "feeding": Level("standard", N_("is this move legal? (the starving opponent must be fed)")),
+        "best": Level("standard", N_("the best move with {seeds} seeds or fewer on the board (perfect play; it gains "
+                                     "at least {margin} seeds more than any other move)"),
+                      {"seeds": SMALL_TABLES, "margin": MARGINS["best"]}),
+        "best-easy": Level("standard", N_("the best move with {seeds} seeds or fewer on the board (perfect play; it "
+                                          "gains at least {margin} seeds more than any other move)"),
+                           {"seeds": 5, "margin": MARGINS["best-easy"]}),
     }
     no_penalty = Penalty().as_dict()
 
@@ -158,7 +160,7 @@ class Drill(GameDrill):
                     return self.puzzle(p, rules, rng.choice(capturing or legal))
                 continue
             return self.puzzle(p, rules, rng.choice(legal))
-        raise TablecalcError("no suitable position found for this drill: try again with another --seed")
+        raise TablecalcError(_("no suitable position found for this drill: try again with another --seed"))
 
     def _best(self, rng, rules: Rules) -> Puzzle:
         """A position of few seeds whose best move beats every other by the level's margin (:data:`MARGINS`)."""
@@ -306,7 +308,7 @@ class Drill(GameDrill):
 
     def instructions(self) -> str:
         return "\n".join([
-            _("Nam Nam, level {level}: {description}.").format(level=self.level, description=self.LEVELS[self.level].description),
+            _("Nam Nam, level {level}: {description}.").format(level=self.level, description=self.LEVELS[self.level].said()),
             _("Sowing: take every seed of one of your pits and drop one into each following pit, {direction} "
               "(a pit of 12 seeds or more skips the pit it was taken from).").format(
                 direction=_("clockwise") if self.rules.direction.value == "cw" else _("counter-clockwise")),
@@ -334,7 +336,8 @@ class Drill(GameDrill):
         level = puzzle.level if puzzle.level in self.LEVELS else self.level
         if level.startswith("last-seed") or level == "captures":
             s = sow(p.canonical(rules.direction), pit_index(pit, rules.direction))
-            first = _("Pit {pit} holds {n} seed(s): one into each following pit.").format(pit=pit, n=s.seeds)
+            first = ngettext("Pit {pit} holds {n} seed: it goes into the next pit.",
+                             "Pit {pit} holds {n} seeds: one into each following pit.", s.seeds).format(pit=pit, n=s.seeds)
             where = _("The last seed lands in {pit}.").format(pit=pit_name(s.last, p.to_move, rules))
             return [first] if level != "captures" else [first, where]
         if level == "feeding":
@@ -343,7 +346,8 @@ class Drill(GameDrill):
         caps = {q: judge(p, str(q), rules).captured for q in legal}
         if level == "most":
             return [_("The legal moves: {pits}.").format(pits=", ".join(map(str, legal))),
-                    _("The most a move captures is {n} seeds.").format(n=max(caps.values(), default=0))]
+                    ngettext("The most a move captures is {n} seed.", "The most a move captures is {n} seeds.",
+                             max(caps.values(), default=0)).format(n=max(caps.values(), default=0))]
         capturing = [str(q) for q in legal if caps[q]]
         return [_("The legal moves: {pits}.").format(pits=", ".join(map(str, legal))),
                 _("Moves that capture now: {pits}.").format(pits=", ".join(capturing) or _("none"))]

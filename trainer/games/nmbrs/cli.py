@@ -77,7 +77,7 @@ def check(
     d, rules = data, _fit(rules, data)
     tokens = [t for c in cards for t in split_cards(c)]
     if not tokens:
-        raise TablecalcError("no cards given: expected e.g. tablecalc nmbrs check \"14 20 26\"")
+        raise TablecalcError(_("no cards given: expected e.g. tablecalc nmbrs check \"14 20 26\""))
     typed = [d.parse_typed(t) for t in tokens]
     d.check_available([c.card if isinstance(c, Placed) else c for c in typed], f"sequence {' '.join(tokens)!r}")
     verdict = check_sequence(typed, rules)
@@ -220,7 +220,7 @@ def best(
     d, rules = data, _fit(rules, data)
     t = Table.parse(table, d, rules)
     if limit is not None and limit < 1:
-        raise TablecalcError(f"bad --limit {limit}: expected a number of positions ≥ 1")
+        raise TablecalcError(_("bad --limit {limit}: expected a number of positions ≥ 1").format(limit=limit))
     cards = d.parse_hand(hand)
     with search_progress("best turn") as progress:
         found = best_turn(t, cards, rules, d, opened, limit or DEFAULT_STATE_LIMIT, progress=progress)
@@ -233,7 +233,8 @@ def best(
     if not v.results:
         typer.echo(_("no move scores: just discard a card"))
     else:
-        typer.echo(_("best turn ({n} positions searched):").format(n=found.states))
+        typer.echo(ngettext("best turn ({n} position searched):", "best turn ({n} positions searched):", found.states).format(
+            n=found.states))
     _print_turn(v, d, rules)
 
 
@@ -285,7 +286,9 @@ def deck_cmd(export: ExportOpt = None, force: ForceOpt = False, *, rules, data, 
         _emit_json({"source": d.source, "numbers": [d.low, d.high], "jokers": d.jokers, "size": d.size(),
                     "points_estimated": d.points_estimated, "colours_assumed": d.colours_assumed, "cards": cards})
         return
-    typer.echo(f"{d.size()} cards: {d.low}-{d.high} and {d.jokers} jokers (deck {d.source}; "
-               f"points {'ESTIMATED' if d.points_estimated else 'as printed'}, colours {'assumed' if d.colours_assumed else 'as printed'})")
+    typer.echo(_("{n} cards: {low}-{high} and {jokers} jokers (deck {source}; {points}, {colours})").format(
+        n=d.size(), low=d.low, high=d.high, jokers=d.jokers, source=_("built-in") if d.source == "built-in" else d.source,
+        points=_("points ESTIMATED") if d.points_estimated else _("points as printed"),
+        colours=_("colours assumed") if d.colours_assumed else _("colours as printed")))
     for row in range(0, len(cards), 10):
         typer.echo("  " + "  ".join(f"{c['card']:>4}:{c['points']}" for c in cards[row:row + 10]))

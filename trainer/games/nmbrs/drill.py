@@ -22,7 +22,7 @@ from typing import Annotated, Optional
 import typer
 
 from solver.errors import TablecalcError
-from solver.i18n import _
+from solver.i18n import N_, _, ngettext, pgettext
 from solver.nmbrs import Position
 from solver.nmbrs.deal import deal
 from solver.nmbrs.moves import parse_turn
@@ -42,11 +42,11 @@ class Drill(GameDrill):
     reference_seconds = 45.0
     default_level = "basic"
     LEVELS = {
-        "basic": Level("basic", "lay sequences from a 7-card hand, basic rules"),
-        "advanced": Level("advanced", "lay sequences that count back to 0 or 1"),
-        "simple": Level("simple", "cards 1-50, 5-card hand, score = cards laid"),
-        "table": Level("basic", "a hand and three sequences on the table: add, insert, cross, link"),
-        "table-advanced": Level("advanced", "the table level with the advanced rules"),
+        "basic": Level("basic", N_("lay sequences from a 7-card hand, basic rules")),
+        "advanced": Level("advanced", N_("lay sequences that count back to 0 or 1")),
+        "simple": Level("simple", N_("cards 1-50, 5-card hand, score = cards laid")),
+        "table": Level("basic", N_("a hand and three sequences on the table: add, insert, cross, link")),
+        "table-advanced": Level("advanced", N_("the table level with the advanced rules")),
     }
     TABLE_SEQUENCES = {"table": 3, "table-advanced": 3}
     no_penalty = Penalty().as_dict()
@@ -169,7 +169,7 @@ class Drill(GameDrill):
     def instructions(self) -> str:
         r = self.rules
         lines = [
-            _("Nmbrs!, level {level} ({description}).").format(level=self.level, description=self.LEVELS[self.level].description),
+            _("Nmbrs!, level {level} ({description}).").format(level=self.level, description=self.LEVELS[self.level].said()),
             _("Find the turn that scores the most: lay sequences of 3 or more cards that go up by the same step "
               "(14 20 26){table}.").format(
                 table=_(", or add your cards to the numbered sequences on the table") if self.table_sequences else ""),
@@ -200,7 +200,8 @@ class Drill(GameDrill):
         first = moves[0]
         return [
             _("The best turn scores {score}.").format(score=best.score),
-            _("It has {n} move(s); the first is a {kind} of {cards} card(s).").format(
-                n=len(moves), kind=first.kind, cards=len(first.cards)),
+            ngettext("It has {n} move.", "It has {n} moves.", len(moves)).format(n=len(moves)) + " "
+            + ngettext("The first is a {kind} of {cards} card.", "The first is a {kind} of {cards} cards.",
+                       len(first.cards)).format(kind=pgettext("nmbrs move", str(first.kind)), cards=len(first.cards)),
             _("Its first move: {move}.").format(move=first),
         ]

@@ -33,7 +33,7 @@ def _position(table: str, rack: str, melded: bool, rules, ts):
     from solver.parsing import format_fields
 
     if "|" not in table and ";" in table:
-        raise TablecalcError(f"bad table {table!r}: combinations are separated by |, not ;")
+        raise TablecalcError(_("bad table {table}: combinations are separated by |, not ;").format(table=repr(table)))
     text = format_fields([("table", table.strip()), ("rack", rack.strip() or "-"), ("melded", melded)])
     position = Position.parse(text, ts)
     position.check(rules, ts)
@@ -50,12 +50,12 @@ def check(
 ) -> None:
     """Whether tiles make a group or a run, the tile each joker stands for (every reading), or why not."""
     from solver.ramikubic import GAME, judge_combination
-    from solver.ramikubic.words import explain_combination
+    from solver.ramikubic.words import explain_combination, say
     from solver.rulebook import citation
 
     combo = data.parse_tiles(" ".join(tiles), "the combination")
     if not combo:
-        raise TablecalcError("no tiles: expected the tiles of one combination, e.g. \"7b 8b 9b\"")
+        raise TablecalcError(_("no tiles: expected the tiles of one combination, e.g. \"7b 8b 9b\""))
     data.check_counts(combo, "the combination")
     v = judge_combination(combo, rules, data)
     said = f"{explain_combination(v)} {citation(GAME, v.clauses, rules)}".strip()
@@ -63,7 +63,7 @@ def check(
         emit_json({**v.as_dict(), "rules": rules.as_dict(), "explanation": said})
     else:
         typer.echo((_("VALID") if v.valid else _("NOT VALID") + f"  ({v.fault})"))
-        typer.echo(said)
+        typer.echo(say(said))
     if not v.valid:
         raise typer.Exit(EXIT_ILLEGAL)
 
@@ -75,7 +75,7 @@ def check(
 def meld(rack: RackOpt, *, rules, data, as_json: JsonOpt = False) -> None:
     """The initial meld from the rack alone: whether one exists, the one laying the most tiles, the highest total."""
     from solver.ramikubic import best_meld
-    from solver.ramikubic.words import meld_lines
+    from solver.ramikubic.words import meld_lines, say
 
     position = _position("", rack, False, rules, data)
     m = best_meld(position, rules, data)
@@ -83,7 +83,7 @@ def meld(rack: RackOpt, *, rules, data, as_json: JsonOpt = False) -> None:
         emit_json(m.as_dict())
         return
     for line in meld_lines(m):
-        typer.echo(line)
+        typer.echo(say(line))
 
 
 # ---------------------------------------------------------------- best
@@ -94,7 +94,7 @@ def best(table: TableOpt = "", rack: RackOpt = "", melded: MeldedOpt = True, *, 
          as_json: JsonOpt = False) -> None:
     """The best lay: the most tiles from the rack, any rearrangement of the table; the final table and the moves."""
     from solver.ramikubic import solve
-    from solver.ramikubic.words import lay_lines
+    from solver.ramikubic.words import lay_lines, say
 
     position = _position(table, rack, melded, rules, data)
     lay = solve(position, rules, data)
@@ -102,7 +102,7 @@ def best(table: TableOpt = "", rack: RackOpt = "", melded: MeldedOpt = True, *, 
         emit_json(lay.as_dict())
         return
     for line in lay_lines(lay):
-        typer.echo(line)
+        typer.echo(say(line))
 
 
 # ---------------------------------------------------------------- judge
@@ -138,7 +138,8 @@ def score(
     total = totals(scores)
     names = [n.strip() for n in players.split(",")] if players else [f"player {i + 1}" for i in range(len(total))]
     if len(names) != len(total) or not all(names):
-        raise TablecalcError(f"bad --players {players!r}: expected {len(total)} names separated by commas")
+        raise TablecalcError(_("bad --players {players}: expected {total} names separated by commas").format(
+            players=repr(players), total=len(total)))
     won = [names[i] for i in winners(total, rules)]
     if as_json:
         emit_json({"players": names, "rounds": [list(s) for s in scores], "totals": list(total),
@@ -175,6 +176,9 @@ def tiles(
     if as_json:
         emit_json(ts.as_dict())
         return
-    typer.echo(f"Numbers {ts.low}-{ts.high} in {', '.join(ts.colours)}, {ts.copies} of each; {ts.jokers} jokers "
-               f"worth {ts.joker_points} ({ts.source}).")
-    typer.echo("Write a tile as number + colour: 7b 7y 7g 7r (English) or 7bl 7ja 7ve 7ro (French); a joker j.")
+    from solver.ramikubic.words import colour_name
+
+    typer.echo(_("Numbers {low}-{high} in {colours}, {copies} of each; {jokers} jokers worth {points} ({source}).").format(
+        low=ts.low, high=ts.high, colours=", ".join(colour_name(c) for c in ts.colours), copies=ts.copies,
+        jokers=ts.jokers, points=ts.joker_points, source=_("built-in") if ts.source == "built-in" else ts.source))
+    typer.echo(_("Write a tile as number + colour: 7b 7y 7g 7r (English) or 7bl 7ja 7ve 7ro (French); a joker j."))

@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 from solver.errors import TablecalcError
-from solver.i18n import _, ngettext
+from solver.i18n import N_, _, ngettext
 from solver.ramikubic import Objective, Penalty, Position, judge, solve, tiles_text
 from solver.ramikubic.deal import deal
 from solver.ramikubic.steps import STEP_WORDS, Build, Step, StepRefused, is_step
@@ -87,9 +87,9 @@ class Drill(GameDrill):
     game = "ramikubic"
     default_level = "rearrange"
     LEVELS = {
-        "meld": Level("standard", "the initial meld: lay the most tiles worth 20 from a 14-tile rack"),
-        "rearrange": Level("standard", "a small table and 6 tiles: the best lay needs rearranging the table"),
-        "full": Level("standard", "a 40-tile table and a 14-tile rack: lay as many as you can"),
+        "meld": Level("standard", N_("the initial meld: lay the most tiles worth 20 from a 14-tile rack")),
+        "rearrange": Level("standard", N_("a small table and 6 tiles: the best lay needs rearranging the table")),
+        "full": Level("standard", N_("a 40-tile table and a 14-tile rack: lay as many as you can")),
     }
     no_penalty = Penalty().as_dict()
 
@@ -215,7 +215,7 @@ class Drill(GameDrill):
     def instructions(self) -> str:
         meld = self.rules.meld_points
         lines = [
-            _("Ramikubic, level {level}: {description}.").format(level=self.level, description=self.LEVELS[self.level].description),
+            _("Ramikubic, level {level}: {description}.").format(level=self.level, description=self.LEVELS[self.level].said()),
             _("Lay as many tiles of your rack as you can: every combination on the table must stay a group (one "
               "number, different colours) or a run (one colour, numbers in a row), 3 tiles or more."),
             _("Tiles: a number and a colour letter, b(lue) y(ellow) g(reen) r(ed): 7b 10r; j is a joker."),
@@ -255,8 +255,10 @@ class Drill(GameDrill):
         short = best.short_answer
         taken = short.partition(":")[0] if not short.startswith("+") else ""
         return [
-            _("The best lay puts down {n} tile(s).").format(n=best.tiles_placed),
-            _("It takes up the table's combination(s) {taken}.").format(taken=taken) if taken
+            ngettext("The best lay puts down {n} tile.", "The best lay puts down {n} tiles.", best.tiles_placed).format(
+                n=best.tiles_placed),
+            ngettext("It takes up the table's combination {taken}.", "It takes up the table's combinations {taken}.",
+                     len(taken.split())).format(taken=taken) if taken
             else _("It needs no combination of the table: new combinations only."),
             _("Lay {tiles}.").format(tiles=tiles_text(best.placed)),
         ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from solver.i18n import _, ngettext
 from solver.ramikubic.round import End, RoundState
 from solver.ramikubic.tiles import Tile
+from solver.ramikubic.words import say
 from trainer.out import escape, out as console
 
 _STYLE = {"blue": "bold blue", "yellow": "bold yellow", "green": "bold green", "red": "bold red"}
@@ -16,7 +17,7 @@ def tile_markup(t: Tile) -> str:
     """One tile as markup: its notation in its colour (a joker in magenta)."""
     if t.colour is None:
         return f"[bold magenta]{escape(str(t))}[/]"
-    return f"[{_STYLE[t.colour.value]}]{escape(str(t))}[/]"
+    return f"[{_STYLE[t.colour.value]}]{escape(say(str(t)))}[/]"
 
 
 def tiles_markup(tiles) -> str:
