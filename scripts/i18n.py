@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("solver", "trainer")
+SOURCES = ("solver", "trainer", "puzzles")
 LOCALE = ROOT / "solver" / "locale"
 DOMAIN = "tablecalc"
 LANGUAGES = ("fr", "nl")

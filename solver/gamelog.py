@@ -54,7 +54,7 @@ def log_objects(text: str, source: str = "log", max_lines: int = MAX_LOG_LINES) 
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        where = f"{source}, line {number}"
+        where = _("{source}, line {line}").format(source=source, line=number)
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as e:
@@ -79,9 +79,9 @@ def log_bytes(lines: Iterable[dict], name: str = "the log") -> bytes:
     encoded = [(json.dumps(line, ensure_ascii=False) + "\n").encode("utf-8") for line in lines]
     size = sum(map(len, encoded))
     if len(encoded) > MAX_LOG_LINES or size > MAX_FILE_BYTES:
-        raise TablecalcError(f"{name} would hold {len(encoded):,} lines ({size:,} bytes), more than "
-                             f"'referee' reads ({MAX_LOG_LINES:,} lines, {MAX_FILE_BYTES:,} bytes): not written; "
-                             "expected fewer --rounds")
+        raise TablecalcError(_("{name} would hold {lines:,} lines ({size:,} bytes), more than 'referee' reads "
+                               "({max_lines:,} lines, {max_bytes:,} bytes): not written; expected fewer --rounds").format(
+            name=name, lines=len(encoded), size=size, max_lines=MAX_LOG_LINES, max_bytes=MAX_FILE_BYTES))
     return b"".join(encoded)
 
 
