@@ -105,7 +105,7 @@ def load_pack(name_or_path: str) -> Pack:
             raise TablecalcError(
                 _("no puzzle pack {name}: expected a file or one of {packs}").format(name=quoted(name_or_path), packs=", ".join(list_packs()))
             )
-        text, where = read_text(p, "puzzle pack", MAX_PACK_BYTES), str(p)
+        text, where = read_text(p, _("puzzle pack"), MAX_PACK_BYTES), str(p)
     pack = _("puzzle pack {path}").format(path=quoted_path(where))
     if not text.strip():
         raise TablecalcError(_("{pack} is empty: expected a JSON object with 'name', 'game', 'cases'").format(pack=pack))

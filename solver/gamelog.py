@@ -36,10 +36,10 @@ MAX_LOG_LINES = 20_000
 def read_log(log: str | Path) -> tuple[str, str]:
     """The text of a log file (``-``: standard input, capped like a file) and the name to quote it by."""
     if str(log) == "-":
-        return read_text("-", "log"), "stdin"
+        return read_text("-", _("log")), "stdin"
     if not os.path.lexists(log):
         raise TablecalcError(_("no log file {log}: expected a file of JSON lines (or - for stdin)").format(log=quoted(str(log))))
-    return read_text(log, "log"), str(log)
+    return read_text(log, _("log")), str(log)
 
 
 def log_objects(text: str, source: str = "log", max_lines: int = MAX_LOG_LINES) -> list[tuple[int, dict]]:
@@ -88,14 +88,14 @@ def log_bytes(lines: Iterable[dict], name: str = "the log") -> bytes:
 def write_log(path: str | Path, lines: Iterable[dict], *, force: bool = False) -> None:
     """Write ``lines`` as JSON lines to ``path`` (:func:`log_bytes`), atomically and never over an
     existing file unless ``force`` (never over tablecalc's own files: :mod:`solver.files`)."""
-    data = log_bytes(lines, f"the log {quoted_path(path)}")
+    data = log_bytes(lines, _("the log {path}").format(path=quoted_path(path)))
 
     def write(f) -> None:
         f.write(data)
 
-    write_file(path, write, "the log", force=force)
+    write_file(path, write, _("the log"), force=force)
 
 
 def check_log_target(path: str | Path, *, force: bool = False) -> None:
     """Refuse now (before a game is played) a log :func:`write_log` would refuse to write."""
-    check_target(path, "the log", force=force)
+    check_target(path, _("the log"), force=force)
