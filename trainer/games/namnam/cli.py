@@ -159,7 +159,7 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
                 with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                               TimeElapsedColumn()) as bar:
                     task = bar.add_task(f"tables up to {build} seeds", total=total or None)
-                    t = do_build(build, rules, lambda n, k: bar.update(task, advance=k, description=f"layer {n}/{build}"),
+                    t = do_build(build, rules, lambda n, k: bar.update(task, advance=k, description=_("layer {n}/{total}").format(n=n, total=build)),
                                  base=base, engine=engine)
         except MemoryError:  # the estimate checked before the build was short of what this machine had
             from solver.errors import SearchTooLarge
