@@ -87,7 +87,7 @@ def parse_situation(text: str) -> Problem | Fact:
         return _fact(str(fields["calculate"]))
     if "numbers" not in fields or "target" not in fields:
         raise TablecalcError(
-            f"bad problem {quoted(text.strip())}: expected numbers N N ...; target T, or calculate A op B"
+            _("bad problem {text}: expected numbers N N ...; target T, or calculate A op B").format(text=quoted(text.strip()))
         )
     nums = [parse_whole(n, "number") for n in str(fields["numbers"]).replace(",", " ").split()]
     if not 1 <= len(nums) <= MAX_NUMBERS:

@@ -164,8 +164,8 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
         except MemoryError:  # the estimate checked before the build was short of what this machine had
             from solver.errors import SearchTooLarge
 
-            raise SearchTooLarge(f"the machine ran out of memory building the endgame tables up to {build} seeds; "
-                                 "nothing was saved: try a smaller --build") from None
+            raise SearchTooLarge(_("the machine ran out of memory building the endgame tables up to {n} seeds; "
+                                   "nothing was saved: try a smaller --build").format(n=build)) from None
         path = cache_path(build, rules)
         t.save(path)
         for n, other in available(rules):  # the new tables hold the smaller ones (refused ones too)
