@@ -56,7 +56,7 @@ def parse_table(text: str, ts: TileSet, what: str = "table") -> Table:
         tiles = ts.parse_tiles(part, what)
         if not tiles:
             raise TablecalcError(
-                f"{what} {quoted(t)}: combination {i} is empty: expected combinations separated by |, like \"7b 8b 9b | 5r 5y 5g\""
+                _('{what} {t}: combination {i} is empty: expected combinations separated by |, like "7b 8b 9b | 5r 5y 5g"').format(what=what, t=quoted(t), i=i)
             )
         out.append(tiles)
     return tuple(out)
