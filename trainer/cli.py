@@ -87,7 +87,7 @@ def _print_version(value: bool) -> None:
         try:
             typer.echo(f"tablecalc {version('tablecalc')}")
         except PackageNotFoundError:  # run from a source tree that was never installed
-            typer.echo("tablecalc (not installed: run from its source tree)")
+            typer.echo(_("tablecalc (not installed: run from its source tree)"))
         raise typer.Exit()
 
 

@@ -92,7 +92,7 @@ def perft(position: PositionArg, depth: Annotated[int, typer.Argument(help="Plie
         return
     for k, v in (per_move or {}).items():
         typer.echo(f"{k}: {v}")
-    typer.echo(f"nodes {nodes}  ({seconds:.2f} s)")
+    typer.echo(_("nodes {nodes}  ({seconds:.2f} s)").format(nodes=nodes, seconds=seconds))
 
 
 @app.command("best")
@@ -177,7 +177,7 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
         if as_json:
             emit_json({"max_seeds": None, "layers": []})
             return
-        typer.echo("No endgame tables built yet: tablecalc namnam tables --build 15")
+        typer.echo(_("No endgame tables built yet: {command}").format(command="tablecalc namnam tables --build 15"))
         return
     rows = t.counts()
     if as_json:
@@ -196,4 +196,4 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
         table.add_row(*(str(r[k]) for k in ("seeds", "positions", "wins", "draws", "losses", "cyclic")))
     console.print(table)
     if path:
-        console.print(f"Saved to {safe(path)}")
+        console.print(_("Saved to {path}").format(path=safe(path)))
