@@ -14,7 +14,7 @@ from solver.arith.best import best
 from solver.arith.position import Fact, FactKind, Problem
 from solver.arith.rules import Rules
 from solver.errors import TablecalcError, quoted
-from solver.i18n import _
+from solver.i18n import N_, _
 from solver.parsing import format_fields, parse_fields, parse_range
 
 __all__ = ["COUNTDOWN_NUMBERS", "MAKE24_NUMBERS", "FactRanges", "MAX_FACT_NUMBER", "random_fact", "random_problem"]
@@ -45,7 +45,7 @@ class FactRanges:
     @classmethod
     def parse(cls, text: str) -> "FactRanges":
         """Read ``add A-B C-D; mul E-F G-H`` (a part left out keeps its default; ``A`` alone is ``A-A``)."""
-        fields = parse_fields(text, "fact ranges", ["add", "mul"])
+        fields = parse_fields(text, N_("fact ranges"), ["add", "mul"])
         if not fields:
             raise TablecalcError(_("bad fact ranges {text}: expected add A-B C-D; mul E-F G-H").format(text=quoted(text.strip())))
         out = {}
@@ -57,7 +57,7 @@ class FactRanges:
                         text=quoted(text.strip()), key=key))
             pair = []
             for part in parts:
-                r = parse_range(part, f"{key} range", MAX_FACT_NUMBER + 1)
+                r = parse_range(part, _("{key} range").format(key=key), MAX_FACT_NUMBER + 1)
                 if r.stop - 1 > MAX_FACT_NUMBER:
                     raise TablecalcError(_("bad {key} range {part}: expected numbers up to {most:,}").format(
                         key=key, part=quoted(part), most=MAX_FACT_NUMBER))

@@ -29,7 +29,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from solver.errors import IllegalMove, TablecalcError, quoted
-from solver.i18n import _
+from solver.i18n import N_, _
 from solver.game import TERMINAL
 from solver.parsing import format_fields, parse_fields
 from solver.nambarz.best import Play, Solution, best, play_text
@@ -53,7 +53,7 @@ class Deal:
     def parse(cls, text: str, deck: Deck) -> "Deal":
         """Read ``top CARD; hand CARDS`` (or ``top change-number 4; ...``); the cards must exist in
         ``deck`` in these numbers."""
-        fields = parse_fields(text, "deal", ["top", "hand"], required=["top", "hand"])
+        fields = parse_fields(text, N_("deal"), ["top", "hand"], required=["top", "hand"])
         top = parse_cover(str(fields["top"]), deck)
         hand = tuple(deck.parse_hand(str(fields["hand"])))
         if not hand:
