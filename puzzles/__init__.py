@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.errors import TablecalcError, quoted, quoted_path
+from solver.i18n import _
 from solver.parsing import read_text
 from solver.registry import find_game
 
@@ -102,40 +103,42 @@ def load_pack(name_or_path: str) -> Pack:
         p = Path(name_or_path)
         if not os.path.lexists(p):
             raise TablecalcError(
-                f"no puzzle pack {quoted(name_or_path)}: expected a file or one of {', '.join(list_packs())}"
+                _("no puzzle pack {name}: expected a file or one of {packs}").format(name=quoted(name_or_path), packs=", ".join(list_packs()))
             )
-        text, where = read_text(p, "puzzle pack", MAX_PACK_BYTES), str(p)
-    pack = f"puzzle pack {quoted_path(where)}"
+        text, where = read_text(p, _("puzzle pack"), MAX_PACK_BYTES), str(p)
+    pack = _("puzzle pack {path}").format(path=quoted_path(where))
     if not text.strip():
-        raise TablecalcError(f"{pack} is empty: expected a JSON object with 'name', 'game', 'cases'")
+        raise TablecalcError(_("{pack} is empty: expected a JSON object with 'name', 'game', 'cases'").format(pack=pack))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise TablecalcError(f"{pack} is not JSON: {e.msg} at line {e.lineno}") from None
+        raise TablecalcError(_("{pack} is not JSON: {error} at line {line}").format(pack=pack, error=e.msg, line=e.lineno)) from None
     except RecursionError:
-        raise TablecalcError(f"{pack} is nested too deeply: expected a pack of cases") from None
+        raise TablecalcError(_("{pack} is nested too deeply: expected a pack of cases").format(pack=pack)) from None
     except ValueError as e:  # a number of thousands of digits
-        raise TablecalcError(f"{pack} is not usable JSON ({e})") from None
+        raise TablecalcError(_("{pack} is not usable JSON ({error})").format(pack=pack, error=e)) from None
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list) or not isinstance(data.get("game"), str):
-        raise TablecalcError(f"{pack}: expected an object with 'name', 'game' and a 'cases' list")
+        raise TablecalcError(_("{pack}: expected an object with 'name', 'game' and a 'cases' list").format(pack=pack))
     unknown = sorted(set(data) - _PACK_KEYS)
     if unknown:
-        raise TablecalcError(f"{pack}: unknown key {quoted(unknown[0])}; expected {', '.join(sorted(_PACK_KEYS))}")
+        raise TablecalcError(_("{pack}: unknown key {key}; expected {keys}").format(
+            pack=pack, key=quoted(unknown[0]), keys=", ".join(sorted(_PACK_KEYS))))
     _text(data, "name", pack, MAX_NAME)
     _text(data, "description", pack, MAX_FIELD, empty=True)
     try:
         game = find_game(data["game"])
     except TablecalcError as e:
-        raise TablecalcError(f"{pack}: {e}") from None
+        raise TablecalcError(_("{where}: {error}").format(where=pack, error=e)) from None
     if not data["cases"]:
-        raise TablecalcError(f"{pack} has no cases: expected at least one in its 'cases' list")
+        raise TablecalcError(_("{pack} has no cases: expected at least one in its 'cases' list").format(pack=pack))
     if len(data["cases"]) > MAX_CASES:
-        raise TablecalcError(f"{pack} has {len(data['cases']):,} cases: expected at most {MAX_CASES:,}")
+        raise TablecalcError(_("{pack} has {count:,} cases: expected at most {most:,}").format(
+            pack=pack, count=len(data["cases"]), most=MAX_CASES))
     cases = tuple(_case(c, pack, i) for i, c in enumerate(data["cases"]))
     ids = [c.id for c in cases]
     if len(set(ids)) != len(ids):
         twice = next(i for i in ids if ids.count(i) > 1)
-        raise TablecalcError(f"{pack}: case ids must be unique; {quoted(twice)} is given twice")
+        raise TablecalcError(_("{pack}: case ids must be unique; {id} is given twice").format(pack=pack, id=quoted(twice)))
     loaded: dict = {}  # a deck is read once per set of rules, not once per case
     for c in cases:
         _check(game, c, pack, loaded)
@@ -151,56 +154,64 @@ def _text(raw: dict, key: str, here: str, longest: int, *, empty: bool = False, 
     name = repr(label + key)
     if not isinstance(value, str) or not (0 if empty else 1) <= len(value) <= longest:
         if isinstance(value, str) and len(value) > longest:
-            raise TablecalcError(f"{here}: {name} is {len(value):,} characters long: expected at most {longest:,}")
-        raise TablecalcError(f"{here}: {name} = {quoted(value)}: expected text of {0 if empty else 1} to {longest:,} characters")
+            raise TablecalcError(_("{where}: {name} is {length:,} characters long: expected at most {most:,}").format(
+                where=here, name=name, length=len(value), most=longest))
+        raise TablecalcError(_("{where}: {name} = {value}: expected text of {least} to {most:,} characters").format(
+            where=here, name=name, value=quoted(value), least=0 if empty else 1, most=longest))
 
 
 def _case(raw: Any, pack: str, i: int) -> Case:
     if not isinstance(raw, dict):
-        raise TablecalcError(f"{pack}, case {i + 1}: expected an object, not {quoted(raw)}")
+        raise TablecalcError(_("{pack}, case {case}: expected an object, not {value}").format(pack=pack, case=i + 1, value=quoted(raw)))
     case_id = raw.get("id")
-    here = f"{pack}, case {quoted(case_id) if isinstance(case_id, str) and 0 < len(case_id) <= MAX_NAME else i + 1}"
+    here = _("{pack}, case {case}").format(
+        pack=pack, case=quoted(case_id) if isinstance(case_id, str) and 0 < len(case_id) <= MAX_NAME else i + 1)
     unknown = sorted(set(raw) - _CASE_KEYS)
     if unknown:
-        raise TablecalcError(f"{here}: unknown key {quoted(unknown[0])}; expected keys {', '.join(sorted(_CASE_KEYS))}")
+        raise TablecalcError(_("{where}: unknown key {key}; expected keys {keys}").format(
+            where=here, key=quoted(unknown[0]), keys=", ".join(sorted(_CASE_KEYS))))
     if "id" not in raw:
-        raise TablecalcError(f"{here}: missing key 'id'; expected keys {', '.join(sorted(_CASE_KEYS))}")
+        raise TablecalcError(_("{where}: missing key 'id'; expected keys {keys}").format(where=here, keys=", ".join(sorted(_CASE_KEYS))))
     for key, longest in (("id", MAX_NAME), ("preset", MAX_NAME), ("situation", MAX_SITUATION), ("answer", MAX_SITUATION)):
         _text(raw, key, here, longest)
     _text(raw, "source", here, MAX_FIELD, empty=True)
     if raw.get("id") is None:
-        raise TablecalcError(f"{here}: 'id' = None: expected text of 1 to {MAX_NAME} characters")
+        raise TablecalcError(_("{where}: 'id' = None: expected text of 1 to {most} characters").format(where=here, most=MAX_NAME))
     options, command, expect = raw.get("options"), raw.get("command"), raw.get("expect")
     if options is not None:
         if not isinstance(options, dict) or len(options) > MAX_WORDS:
-            raise TablecalcError(f"{here}: 'options' = {quoted(options)}: expected an object of at most {MAX_WORDS} "
-                                 "rule options, e.g. {\"wrap\": \"full\"}")
+            raise TablecalcError(_("{where}: 'options' = {value}: expected an object of at most {most} rule options, "
+                                   "e.g. {example}").format(where=here, value=quoted(options), most=MAX_WORDS,
+                                                            example='{"wrap": "full"}'))
         for name, value in options.items():
             if len(name) > MAX_NAME or not (isinstance(value, (bool, int)) and -10**12 <= value <= 10**12
                                             or isinstance(value, str) and len(value) <= MAX_NAME):
-                raise TablecalcError(f"{here}: 'options.{name[:MAX_NAME]}' = {quoted(value)}: expected a value as "
-                                     "typed on the command line (text, a whole number, true or false)")
+                raise TablecalcError(_("{where}: 'options.{name}' = {value}: expected a value as typed on the command line "
+                                       "(text, a whole number, true or false)").format(
+                    where=here, name=name[:MAX_NAME], value=quoted(value)))
     if command is not None and (not isinstance(command, list) or not 0 < len(command) <= MAX_WORDS
                                 or not all(isinstance(w, str) and len(w) <= MAX_FIELD for w in command)):
-        raise TablecalcError(f"{here}: 'command' = {quoted(command)}: expected a list of 1 to {MAX_WORDS} words "
-                             "(the words after 'tablecalc GAME')")
+        raise TablecalcError(_("{where}: 'command' = {value}: expected a list of 1 to {most} words "
+                               "(the words after 'tablecalc GAME')").format(where=here, value=quoted(command), most=MAX_WORDS))
     if expect is not None:
         if not isinstance(expect, dict):
-            raise TablecalcError(f"{here}: 'expect' = {quoted(expect)}: expected an object with keys of "
-                                 f"{', '.join(EXPECT_KEYS)}")
+            raise TablecalcError(_("{where}: 'expect' = {value}: expected an object with keys of {keys}").format(
+                where=here, value=quoted(expect), keys=", ".join(EXPECT_KEYS)))
         unknown_expect = sorted(set(expect) - set(EXPECT_KEYS))
         if unknown_expect:
-            raise TablecalcError(f"{here}: 'expect' has the unknown key {quoted(unknown_expect[0])}; "
-                                 f"expected some of {', '.join(EXPECT_KEYS)} (docs/known-cases.md)")
+            raise TablecalcError(_("{where}: 'expect' has the unknown key {key}; expected some of {keys} (docs/known-cases.md)").format(where=here, key=quoted(unknown_expect[0]), keys=", ".join(EXPECT_KEYS)))
         _text(expect, "error", here, MAX_FIELD, label="expect.")
         for key in ("verdict", "best", "json"):
             if key in expect and not isinstance(expect[key], dict):
-                raise TablecalcError(f"{here}: 'expect.{key}' = {quoted(expect[key])}: expected an object")
+                raise TablecalcError(_("{where}: 'expect.{key}' = {value}: expected an object").format(
+                    where=here, key=key, value=quoted(expect[key])))
         if "exit" in expect and (type(expect["exit"]) is not int or not 0 <= expect["exit"] <= MAX_EXIT):
-            raise TablecalcError(f"{here}: 'expect.exit' = {quoted(expect['exit'])}: expected an exit code, 0 to {MAX_EXIT}")
+            raise TablecalcError(_("{where}: 'expect.exit' = {value}: expected an exit code, 0 to {most}").format(
+                where=here, value=quoted(expect["exit"]), most=MAX_EXIT))
     if (raw.get("situation") is None) == (command is None):
-        raise TablecalcError(f"{here}: expected either a 'situation' or a 'command' (it has "
-                             f"{'both' if command is not None else 'neither'})")
+        raise TablecalcError((_("{where}: expected either a 'situation' or a 'command' (it has both)") if command is not None
+                              else _("{where}: expected either a 'situation' or a 'command' (it has neither)"))
+                             .format(where=here))
     if command is not None:
         raw = {**raw, "command": tuple(command)}
     return Case(**raw)
@@ -215,9 +226,9 @@ def _check(game, case: Case, pack: str, loaded: dict) -> None:
             rules = game.rules(case.preset, **(case.options or {}))
         except TypeError:  # an option the game's rules do not have
             known = ", ".join(spec.flags.split("/")[0].lstrip("-") for spec in game.Rules.options()) \
-                if hasattr(getattr(game, "Rules", None), "options") else "the game's rule options"
-            raise TablecalcError(f"unknown rule option among {', '.join(map(quoted, case.options or {}))}: "
-                                 f"expected {known}") from None
+                if hasattr(getattr(game, "Rules", None), "options") else _("the game's rule options")
+            raise TablecalcError(_("unknown rule option among {options}: expected {known}").format(
+                options=", ".join(map(quoted, case.options or {})), known=known)) from None
         if case.situation is None:
             return
         if rules not in loaded:
@@ -227,10 +238,11 @@ def _check(game, case: Case, pack: str, loaded: dict) -> None:
     except TablecalcError as e:
         if expected_error and expected_error in str(e):
             return
-        raise TablecalcError(f"{pack}, case {quoted(case.id)}: {e}") from None
+        raise TablecalcError(_("{pack}, case {case}: {error}").format(pack=pack, case=quoted(case.id), error=e)) from None
     if expected_error:
         raise TablecalcError(
-            f"{pack}, case {quoted(case.id)}: expected the error {quoted(expected_error)}, but the situation reads"
+            _("{pack}, case {case}: expected the error {error}, but the situation reads").format(
+                pack=pack, case=quoted(case.id), error=quoted(expected_error))
         )
 
 

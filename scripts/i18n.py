@@ -18,7 +18,7 @@ catalogue, so nothing translated is lost.
 
 A message is any string literal given to ``_`` (in Python, and in the web pages' Jinja templates,
 ``trainer/**/templates/*.html``), ``N_``, ``ngettext`` (singular and plural) or
-``pgettext`` / ``NP_`` (context and message) in ``solver/`` and ``trainer/``, and every command line
+``pgettext`` / ``NP_`` (context and message) in ``solver/``, ``trainer/`` and ``puzzles/``, and every command line
 help text in ``trainer/`` (a ``help="..."`` string, a command's docstring), which
 ``trainer/helptext.py`` translates when ``--help`` is shown. The .mo writer follows
 CPython's ``Tools/i18n/msgfmt.py``: the same file a GNU ``msgfmt`` would read back.
@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("solver", "trainer")
+SOURCES = ("solver", "trainer", "puzzles")
 LOCALE = ROOT / "solver" / "locale"
 DOMAIN = "tablecalc"
 LANGUAGES = ("fr", "nl")

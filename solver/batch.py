@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator
 
 from solver.errors import TablecalcError
+from solver.i18n import _, language, use
 from solver.search import Query, SearchRules, ValueSets
 
 __all__ = ["answer_lines", "answer_batch", "run_in_order", "BATCH_CHUNK", "KEPT_RULES"]
@@ -47,7 +48,7 @@ def answer_lines(lines: Iterable[tuple[int, str | None]], defaults: SearchRules 
     for lineno, line in lines:
         try:
             if line is None:
-                raise TablecalcError("not UTF-8 text: expected a JSON line")
+                raise TablecalcError(_("not UTF-8 text: expected a JSON line"))
             q = Query.from_json(line, defaults)
             out.append({"line": lineno, **q.reach(value_sets=_sets_for(q.rules), nearest=True).as_dict()})
         except TablecalcError as e:
@@ -84,10 +85,12 @@ _HELD = (signal.SIGINT, signal.SIGTERM)
 line turns into a Ctrl-C: see :func:`trainer.clikit.interrupted_code`)."""
 
 
-def _serve(function: Callable, conn) -> None:
+def _serve(function: Callable, conn, lang: str = "en") -> None:
     """A worker: Ctrl-C is the parent's to handle (ignored here); SIGTERM, held back while the worker
     started, ends it silently from now on. Answers ``(index, job)`` with ``(True, result)`` or
-    ``(False, exception)`` until told to stop (``None``) or its parent is gone."""
+    ``(False, exception)`` until told to stop (``None``) or its parent is gone. It speaks its
+    parent's language, ``lang`` (a spawned process starts in English)."""
+    use(lang)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
@@ -133,9 +136,9 @@ def run_in_order(function: Callable, jobs: list, processes: int) -> Iterator:
 
             resource_tracker.ensure_running()
         with _signals_held():  # a signal held back is raised as this block ends, the workers ours to end
-            for _ in range(min(processes, len(jobs))):
+            for _worker in range(min(processes, len(jobs))):
                 mine, theirs = context.Pipe()
-                worker = context.Process(target=_serve, args=(function, theirs), daemon=True)
+                worker = context.Process(target=_serve, args=(function, theirs, language()), daemon=True)
                 workers.append((worker, mine))
                 worker.start()
                 theirs.close()
@@ -152,8 +155,8 @@ def run_in_order(function: Callable, jobs: list, processes: int) -> Iterator:
                 try:
                     ok, value = conn.recv()
                 except (EOFError, OSError):
-                    raise TablecalcError("a worker process ended before its work was done (killed, or out of "
-                                         "memory?): try again, or with fewer --jobs") from None
+                    raise TablecalcError(_("a worker process ended before its work was done (killed, or out of "
+                                           "memory?): try again, or with fewer --jobs")) from None
                 if not ok:
                     raise value
                 done[index] = value
@@ -161,7 +164,7 @@ def run_in_order(function: Callable, jobs: list, processes: int) -> Iterator:
             while wanted in done:
                 yield done.pop(wanted)
                 wanted += 1
-        for _, conn in workers:
+        for _process, conn in workers:
             conn.send(None)
         finished = True
     finally:

@@ -10,6 +10,7 @@ from collections import Counter
 from itertools import islice
 
 from solver.errors import SearchTooLarge, quoted
+from solver.i18n import _
 
 __all__ = ["MAX_VALUES", "MAX_WORK", "SPLIT_STEPS", "Budgeted", "available_memory"]
 
@@ -44,8 +45,10 @@ class Budgeted:
         if self.work > self.max_work:
             question = " ".join(map(str, self._question))
             raise SearchTooLarge(
-                f"search too large: {quoted(question)} would take more than {self.max_work:,} steps "
-                f"(about a second); expected fewer numbers{' or whole-number intermediates' if self._rational else ''}"
+                (_("search too large: {question} would take more than {steps:,} steps (about a second); expected fewer "
+                  "numbers or whole-number intermediates") if self._rational else
+                 _("search too large: {question} would take more than {steps:,} steps (about a second); expected fewer "
+                   "numbers")).format(question=quoted(question), steps=self.max_work)
             )
 
     def _forget(self) -> None:
@@ -73,8 +76,8 @@ class Budgeted:
             self._forget()
             self.stored = self._earlier = 0
             raise SearchTooLarge(
-                f"search too large: {' '.join(map(str, self._question))} would need more than "
-                f"{self.max_values:,} intermediate values; expected fewer numbers (or fewer large ones)"
+                _("search too large: {question} would need more than {values:,} intermediate values; expected fewer "
+                  "numbers (or fewer large ones)").format(question=" ".join(map(str, self._question)), values=self.max_values)
             )
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib.util
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 
 __all__ = ["ENGINES", "numba_installed", "use_compiled"]
 
@@ -36,9 +37,9 @@ def use_compiled(engine: str, serves: bool = True, what: str = "this") -> bool:
     question (and, for ``auto``, is worth loading for it). ``compiled`` where it cannot run is
     refused, naming ``what``."""
     if engine not in ENGINES:
-        raise TablecalcError(f"unknown engine {quoted(engine)}: expected one of {', '.join(ENGINES)}")
+        raise TablecalcError(_("unknown engine {engine}: expected one of {choices}").format(engine=quoted(engine), choices=", ".join(ENGINES)))
     if engine == "pure":
         return False
     if engine == "compiled" and not numba_installed():
-        raise TablecalcError(f"the compiled {what} needs Numba (pip install 'tablecalc[fast]'): use engine 'pure'")
+        raise TablecalcError(_("the compiled {what} needs Numba (pip install 'tablecalc[fast]'): use engine 'pure'").format(what=what))
     return numba_installed() and (serves or engine == "compiled")

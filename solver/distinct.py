@@ -32,6 +32,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.expr import BinOp, Expr, Num, leaves, normal_key
 
 __all__ = ["Distinct", "SolutionClass", "algebraic_key", "classes", "parse_distinct", "MAX_RELABELLINGS"]
@@ -64,8 +65,9 @@ def parse_distinct(text: str | Distinct) -> Distinct:
     try:
         return Distinct(str(text).strip().lower())
     except ValueError:
-        raise TablecalcError(f"unknown way of telling calculations apart {quoted(text)}: "
-                             f"expected {' or '.join(d.value for d in Distinct)}") from None
+        raise TablecalcError(_("unknown way of telling calculations apart {text}: expected {choices}").format(
+            text=quoted(text), choices=_("{first} or {last}").format(
+                first=", ".join(d.value for d in list(Distinct)[:-1]), last=list(Distinct)[-1].value))) from None
 
 
 @dataclass(frozen=True)

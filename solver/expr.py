@@ -653,19 +653,19 @@ class SearchRules:
         try:
             order = Order(order)
         except ValueError:
-            raise TablecalcError(f"unknown order {quoted(order)}: expected 'tree' or 'chain'") from None
+            raise TablecalcError(_("unknown order {order}: expected 'tree' or 'chain'").format(order=quoted(order))) from None
         try:
             intermediates = Intermediates(intermediates)
         except ValueError:
             raise TablecalcError(
-                f"unknown intermediates {quoted(intermediates)}: expected 'natural', 'integer' or 'rational'"
+                _("unknown intermediates {value}: expected 'natural', 'integer' or 'rational'").format(value=quoted(intermediates))
             ) from None
         if isinstance(ops, str):
             ops = parse_ops(ops)
         elif not (isinstance(ops, (set, frozenset)) and ops and set(ops) <= set(OPS)):
-            raise TablecalcError(f"bad operations {quoted(ops)}: expected some of + - × ÷ written as text, e.g. '+-*/'")
+            raise TablecalcError(_("bad operations {ops}: expected some of + - × ÷ written as text, e.g. '+-*/'").format(ops=quoted(ops)))
         if not isinstance(use_all, bool):
-            raise TablecalcError(f"'all' must be true or false, not {quoted(use_all)}")
+            raise TablecalcError(_("'all' must be true or false, not {value}").format(value=quoted(use_all)))
         return cls(order, frozenset(ops), intermediates, use_all)
 
     def as_dict(self) -> dict:

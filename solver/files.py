@@ -154,7 +154,8 @@ def _read_stdin(what: str, limit: int) -> bytes:
     except (OSError, ValueError, AttributeError):  # not a real file (a test's stdin)
         st = None
     if st is not None and stat.S_ISREG(st.st_mode) and st.st_size - _position(stream) > limit:
-        raise TablecalcError(f"{what} on standard input is too large ({st.st_size:,} bytes): expected at most {limit:,} bytes")
+        raise TablecalcError(_("{what} on standard input is too large ({size:,} bytes): expected at most {limit:,} bytes").format(
+            what=what, size=st.st_size, limit=limit))
     chunks, size = [], 0
     try:
         while size <= limit:
@@ -168,7 +169,7 @@ def _read_stdin(what: str, limit: int) -> bytes:
     except OSError as e:
         raise _cannot("read", what, "-", e) from None
     if size > limit:
-        raise TablecalcError(f"{what} on standard input is too large: expected at most {limit:,} bytes")
+        raise TablecalcError(_("{what} on standard input is too large: expected at most {limit:,} bytes").format(what=what, limit=limit))
     return b"".join(chunks)
 
 
@@ -185,8 +186,8 @@ def _position(stream) -> int:
 def _own_paths() -> list[tuple[Path, str]]:
     """tablecalc's own files and folders in :func:`data_home`, with what each is."""
     home = data_home()
-    own = [(home / f"{HISTORY_NAME}{tail}", "your tablecalc history") for tail in HISTORY_COMPANIONS]
-    own.append((home / TABLES_FOLDER, "the endgame tables' folder"))
+    own = [(home / f"{HISTORY_NAME}{tail}", N_("your tablecalc history")) for tail in HISTORY_COMPANIONS]
+    own.append((home / TABLES_FOLDER, N_("the endgame tables' folder")))
     return own
 
 
@@ -212,9 +213,9 @@ def _owner_of(p: Path) -> str | None:
     with os.fdopen(fd, "rb") as f:
         head = f.read(100) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
     if head.startswith(_SQLITE_MAGIC) and head[68:72] == HISTORY_APPLICATION_ID:
-        return "a tablecalc history"
+        return N_("a tablecalc history")
     if head.startswith(TABLES_MAGIC):
-        return "an endgame table file"
+        return N_("an endgame table file")
     return None
 
 
@@ -239,8 +240,8 @@ def check_target(path: str | Path, what: str, *, force: bool = False, own: bool 
     if not own:
         owner = _owner_of(p)
         if owner is not None:
-            raise TablecalcError(f"{what} {quoted_path(p)} is {owner}: tablecalc never writes over it, even with "
-                                 "--force; give another name")
+            raise TablecalcError(_("{what} {path} is {owner}: tablecalc never writes over it, even with --force; "
+                                   "give another name").format(what=_(what), path=quoted_path(p), owner=_(owner)))
     if st is not None and not force and not own:
         raise TablecalcError(_("{what} {path} already exists: tablecalc writes over a file only when told to (--force); "
                                "give another name").format(what=_(what), path=quoted_path(p)))

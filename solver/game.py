@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.rules import BaseRules
 
 __all__ = ["Code", "clauses_of", "cited_clauses", "Penalty", "Verdict", "State", "BaseGame", "DataOption", "TERMINAL"]
@@ -218,8 +219,8 @@ class BaseGame:
         """The deck, tiles or board: the built-in file, or ``path`` (an edited copy). By default
         there is nothing to load, and a path is refused."""
         if path is not None:
-            raise TablecalcError(f"{self.name} reads no data file ({quoted(str(path))}): "
-                                 "its situations hold everything it plays with")
+            raise TablecalcError(_("{game} reads no data file ({path}): its situations hold everything it plays with").format(
+                game=self.name, path=quoted(str(path))))
         return None
 
     def check_situation(self, situation: Any, rules: BaseRules, data: Any) -> None:

@@ -36,10 +36,10 @@ MAX_LOG_LINES = 20_000
 def read_log(log: str | Path) -> tuple[str, str]:
     """The text of a log file (``-``: standard input, capped like a file) and the name to quote it by."""
     if str(log) == "-":
-        return read_text("-", "log"), "stdin"
+        return read_text("-", _("log")), "stdin"
     if not os.path.lexists(log):
         raise TablecalcError(_("no log file {log}: expected a file of JSON lines (or - for stdin)").format(log=quoted(str(log))))
-    return read_text(log, "log"), str(log)
+    return read_text(log, _("log")), str(log)
 
 
 def log_objects(text: str, source: str = "log", max_lines: int = MAX_LOG_LINES) -> list[tuple[int, dict]]:
@@ -54,7 +54,7 @@ def log_objects(text: str, source: str = "log", max_lines: int = MAX_LOG_LINES) 
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        where = f"{source}, line {number}"
+        where = _("{source}, line {line}").format(source=source, line=number)
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as e:
@@ -79,23 +79,23 @@ def log_bytes(lines: Iterable[dict], name: str = "the log") -> bytes:
     encoded = [(json.dumps(line, ensure_ascii=False) + "\n").encode("utf-8") for line in lines]
     size = sum(map(len, encoded))
     if len(encoded) > MAX_LOG_LINES or size > MAX_FILE_BYTES:
-        raise TablecalcError(f"{name} would hold {len(encoded):,} lines ({size:,} bytes), more than "
-                             f"'referee' reads ({MAX_LOG_LINES:,} lines, {MAX_FILE_BYTES:,} bytes): not written; "
-                             "expected fewer --rounds")
+        raise TablecalcError(_("{name} would hold {lines:,} lines ({size:,} bytes), more than 'referee' reads "
+                               "({max_lines:,} lines, {max_bytes:,} bytes): not written; expected fewer --rounds").format(
+            name=name, lines=len(encoded), size=size, max_lines=MAX_LOG_LINES, max_bytes=MAX_FILE_BYTES))
     return b"".join(encoded)
 
 
 def write_log(path: str | Path, lines: Iterable[dict], *, force: bool = False) -> None:
     """Write ``lines`` as JSON lines to ``path`` (:func:`log_bytes`), atomically and never over an
     existing file unless ``force`` (never over tablecalc's own files: :mod:`solver.files`)."""
-    data = log_bytes(lines, f"the log {quoted_path(path)}")
+    data = log_bytes(lines, _("the log {path}").format(path=quoted_path(path)))
 
     def write(f) -> None:
         f.write(data)
 
-    write_file(path, write, "the log", force=force)
+    write_file(path, write, _("the log"), force=force)
 
 
 def check_log_target(path: str | Path, *, force: bool = False) -> None:
     """Refuse now (before a game is played) a log :func:`write_log` would refuse to write."""
-    check_target(path, "the log", force=force)
+    check_target(path, _("the log"), force=force)

@@ -77,7 +77,7 @@ def use(lang: str | None = None) -> str:
     global _current, _translations
     lang = default_language() if lang is None else lang.lower()
     if lang not in LANGUAGES:
-        raise TablecalcError(f"language {quoted(lang)}: expected one of {', '.join(LANGUAGES)}")
+        raise TablecalcError(_("language {lang}: expected one of {choices}").format(lang=quoted(lang), choices=", ".join(LANGUAGES)))
     _translations = _catalogue(lang)
     _current = lang
     return lang
@@ -121,7 +121,7 @@ def speaking(lang: str):
     """
     lang = lang.lower()
     if lang not in LANGUAGES:
-        raise TablecalcError(f"language {quoted(lang)}: expected one of {', '.join(LANGUAGES)}")
+        raise TablecalcError(_("language {lang}: expected one of {choices}").format(lang=quoted(lang), choices=", ".join(LANGUAGES)))
     token = _speaking.set((lang, _catalogue(lang)))
     try:
         yield lang

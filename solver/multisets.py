@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Iterable, Iterator
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 
 __all__ = ["MultiSet", "as_multiset", "sub_multisets", "minus", "split_pairs", "fits_int64", "SPLITS_REMEMBERED"]
 
@@ -27,7 +28,7 @@ def as_multiset(numbers: Iterable[int]) -> MultiSet:
     numbers = list(numbers)
     for n in numbers:
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise TablecalcError(f"bad number {quoted(n)}: expected whole numbers ≥ 0")
+            raise TablecalcError(_("bad number {n}: expected whole numbers ≥ 0").format(n=quoted(n)))
     return tuple(sorted(numbers))
 
 

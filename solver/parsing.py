@@ -89,7 +89,8 @@ def read_text(path: str | Path, what: str, limit: int = MAX_FILE_BYTES) -> str:
         return read_bytes(path, what, limit).decode("utf-8")
     except UnicodeDecodeError as e:
         raise TablecalcError(
-            f"cannot read {what} {quoted(str(path))}: it is not UTF-8 text (byte {e.start + 1})"
+            _("cannot read {what} {path}: it is not UTF-8 text (byte {byte})").format(
+                what=_(what), path=quoted(str(path)), byte=e.start + 1)
         ) from None
 
 
@@ -160,7 +161,8 @@ def parse_toml(text: str, source: str, what: str = "deck file") -> dict:
         raise TablecalcError(_("{what} {source} is not valid TOML ({why})").format(
             what=_(what), source=quoted(source), why=repr(str(e)))) from None
     except RecursionError:
-        raise TablecalcError(f"{what} {quoted(source)} is nested too deeply: expected a flat TOML file") from None
+        raise TablecalcError(_("{what} {source} is nested too deeply: expected a flat TOML file").format(
+            what=_(what), source=quoted(source))) from None
 
 
 _MISSING = object()
@@ -184,45 +186,46 @@ class Fields:
     def __init__(self, data: object, source: str, what: str, prefix: str = ""):
         self.source, self.what, self.prefix = source, what, prefix
         if not isinstance(data, dict):
-            where = prefix.rstrip(".") or "the file"
-            raise TablecalcError(f"{what} {quoted(source)}: {where} = {quoted(data)}: expected a table")
+            where = prefix.rstrip(".") or _("the file")
+            raise TablecalcError(_("{what} {source}: {where} = {value}: expected a table").format(
+                what=_(what), source=quoted(source), where=where, value=quoted(data)))
         self.data = data
 
     def error(self, key: str, value: object, expected: str) -> TablecalcError:
         """The error for field ``key`` holding ``value`` where ``expected`` was expected."""
-        return TablecalcError(
-            f"{self.what} {quoted(self.source)}: {self.prefix}{key} = {quoted(value)}: expected {expected}"
-        )
+        return TablecalcError(_("{what} {source}: {key} = {value}: expected {expected}").format(
+            what=_(self.what), source=quoted(self.source), key=f"{self.prefix}{key}", value=quoted(value), expected=expected))
 
     def _get(self, key: str, default: object) -> object:
         if key in self.data:
             return self.data[key]
         if default is _MISSING:
-            raise TablecalcError(f"{self.what} {quoted(self.source)}: {self.prefix}{key} is missing")
+            raise TablecalcError(_("{what} {source}: {key} is missing").format(
+                what=_(self.what), source=quoted(self.source), key=f"{self.prefix}{key}"))
         return default
 
     def int(self, key: str, lo: int, hi: int, default: object = _MISSING) -> int:
         """A whole number from ``lo`` to ``hi``."""
         v = self._get(key, default)
         if type(v) is not int or not lo <= v <= hi:
-            raise self.error(key, v, f"a whole number from {lo} to {hi}")
+            raise self.error(key, v, _("a whole number from {lo} to {hi}").format(lo=lo, hi=hi))
         return v
 
     def ints(self, key: str, lo: int, hi: int, *, length: int | None = None, max_len: int = 1000,
              default: object = _MISSING) -> tuple[int, ...]:
         """A list of whole numbers from ``lo`` to ``hi`` (exactly ``length`` of them, or at most ``max_len``)."""
         v = self._get(key, default)
-        count = f"{length}" if length is not None else f"at most {max_len}"
+        count = f"{length}" if length is not None else _("at most {n}").format(n=max_len)
         if (not isinstance(v, (list, tuple)) or (len(v) != length if length is not None else len(v) > max_len)
                 or any(type(n) is not int or not lo <= n <= hi for n in v)):
-            raise self.error(key, v, f"a list of {count} whole numbers from {lo} to {hi}")
+            raise self.error(key, v, _("a list of {count} whole numbers from {lo} to {hi}").format(count=count, lo=lo, hi=hi))
         return tuple(v)
 
     def text(self, key: str, max_len: int = 40, default: object = _MISSING) -> str:
         """A non-empty string of at most ``max_len`` characters."""
         v = self._get(key, default)
         if not isinstance(v, str) or not 0 < len(v) <= max_len:
-            raise self.error(key, v, f"text of 1 to {max_len} characters")
+            raise self.error(key, v, _("text of 1 to {most} characters").format(most=max_len))
         return v
 
     def texts(self, key: str, max_len: int = 40, max_count: int = 50, default: object = _MISSING) -> tuple[str, ...]:
@@ -230,21 +233,21 @@ class Fields:
         v = self._get(key, default)
         if (not isinstance(v, (list, tuple)) or len(v) > max_count
                 or any(not isinstance(t, str) or not 0 < len(t) <= max_len for t in v)):
-            raise self.error(key, v, f"a list of at most {max_count} names of 1 to {max_len} characters")
+            raise self.error(key, v, _("a list of at most {count} names of 1 to {most} characters").format(count=max_count, most=max_len))
         return tuple(v)
 
     def flag(self, key: str, default: object = _MISSING) -> bool:
         """true or false."""
         v = self._get(key, default)
         if not isinstance(v, bool):
-            raise self.error(key, v, "true or false")
+            raise self.error(key, v, _("true or false"))
         return v
 
     def tables(self, key: str, max_count: int = 200, default: object = _MISSING) -> dict[str, "Fields"]:
         """A table of at most ``max_count`` sub-tables, each read as :class:`Fields`."""
         v = self._get(key, default)
         if not isinstance(v, dict) or len(v) > max_count:
-            raise self.error(key, v, f"a table of at most {max_count} entries")
+            raise self.error(key, v, _("a table of at most {count} entries").format(count=max_count))
         return {name: Fields(sub, self.source, self.what, f"{self.prefix}{key}.{name}.") for name, sub in v.items()}
 
 

@@ -93,8 +93,10 @@ class RuleBook:
         for c in self.clauses:
             if c.id == key:
                 return c
-        raise TablecalcError(f"no clause {quoted(clause_id)} in the {self.title_of_game} rule book: expected an id "
-                             f"from {self.ids[0]} to {self.ids[-1]} ('tablecalc {self.game} rules --clauses' lists them)")
+        raise TablecalcError(_("no clause {clause} in the {game} rule book: expected an id from {first} to {last} "
+                               "({command} lists them)").format(
+            clause=quoted(clause_id), game=_(self.title_of_game), first=self.ids[0], last=self.ids[-1],
+            command=f"'tablecalc {self.game} rules --clauses'"))
 
     @property
     def title_of_game(self) -> str:
@@ -109,7 +111,7 @@ def rule_book(game: BaseGame, lang: str | None = None) -> RuleBook:
     """``game``'s rule book in ``lang`` (default: the language in use)."""
     lang = language() if lang is None else lang
     if lang not in LANGUAGES:
-        raise TablecalcError(f"language {quoted(lang)}: expected one of {', '.join(LANGUAGES)}")
+        raise TablecalcError(_("language {lang}: expected one of {choices}").format(lang=quoted(lang), choices=", ".join(LANGUAGES)))
     return _book(game.name, lang)
 
 
@@ -120,7 +122,7 @@ def _read(name: str, lang: str) -> dict:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:  # pragma: no cover - the conformance test checks every book is there
         if lang == "en":
-            raise TablecalcError(f"{name} has no rule book") from None
+            raise TablecalcError(_("{game} has no rule book").format(game=name)) from None
         return {}  # a book not yet translated is shown in English
 
 

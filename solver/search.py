@@ -38,6 +38,7 @@ from fractions import Fraction
 from typing import ClassVar, Iterable, Iterator
 
 from solver.errors import SearchTooLarge, TablecalcError, quoted
+from solver.i18n import _
 from solver.parsing import MAX_DIGITS
 from solver.budget import MAX_VALUES, MAX_WORK, SPLIT_STEPS, Budgeted
 from solver.multisets import SPLITS_REMEMBERED, MultiSet, as_multiset, fits_int64, minus, split_pairs, sub_multisets
@@ -207,8 +208,9 @@ class ValueSets(Budgeted):
         """Raise :class:`TablecalcError` unless :meth:`serves` ``rules``."""
         if not self.serves(rules):
             raise TablecalcError(
-                f"these value sets were computed under {self._rules.as_dict()}, not {rules.as_dict()}: "
-                "expected a ValueSets made for the same order, operations and intermediates"
+                _("these value sets were computed under {theirs}, not {ours}: "
+                  "expected a ValueSets made for the same order, operations and intermediates").format(
+                    theirs=self._rules.as_dict(), ours=rules.as_dict())
             )
 
     def of(self, numbers: Iterable[int]) -> frozenset:
@@ -594,11 +596,12 @@ def _reach_cached(nums, target, rules, min_numbers, max_values, max_work, neares
 def _reach(numbers, target, rules, *, min_numbers, max_values, max_work, value_sets=None, nearest=False) -> Reach:
     nums = as_multiset(numbers)
     if not nums:
-        raise TablecalcError("no numbers given: expected at least one number to calculate with")
+        raise TablecalcError(_("no numbers given: expected at least one number to calculate with"))
     if len(nums) > MAX_NUMBERS:
-        raise SearchTooLarge(f"search too large: {len(nums)} numbers; expected at most {MAX_NUMBERS}, as in a calculation")
+        raise SearchTooLarge(_("search too large: {n} numbers; expected at most {most}, as in a calculation").format(
+            n=len(nums), most=MAX_NUMBERS))
     if isinstance(target, bool) or not isinstance(target, (int, Fraction)):
-        raise TablecalcError(f"bad target {quoted(target)}: expected a whole number or a fraction")
+        raise TablecalcError(_("bad target {target}: expected a whole number or a fraction").format(target=quoted(target)))
     target = _norm(target)
     if value_sets is None:
         value_sets = ValueSets(rules, max_values=max_values, max_work=max_work)
@@ -721,11 +724,11 @@ def reach_targets(
     """
     nums = as_multiset(numbers)
     if not nums:
-        raise TablecalcError("no numbers given: expected at least one number to calculate with")
+        raise TablecalcError(_("no numbers given: expected at least one number to calculate with"))
     if not isinstance(targets, range) or targets.step != 1 or targets.start < 0:
-        raise TablecalcError(f"bad targets {quoted(targets)}: expected a range of whole numbers ≥ 0")
+        raise TablecalcError(_("bad targets {targets}: expected a range of whole numbers ≥ 0").format(targets=quoted(targets)))
     if len(targets) > MAX_TARGETS:
-        raise TablecalcError(f"too many targets ({len(targets):,}): expected at most {MAX_TARGETS:,}")
+        raise TablecalcError(_("too many targets ({n:,}): expected at most {most:,}").format(n=len(targets), most=MAX_TARGETS))
     lo, hi = targets.start, targets.stop - 1
     found: list[int | None]
     from solver.valuearrays import ValueArrays  # NumPy: imported only when asked
@@ -870,26 +873,28 @@ class Query:
         try:
             item = json.loads(line)
         except json.JSONDecodeError as e:
-            raise TablecalcError(f"not JSON ({e.msg} at column {e.colno})") from None
+            raise TablecalcError(_("not JSON ({error} at column {column})").format(error=e.msg, column=e.colno)) from None
         except ValueError as e:  # e.g. an integer too long to convert
-            raise TablecalcError(f"not usable JSON ({e})") from None
+            raise TablecalcError(_("not usable JSON ({error})").format(error=e)) from None
         except RecursionError:
-            raise TablecalcError("not usable JSON (nested too deeply)") from None
+            raise TablecalcError(_("not usable JSON (nested too deeply)")) from None
         if not isinstance(item, dict):
-            raise TablecalcError("expected a JSON object like {\"numbers\": [...], \"target\": N}")
+            raise TablecalcError(_("expected a JSON object like {example}").format(example='{"numbers": [...], "target": N}'))
         unknown = sorted(set(item) - set(cls.KEYS))
         if unknown:
-            raise TablecalcError(f"unknown key {quoted(unknown[0])}: expected {', '.join(cls.KEYS)}")
+            raise TablecalcError(_("unknown key {key}: expected {keys}").format(key=quoted(unknown[0]), keys=", ".join(cls.KEYS)))
         if "numbers" not in item or "target" not in item:
-            raise TablecalcError("expected both \"numbers\" and \"target\"")
+            raise TablecalcError(_("expected both \"numbers\" and \"target\""))
         nums = item["numbers"]
         if not isinstance(nums, list) or not all(type(n) is int and 0 <= n < cls.LIMIT for n in nums):
             raise TablecalcError(
-                f"\"numbers\" must be a list of whole numbers ≥ 0 of at most {MAX_DIGITS} digits, not {quoted(nums)}"
+                _("\"numbers\" must be a list of whole numbers ≥ 0 of at most {digits} digits, not {value}").format(
+                    digits=MAX_DIGITS, value=quoted(nums))
             )
         for key in ("order", "ops", "intermediates"):
             if key in item and not isinstance(item[key], str):
-                raise TablecalcError(f"{quoted(key)} must be a string like {quoted(defaults.as_dict()[key])}, not {quoted(item[key])}")
+                raise TablecalcError(_("{key} must be a string like {example}, not {value}").format(
+                    key=quoted(key), example=quoted(defaults.as_dict()[key]), value=quoted(item[key])))
         rules = SearchRules.from_options(
             item.get("order", defaults.order),
             item.get("ops", defaults.ops),
@@ -898,7 +903,8 @@ class Query:
         )
         target = item["target"]
         if type(target) is not int or not 0 <= target < cls.LIMIT:
-            raise TablecalcError(f"bad target {quoted(target)}: expected a whole number ≥ 0 of at most {MAX_DIGITS} digits")
+            raise TablecalcError(_("bad target {target}: expected a whole number ≥ 0 of at most {digits} digits").format(
+                target=quoted(target), digits=MAX_DIGITS))
         return cls(tuple(nums), target, rules)
 
     def to_json(self) -> str:

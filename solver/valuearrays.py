@@ -28,6 +28,7 @@ from typing import Iterable
 import numpy as np
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.budget import MAX_VALUES, MAX_WORK, SPLIT_STEPS, Budgeted
 from solver.expr import Intermediates, Order, SearchRules
 from solver.multisets import MultiSet, as_multiset, fits_int64, minus, split_pairs, sub_multisets
@@ -45,7 +46,7 @@ class ValueArrays(Budgeted):
 
     def __init__(self, rules: SearchRules = SearchRules(), *, max_values: int = MAX_VALUES, max_work: int = MAX_WORK):
         if rules.intermediates is Intermediates.RATIONAL:
-            raise TablecalcError("ValueArrays serves whole-number intermediates only: use ValueSets for fractions")
+            raise TablecalcError(_('ValueArrays serves whole-number intermediates only: use ValueSets for fractions'))
         self.rules = rules
         self.max_values = max_values
         self.max_work = max_work
@@ -122,7 +123,7 @@ class ValueArrays(Budgeted):
     def _start(self, numbers: Iterable[int]) -> MultiSet:
         ms = as_multiset(numbers)
         if not self.serves(self.rules, ms):
-            raise TablecalcError("these numbers are too large for value arrays: use ValueSets")
+            raise TablecalcError(_('these numbers are too large for value arrays: use ValueSets'))
         self._question = ms
         self.work = 0
         self._earlier = len(self._sets)

@@ -66,13 +66,13 @@ def plot_stats(history: History, path: pathlib.Path, *, tz: tzinfo | None = time
     path = pathlib.Path(path)
     fmt = (path.suffix[1:] or "png").lower()
     fig = chart_figure(history, tz=tz, drill=drill, now=now,
-                       before=lambda: check_target(path, "the chart", force=force))  # before the drawing, not after it
+                       before=lambda: check_target(path, _("the chart"), force=force))  # before the drawing, not after it
     if fmt not in fig.canvas.get_supported_filetypes():
         raise TablecalcError(
             _("cannot draw a chart as {name}: expected a file name ending in .png (or .svg, .pdf)").format(
                 name=repr(path.name))
         )
-    write_file(path, lambda f: fig.savefig(f, format=fmt, facecolor="white"), "the chart", force=force)
+    write_file(path, lambda f: fig.savefig(f, format=fmt, facecolor="white"), _("the chart"), force=force)
 
 
 def chart_svg(history: History, *, tz: tzinfo | None = timezone.utc, drill: str | None = None,

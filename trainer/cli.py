@@ -87,7 +87,7 @@ def _print_version(value: bool) -> None:
         try:
             typer.echo(f"tablecalc {version('tablecalc')}")
         except PackageNotFoundError:  # run from a source tree that was never installed
-            typer.echo("tablecalc (not installed: run from its source tree)")
+            typer.echo(_("tablecalc (not installed: run from its source tree)"))
         raise typer.Exit()
 
 
@@ -146,7 +146,7 @@ def reach(
 
     how = Distinct(distinct or Distinct.COMMUTATIVE)
     if distinct is not None and (targets is not None or batch is not None):
-        raise TablecalcError("--distinct goes with --target N (it groups the calculations of one target)")
+        raise TablecalcError(_("--distinct goes with --target N (it groups the calculations of one target)"))
 
     if jobs is not None and batch is None:
         raise TablecalcError(_("--jobs goes with --batch FILE (one question runs in one process)"))
@@ -193,10 +193,11 @@ def _reach_batch(path: str, defaults, jobs: int | None) -> int:
     from solver.batch import answer_batch
 
     processes = check_jobs(jobs)
-    numbered = [(i, line) for i, line in read_lines(path, "batch file") if line is None or line.strip()]
+    numbered = [(i, line) for i, line in read_lines(path, _("batch file")) if line is None or line.strip()]
     if not numbered:
         raise TablecalcError(
-            f"batch input {path!r} is empty: expected JSON lines like {{\"numbers\": [1, 2, 3], \"target\": 6}}"
+            _("batch input {path} is empty: expected JSON lines like {example}").format(
+                path=repr(path), example='{"numbers": [1, 2, 3], "target": 6}')
         )
     failed = False
     with work_progress("lines") as progress:
@@ -343,8 +344,8 @@ def _run_drill(game, cls, *, count, time_limit, round_time, level, preset, seed,
             raise TablecalcError(_("pack {pack} is for {game}, not {name}").format(pack=repr(pack), game=loaded.game, name=game.name))
         cases = loaded.playable
         if not cases:
-            raise TablecalcError(f"pack {pack!r} has no case a drill can ask: its cases are commands, known bad "
-                                 "input or situations under changed rule options")
+            raise TablecalcError(_("pack {pack} has no case a drill can ask: its cases are commands, known bad "
+                                   "input or situations under changed rule options").format(pack=repr(pack)))
     timed = the_drill.round_seconds is not None
     if count is None and not cases and not timed:
         count = 10
@@ -407,8 +408,8 @@ def stats(
                                           ("--plot", plot is not None), ("--facts", facts is not None),
                                           ("--due", due)) if given]
         if clash:
-            raise TablecalcError(f"--class shows every learner: leave out {', '.join(clash)} "
-                                 "(they are about one learner)")
+            raise TablecalcError(_("--class shows every learner: leave out {options} (they are about one learner)").format(
+                options=", ".join(clash)))
         learner = None
     if facts is not None and (plot is not None or drill is not None):
         raise TablecalcError(_("--facts shows one grid: leave out --plot and --drill"))

@@ -403,8 +403,11 @@ def export_data(text: str, path: Path, what: str, option: str = "--deck", *, for
     ``option``; an existing file only with ``force`` (see :func:`solver.files.write_file`)."""
     from solver.files import write_file
 
-    write_file(path, text, f"the {what} file", force=force)
-    typer.echo(f"Wrote the built-in {what} to {path}: edit it, then pass it back with {option} {path}")
+    words = {"deck": (_("the deck file"), _("Wrote the built-in deck to {path}: edit it, then pass it back with {option} {path}")),
+             "tiles": (_("the tiles file"), _("Wrote the built-in tiles to {path}: edit it, then pass it back with {option} {path}"))}
+    the_file, wrote = words[what]
+    write_file(path, text, the_file, force=force)
+    typer.echo(wrote.format(path=path, option=option))
 
 
 def work_progress(label: str):
@@ -427,7 +430,7 @@ def check_jobs(jobs: int | None) -> int:
     if not 1 <= jobs <= MAX_JOBS:
         from solver.errors import TablecalcError
 
-        raise TablecalcError(f"bad --jobs {jobs}: expected 1 to {MAX_JOBS} worker processes")
+        raise TablecalcError(_("bad --jobs {jobs}: expected 1 to {most} worker processes").format(jobs=jobs, most=MAX_JOBS))
     return jobs
 
 
@@ -620,7 +623,8 @@ def _with_rules(game_name: str, fn, *, data: bool):
                     if value is not None and spec.read(value) != spec.read(meant):
                         from solver.errors import TablecalcError
 
-                        raise TablecalcError(f"{flag} and {spec.flags.split('/')[0]} {value} disagree: give one of them")
+                        raise TablecalcError(_("{flag} and {option} {value} disagree: give one of them").format(
+                            flag=flag, option=spec.flags.split("/")[0], value=value))
                     value = meant
             chosen[spec.name] = value
         typed = preset is not None or any(value is not None for value in chosen.values())

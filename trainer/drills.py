@@ -417,7 +417,8 @@ def check_seconds(seconds: float | None, what: str) -> None:
     """
     if seconds is not None and not 0 < seconds <= MAX_SECONDS:  # nan fails every comparison
         raise TablecalcError(
-            f"bad {what} {seconds:g}: expected a number of seconds above 0 and at most {MAX_SECONDS} (leave it out for no limit)"
+            _("bad {what} {seconds:g}: expected a number of seconds above 0 and at most {most} (leave it out for no limit)").format(
+                what=what, seconds=seconds, most=MAX_SECONDS)
         )
 
 

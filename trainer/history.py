@@ -55,7 +55,7 @@ from typing import NamedTuple
 from fsrs import Card, Rating, Scheduler, State
 
 from solver.errors import TablecalcError, quoted
-from solver.i18n import _
+from solver.i18n import N_, _, ngettext
 from solver.files import HISTORY_APPLICATION_ID, HISTORY_NAME, data_home, kind_of
 from solver.parsing import is_whole
 
@@ -80,7 +80,7 @@ MAX_DAILY_GOAL = 10_000
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _SCHEDULER = Scheduler(enable_fuzzing=False)
-_WHAT_TO_DO = "tablecalc never overwrites it: move that file elsewhere, or set TABLECALC_HOME to another folder"
+_WHAT_TO_DO = N_("tablecalc never overwrites it: move that file elsewhere, or set TABLECALC_HOME to another folder")
 
 _TABLES = {
     "meta": """
@@ -468,8 +468,8 @@ class History:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise TablecalcError(
-                f"cannot create the folder {str(path.parent)!r} for the history: {e.strerror}; "
-                "set TABLECALC_HOME to a folder you can write to"
+                _("cannot create the folder {folder} for the history: {error}; set TABLECALC_HOME to a folder you can write to")
+                .format(folder=repr(str(path.parent)), error=e.strerror)
             ) from None
         try:
             db = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
@@ -491,8 +491,8 @@ class History:
     def _open_read_only(cls, path: pathlib.Path) -> "History":
         if not path.exists() and any(p.exists() and not p.is_dir() for p in path.parents):
             raise TablecalcError(
-                f"the history {str(path)!r} cannot exist: a part of its folder is a file; "
-                "set TABLECALC_HOME to a folder"
+                _("the history {path} cannot exist: a part of its folder is a file; set TABLECALC_HOME to a folder").format(
+                    path=repr(str(path)))
             )
         if not path.exists():  # nothing recorded yet: an empty history in memory
             db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
@@ -513,9 +513,9 @@ class History:
                     # a write was cut off (a crash, kill -9) and its journal is still beside the file:
                     # read as it stands, the file could hold half of that write; only a writer may undo it
                     raise TablecalcError(
-                        f"the history {str(path)!r} was left in the middle of a write by a tablecalc that "
-                        "stopped, and only a writer can undo that write: run any tablecalc drill once, "
-                        "or make the history's folder writable, then try again"
+                        _("the history {path} was left in the middle of a write by a tablecalc that "
+                          "stopped, and only a writer can undo that write: run any tablecalc drill once, "
+                          "or make the history's folder writable, then try again").format(path=repr(str(path)))
                     ) from None
                 error = e
         else:
@@ -565,8 +565,11 @@ class History:
             return None
         (table, rowid), why = next(iter(self.damaged.items()))
         n = len(self.damaged)
-        return (f"{n} damaged row{'s' if n > 1 else ''} of the history {str(self.path)!r} skipped "
-                f"(first: {table} row {rowid}, {why}); they are left as they are")
+        return ngettext("{n} damaged row of the history {path} skipped (first: {table} row {row}, {why}); "
+                        "they are left as they are",
+                        "{n} damaged rows of the history {path} skipped (first: {table} row {row}, {why}); "
+                        "they are left as they are", n).format(
+            n=n, path=repr(str(self.path)), table=table, row=rowid, why=why)
 
     def _initialise_or_check(self) -> None:
         """Create the schema in an empty file, or check that the file is a history we can read
@@ -589,7 +592,8 @@ class History:
                 damage = [r[0] for r in db.execute("PRAGMA quick_check(3)")]
                 if damage != ["ok"]:
                     raise TablecalcError(
-                        f"{str(self.path)!r} is a damaged tablecalc history ({'; '.join(damage)}); {_WHAT_TO_DO}"
+                        _("{path} is a damaged tablecalc history ({why}); {what_to_do}").format(
+                            path=repr(str(self.path)), why="; ".join(damage), what_to_do=_(_WHAT_TO_DO))
                     )
                 if version == 1:
                     _upgrade_from_1(db, tables)
@@ -605,7 +609,8 @@ class History:
 
     def _writable(self, what: str) -> None:
         if self.read_only:
-            raise TablecalcError(f"the history {str(self.path)!r} is open read-only: {what} cannot be saved")
+            raise TablecalcError(_("the history {path} is open read-only: {what} cannot be saved").format(
+                path=repr(str(self.path)), what=what))
 
     def _register(self, at: datetime) -> None:
         """Add the learner to ``learners`` if new (inside the caller's transaction)."""
@@ -617,7 +622,7 @@ class History:
         """Add a learner (a front end's "new pupil"), committed before returning; nothing happens
         if one of that name (any case) is already there. Returns the name as the history keeps
         it — as it was first typed. Recording an answer adds its learner too."""
-        self._writable("a learner")
+        self._writable(_("a learner"))
         view = self.for_learner(name)
         with self._lock, _translated(self.path):
             _in_transaction(self._db, lambda: view._register(datetime.now(timezone.utc)))
@@ -626,7 +631,7 @@ class History:
     def record(self, rec: AnswerRecord) -> None:
         """Save one answer of the learner and update the item's FSRS card, in one transaction
         committed before returning."""
-        self._writable("an answer")
+        self._writable(_("an answer"))
         puzzle = json.dumps(rec.puzzle, ensure_ascii=False)
         verdict = json.dumps(rec.verdict, ensure_ascii=False)
         rating = rec.rating
@@ -683,7 +688,7 @@ class History:
     def record_round(self, rnd: "Round") -> None:
         """Save one timed round of the learner played to the bell (its answers are recorded one by
         one by :meth:`record`)."""
-        self._writable("a round")
+        self._writable(_("a round"))
 
         def write():
             self._register(rnd.at)
@@ -703,7 +708,7 @@ class History:
         it as suspended; with ``suspended=False``, take it back (it is due as its card says).
         Its answers and card are kept as they are. Committed before returning; returns whether
         anything changed. An item the learner never answered raises a :class:`TablecalcError`."""
-        self._writable("a suspension")
+        self._writable(_("a suspension"))
         when = _stamp(_utc(at, "at") if at is not None else datetime.now(timezone.utc))
         changed = []
 
@@ -729,7 +734,8 @@ class History:
             raise TablecalcError(_("bad daily goal {goal}: expected a number of answers from 0 (no goal) to {most}, "
                                    "e.g. 20").format(goal=repr(goal), most=MAX_DAILY_GOAL))
         if self.read_only:
-            raise TablecalcError(f"the history {str(self.path)!r} is open read-only: the goal cannot be saved")
+            raise TablecalcError(_("the history {path} is open read-only: {what} cannot be saved").format(
+                path=repr(str(self.path)), what=_("the goal")))
 
         def write():
             if not self._key:  # the default learner's goal stays where schema 1 kept it
@@ -1092,28 +1098,32 @@ def _refuse_unless_history_or_new(path: pathlib.Path) -> None:
     if not path.exists():
         return
     if not path.is_file():
-        raise TablecalcError(f"the history path {str(path)!r} is {kind_of(path.stat().st_mode)}, not a file; {_WHAT_TO_DO}")
+        raise TablecalcError(_("the history path {path} is {kind}, not a file; {what_to_do}").format(
+            path=repr(str(path)), kind=kind_of(path.stat().st_mode), what_to_do=_(_WHAT_TO_DO)))
     try:
         with open(path, "rb") as f:
             header = f.read(100)
     except OSError as e:
-        raise TablecalcError(f"cannot read the history {str(path)!r}: {e.strerror}") from None
+        raise TablecalcError(_("cannot read the history {path}: {error}").format(path=repr(str(path)), error=e.strerror)) from None
     if not header:
         return  # an empty file is an empty database: nothing in it to lose
     if not header.startswith(_SQLITE_MAGIC) or len(header) < 100:
-        raise TablecalcError(f"{str(path)!r} is not a tablecalc history (not an SQLite database); {_WHAT_TO_DO}")
+        raise TablecalcError(_("{path} is not a tablecalc history (not an SQLite database); {what_to_do}").format(
+            path=repr(str(path)), what_to_do=_(_WHAT_TO_DO)))
     app_id = int.from_bytes(header[68:72], "big", signed=True)
     if app_id == APPLICATION_ID:
         return
     if app_id != 0:
         raise TablecalcError(
-            f"{str(path)!r} is not a tablecalc history (its header names another application); {_WHAT_TO_DO}"
+            _("{path} is not a tablecalc history (its header names another application); {what_to_do}").format(
+                path=repr(str(path)), what_to_do=_(_WHAT_TO_DO))
         )
     if header[18] == 2 or header[19] == 2:
         # A history is marked in its header before it is ever switched to WAL, so an unmarked
         # WAL database is someone else's; reading it would create and keep -wal/-shm files.
         raise TablecalcError(
-            f"{str(path)!r} is not a tablecalc history (an unmarked SQLite database in WAL mode); {_WHAT_TO_DO}"
+            _("{path} is not a tablecalc history (an unmarked SQLite database in WAL mode); {what_to_do}").format(
+                path=repr(str(path)), what_to_do=_(_WHAT_TO_DO))
         )
     # Not marked as ours in the header: look inside through a read-only connection.
     try:
@@ -1144,23 +1154,29 @@ def _check_identity(path: pathlib.Path, tables: set, app_id: int, db: sqlite3.Co
         except sqlite3.Error as e:
             problem = str(e)
     if app_id != APPLICATION_ID and meta.get("application") != APPLICATION:
-        found = ", ".join(sorted(tables)) or "no tables"
+        found = ", ".join(sorted(tables)) or _("no tables")
         raise TablecalcError(
-            f"{str(path)!r} is not a tablecalc history (an SQLite database with {found}); {_WHAT_TO_DO}"
+            _("{path} is not a tablecalc history (an SQLite database with {found}); {what_to_do}").format(
+                path=repr(str(path)), found=found, what_to_do=_(_WHAT_TO_DO))
         )
     version = meta.get("schema_version", "")
     if not is_whole(version) or int(version) < 1:
-        why = problem or ("its schema version is missing" if not version else f"unknown schema version {version!r}")
-        raise TablecalcError(f"{str(path)!r} is a damaged tablecalc history ({why}); {_WHAT_TO_DO}")
+        why = problem or (_("its schema version is missing") if not version
+                           else _("unknown schema version {version}").format(version=repr(version)))
+        raise TablecalcError(_("{path} is a damaged tablecalc history ({why}); {what_to_do}").format(
+            path=repr(str(path)), why=why, what_to_do=_(_WHAT_TO_DO)))
     if int(version) > SCHEMA_VERSION:
         raise TablecalcError(
-            f"{str(path)!r} was written by a newer tablecalc (history schema {version}, this one reads "
-            f"{SCHEMA_VERSION}): upgrade tablecalc, or set TABLECALC_HOME to another folder"
+            _("{path} was written by a newer tablecalc (history schema {version}, this one reads {ours}): "
+              "upgrade tablecalc, or set TABLECALC_HOME to another folder").format(
+                path=repr(str(path)), version=version, ours=SCHEMA_VERSION)
         )
     missing = {"answers", "items", *(["learners"] if int(version) >= 2 else [])} - tables
     if missing:
         raise TablecalcError(
-            f"{str(path)!r} is a damaged tablecalc history (missing {', '.join(sorted(missing))}); {_WHAT_TO_DO}"
+            _("{path} is a damaged tablecalc history ({why}); {what_to_do}").format(
+                path=repr(str(path)), what_to_do=_(_WHAT_TO_DO),
+                why=_("missing {tables}").format(tables=", ".join(sorted(missing))))
         )
     return int(version)
 
@@ -1171,19 +1187,21 @@ def _error(path: pathlib.Path, e: sqlite3.Error) -> TablecalcError:
     p = str(path)
     if "locked" in msg or "busy" in msg:
         return TablecalcError(
-            f"the history {p!r} stayed locked by another program for {BUSY_TIMEOUT:g} s: "
-            "finish the other tablecalc session and try again"
+            _("the history {path} stayed locked by another program for {seconds:g} s: "
+              "finish the other tablecalc session and try again").format(path=repr(p), seconds=BUSY_TIMEOUT)
         )
     if "readonly" in msg or "unable to open" in msg or "disk I/O" in msg:
         return TablecalcError(
-            f"cannot write the history {p!r} ({msg}): check the file's permissions, "
-            "or set TABLECALC_HOME to a folder you can write to"
+            _("cannot write the history {path} ({error}): check the file's permissions, "
+              "or set TABLECALC_HOME to a folder you can write to").format(path=repr(p), error=msg)
         )
     if "full" in msg:
-        return TablecalcError(f"cannot write the history {p!r}: the disk is full")
+        return TablecalcError(_("cannot write the history {path}: the disk is full").format(path=repr(p)))
     if "not a database" in msg or "malformed" in msg or "corrupt" in msg:
-        return TablecalcError(f"{p!r} is damaged or not a tablecalc history ({msg}); {_WHAT_TO_DO}")
-    return TablecalcError(f"the history {p!r} could not be used ({msg}); {_WHAT_TO_DO}")
+        return TablecalcError(_("{path} is damaged or not a tablecalc history ({error}); {what_to_do}").format(
+            path=repr(p), error=msg, what_to_do=_(_WHAT_TO_DO)))
+    return TablecalcError(_("the history {path} could not be used ({error}); {what_to_do}").format(
+        path=repr(p), error=msg, what_to_do=_(_WHAT_TO_DO)))
 
 
 class _translated:

@@ -27,6 +27,7 @@ from solver.batch import run_in_order
 from solver.budget import MAX_WORK
 from solver.compiled import numba_installed, use_compiled
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.expr import Intermediates, SearchRules
 from solver.multisets import as_multiset, sub_multisets
 from solver.search import ValueSets
@@ -150,11 +151,11 @@ def _selectable(tiles: Sequence[int], size: int) -> MultiSet:
     selections are known to be few enough (counted, not made)."""
     ms = as_multiset(tiles)
     if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= len(ms):
-        raise TablecalcError(f"bad selection size {quoted(size)}: expected 1 to {len(ms)} (the number of tiles)")
+        raise TablecalcError(_("bad selection size {size}: expected 1 to {most} (the number of tiles)").format(size=quoted(size), most=len(ms)))
     if count_selections(ms, size) > MAX_SELECTIONS:
         raise TablecalcError(
-            f"too many selections: more than {MAX_SELECTIONS:,} of {size} from {len(ms)} tiles; "
-            "expected fewer tiles or a smaller selection")
+            _("too many selections: more than {most:,} of {size} from {tiles} tiles; expected fewer tiles or a smaller "
+              "selection").format(most=MAX_SELECTIONS, size=size, tiles=len(ms)))
     return ms
 
 
@@ -172,12 +173,14 @@ def check_table(tiles: Sequence[int], size: int, rules: SearchRules = SearchRule
     whole = isinstance(size, int) and not isinstance(size, bool)
     if not whole or not 1 <= size <= min(most, len(tiles)):
         if len(tiles) < most:
-            why = " (the number of tiles)"
+            said = _("bad selection size {size}: expected 1 to {most} (the number of tiles)")
+        elif whole and size > most:
+            said = _("bad selection size {size}: expected 1 to {most} numbers with {intermediates} intermediates "
+                     "(a selection of {more} can take more than {steps:,} steps, the budget of one question)")
         else:
-            why = f" numbers with {rules.intermediates} intermediates" + (
-                f" (a selection of {most + 1} can take more than {MAX_WORK:,} steps, the budget of one question)"
-                if whole and size > most else "")
-        raise TablecalcError(f"bad selection size {quoted(size)}: expected 1 to {min(most, len(tiles))}{why}")
+            said = _("bad selection size {size}: expected 1 to {most} numbers with {intermediates} intermediates")
+        raise TablecalcError(said.format(size=quoted(size), most=min(most, len(tiles)), intermediates=rules.intermediates,
+                                         more=most + 1, steps=MAX_WORK))
     _selectable(tiles, size)
 
 
@@ -265,9 +268,9 @@ class CountdownTable:
         0.2667
         """
         if self.near is None:
-            raise TablecalcError("this table has no summary: expected countdown_table(..., summary=True)")
+            raise TablecalcError(_("this table has no summary: expected countdown_table(..., summary=True)"))
         groups: dict[int, list[int]] = {}
-        for i, (sel, _) in enumerate(self.rows):
+        for i, (sel, _row) in enumerate(self.rows):
             groups.setdefault(sum(1 for v in sel if v >= LARGE_FROM), []).append(i)
         rows = [self._row(large, groups[large]) for large in sorted(groups)]
         rows.append(self._row(None, list(range(len(self.rows)))))
@@ -387,8 +390,8 @@ def _compiled_table(sels: list[MultiSet], targets: range, rules: SearchRules, ti
 
     span = _widened(targets, summary)
     if not compiled_serves(rules, tiles, size, span):
-        raise TablecalcError("the compiled table needs Numba (pip install 'tablecalc[fast]'), whole-number "
-                             "intermediates, tiles of 1 or more and values within 32 bits: use engine 'pure'")
+        raise TablecalcError(_("the compiled table needs Numba (pip install 'tablecalc[fast]'), whole-number "
+                               "intermediates, tiles of 1 or more and values within 32 bits: use engine 'pure'"))
     from solver.arith.kernel import table_marks
 
     if progress is not None:
@@ -454,7 +457,7 @@ def countdown_table(
     (((1, 1), (3, 4, 5, 6, 7, 8, 9, 10)), 0, 1)
     """
     if processes < 1:
-        raise TablecalcError(f"bad number of processes {quoted(processes)}: expected at least 1")
+        raise TablecalcError(_("bad number of processes {n}: expected at least 1").format(n=quoted(processes)))
     compiled = use_compiled(engine, compiled_serves(rules, tiles, size, _widened(targets, summary)), "table")
     check_table(tiles, size, rules)  # before any work: a refusal comes at once, never part-way
     sels = selections(tiles, size)

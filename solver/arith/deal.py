@@ -14,6 +14,7 @@ from solver.arith.best import best
 from solver.arith.position import Fact, FactKind, Problem
 from solver.arith.rules import Rules
 from solver.errors import TablecalcError, quoted
+from solver.i18n import N_, _
 from solver.parsing import format_fields, parse_fields, parse_range
 
 __all__ = ["COUNTDOWN_NUMBERS", "MAKE24_NUMBERS", "FactRanges", "MAX_FACT_NUMBER", "random_fact", "random_problem"]
@@ -44,26 +45,28 @@ class FactRanges:
     @classmethod
     def parse(cls, text: str) -> "FactRanges":
         """Read ``add A-B C-D; mul E-F G-H`` (a part left out keeps its default; ``A`` alone is ``A-A``)."""
-        fields = parse_fields(text, "fact ranges", ["add", "mul"])
+        fields = parse_fields(text, N_("fact ranges"), ["add", "mul"])
         if not fields:
-            raise TablecalcError(f"bad fact ranges {quoted(text.strip())}: expected add A-B C-D; mul E-F G-H")
+            raise TablecalcError(_("bad fact ranges {text}: expected add A-B C-D; mul E-F G-H").format(text=quoted(text.strip())))
         out = {}
         for key, value in fields.items():
             parts = str(value).split()
             if len(parts) != 2:
                 raise TablecalcError(
-                    f"bad fact ranges {quoted(text.strip())}: expected two ranges after {key}, one per number, like {key} 2-100 2-100")
+                    _("bad fact ranges {text}: expected two ranges after {key}, one per number, like {key} 2-100 2-100").format(
+                        text=quoted(text.strip()), key=key))
             pair = []
             for part in parts:
-                r = parse_range(part, f"{key} range", MAX_FACT_NUMBER + 1)
+                r = parse_range(part, _("{key} range").format(key=key), MAX_FACT_NUMBER + 1)
                 if r.stop - 1 > MAX_FACT_NUMBER:
-                    raise TablecalcError(f"bad {key} range {quoted(part)}: expected numbers up to {MAX_FACT_NUMBER:,}")
+                    raise TablecalcError(_("bad {key} range {part}: expected numbers up to {most:,}").format(
+                        key=key, part=quoted(part), most=MAX_FACT_NUMBER))
                 pair.append((r.start, r.stop - 1))
             out[key] = tuple(pair)
         ranges = cls(**out)
         if ranges.mul[0][0] == 0:
-            raise TablecalcError(f"bad fact ranges {quoted(text.strip())}: the first factor is the divisor of a quotient, "
-                                 "so it cannot be 0; expected it to start at 1 or more, like mul 1-12 2-100")
+            raise TablecalcError(_("bad fact ranges {text}: the first factor is the divisor of a quotient, so it cannot be 0; "
+                                   "expected it to start at 1 or more, like mul 1-12 2-100").format(text=quoted(text.strip())))
         return ranges
 
     def __str__(self) -> str:

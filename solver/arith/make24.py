@@ -40,6 +40,7 @@ from solver.arith.rules import Rules
 from solver.batch import run_in_order
 from solver.distinct import Distinct, classes
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.expr import BinOp, Expr, Intermediates, Num, evaluate, json_value, steps
 from solver.multisets import sub_multisets
 from solver.parsing import data_file
@@ -184,8 +185,8 @@ def make24_table(
              ((3, 3, 3, 3), 6)])
     """
     if not 1 <= size <= 5 or len(numbers) == 0:
-        raise TablecalcError(f"bad 24-game table: {size} numbers from {numbers.start}-{numbers.stop - 1}; "
-                             "expected 1 to 5 numbers from a range that is not empty")
+        raise TablecalcError(_("bad 24-game table: {size} numbers from {lo}-{hi}; expected 1 to 5 numbers from a range that is "
+                               "not empty").format(size=size, lo=numbers.start, hi=numbers.stop - 1))
     sels = sorted(sub_multisets(tuple(n for n in numbers for _ in range(size)), size))
     jobs = [(sels[i:i + CHUNK], rules, target) for i in range(0, len(sels), CHUNK)]
     rows: list[Make24Row] = []

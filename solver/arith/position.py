@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from solver.errors import TablecalcError, quoted
-from solver.i18n import _
+from solver.i18n import N_, _
 from solver.expr import SYMBOL, BinOp, Num, evaluate, leaves, parse_expression
 from solver.parsing import format_fields, parse_fields, parse_whole
 
@@ -80,14 +80,14 @@ class Fact:
 
 def parse_situation(text: str) -> Problem | Fact:
     """Read ``numbers N...; target T`` or ``calculate A op B``."""
-    fields = parse_fields(text, "problem", ["numbers", "target", "calculate"])
+    fields = parse_fields(text, N_("problem"), ["numbers", "target", "calculate"])
     if "calculate" in fields:
         if len(fields) > 1:
             raise TablecalcError(_("bad problem {text}: 'calculate' stands alone; expected calculate A op B").format(text=quoted(text.strip())))
         return _fact(str(fields["calculate"]))
     if "numbers" not in fields or "target" not in fields:
         raise TablecalcError(
-            f"bad problem {quoted(text.strip())}: expected numbers N N ...; target T, or calculate A op B"
+            _("bad problem {text}: expected numbers N N ...; target T, or calculate A op B").format(text=quoted(text.strip()))
         )
     nums = [parse_whole(n, "number") for n in str(fields["numbers"]).replace(",", " ").split()]
     if not 1 <= len(nums) <= MAX_NUMBERS:

@@ -20,6 +20,7 @@ from solver.arith.position import Fact, Problem
 from solver.arith.rules import Rules
 from solver.arith.verdict import Verdict, Violation
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.expr import leaves, parse_expression
 
 __all__ = ["judge", "read_number"]
@@ -55,7 +56,7 @@ def judge(situation: Problem | Fact, answer: str, rules: Rules = Rules()) -> Ver
     try:
         expr = parse_expression(text, s.order)
         if any(leaf.label for leaf in leaves(expr)):
-            raise TablecalcError(f"{quoted(text)} names a card: expected numbers only, like 5×(5-1÷5)")
+            raise TablecalcError(_("{text} names a card: expected numbers only, like 5×(5-1÷5)").format(text=quoted(text)))
     except TablecalcError as e:
         return Verdict(**base, violations=(Violation.NOT_A_CALCULATION,), value=None, error=str(e),
                        error_position=e.position)

@@ -121,7 +121,7 @@ def best_lay(pos: Position, rules: Rules, goal: Goal | str = Goal.CARDS) -> Lay:
     lay enumerated by :func:`all_lays`."""
     goal = Goal(goal)
     if pos.is_over():
-        raise TablecalcError(f"the round is over ({pos.names[pos.out or 0]} went out): there is no lay to find")
+        raise TablecalcError(_("the round is over ({name} went out): there is no lay to find").format(name=pos.names[pos.out or 0]))
     p = pos.to
     hand = pos.hands[p]
     others = {c.rank for q, h in enumerate(pos.hands) if q != p for c in h}
@@ -211,7 +211,7 @@ def best_lay(pos: Position, rules: Rules, goal: Goal | str = Goal.CARDS) -> Lay:
     if pos.mode in (Mode.LEAD, Mode.KING):
         top = lead(full, False, False)
         assert top is not None  # laying one card and stopping always fits
-        _, closed, last = top
+        _score, closed, last = top
         plan = [step for run in (*closed, *((last,) if last else ())) for step in run]
     else:  # a run in progress (or a "sans R" to answer): it comes first, whatever follows
         plan = list(_first_run(full, pos.mode, pos.need, lead, card, after, got, add, less, others))
@@ -354,7 +354,7 @@ def grand_opera(hand: Sequence[Card], rules: Rules) -> OperaAnswer:
     if not hand:
         raise TablecalcError(_("no cards: expected a hand, e.g. 9c 10d Jc Qs Kh"))
     if len(hand) > MAX_HAND:
-        raise TablecalcError(f"a hand of {len(hand)} cards: expected at most {MAX_HAND} (the deal for 3 players)")
+        raise TablecalcError(_("a hand of {n} cards: expected at most {most} (the deal for 3 players)").format(n=len(hand), most=MAX_HAND))
     rest = tuple(c for c in full_deck() if c not in hand)
     pos = Position((hand, rest), Board(), 0, Mode.LEAD)
     lay = best_lay(pos, rules, Goal.CARDS)

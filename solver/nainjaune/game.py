@@ -22,7 +22,7 @@ from pathlib import Path
 
 from solver.errors import TablecalcError
 from solver.game import BaseGame
-from solver.i18n import N_
+from solver.i18n import N_, _
 from solver.nainjaune.best import LaySolution, SettleSolution, best
 from solver.nainjaune.cards import Card, full_deck
 from solver.nainjaune.deal import random_position
@@ -57,7 +57,8 @@ class NainJaune(BaseGame):
     def load_data(self, rules: Rules, path: str | Path | None = None) -> tuple[Card, ...]:
         """The 52 cards; Le Nain Jaune has no deck file of its own."""
         if path is not None:
-            raise TablecalcError(f"no deck file for Le Nain Jaune ({str(path)!r}): it is played with the standard 52 cards")
+            raise TablecalcError(_("no deck file for Le Nain Jaune ({path}): it is played with the standard 52 cards").format(
+                path=repr(str(path))))
         return tuple(full_deck())
 
     def parse_situation(self, text: str, data) -> Position | RoundEnd:

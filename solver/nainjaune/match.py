@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from solver.errors import TablecalcError, quoted
-from solver.i18n import _
+from solver.i18n import _, ngettext
 from solver.nainjaune.best import move_worths
 from solver.nainjaune.bots import BOTS, Bot
 from solver.nainjaune.cards import full_deck
@@ -106,31 +106,35 @@ class Match:
         self._check_open()
         pos = Position.parse(text)
         if pos.players != len(self.names):
-            raise TablecalcError(f"the deal has {pos.players} hands for {len(self.names)} players "
-                                 f"({', '.join(self.names)}): expected one hand each, separated by |")
+            raise TablecalcError(ngettext("the deal has {hands} hands for {n} player ({names}): expected one hand each, separated by |",
+                                          "the deal has {hands} hands for {n} players ({names}): expected one hand each, separated by |",
+                                          len(self.names)).format(hands=pos.players, n=len(self.names), names=", ".join(self.names)))
         if pos.names == _seats(pos.players):
             pos = replace(pos, names=self.names)
         elif tuple(n.lower() for n in pos.names) != tuple(n.lower() for n in self.names):
-            raise TablecalcError(f"the deal's players {', '.join(pos.names)} are not the game's "
-                                 f"{', '.join(self.names)}: expected the same names in the same order")
+            raise TablecalcError(_("the deal's players {theirs} are not the game's {ours}: expected the same names in the same order")
+                                 .format(theirs=", ".join(pos.names), ours=", ".join(self.names)))
         else:
             pos = replace(pos, names=self.names)
         check_table(pos.hands, pos.names)
         if pos.is_over():
-            raise TablecalcError(f"the deal {quoted(str(text).strip())} has a player out already (an empty hand, -): "
-                                 "expected a round still to play")
+            raise TablecalcError(_("the deal {deal} has a player out already (an empty hand, -): expected a round still to play")
+                                 .format(deal=quoted(str(text).strip())))
         return RoundState(pos, self.rules)
 
     def _check_open(self) -> None:
         if self.over is not None:
             who = ", ".join(self.names[i] for i in (self.last.cannot_pay or self.last.cannot_stake)) if self.last else ""
-            raise TablecalcError(f"the game is over after round {self.rounds} ({who}: {self.over}): no round follows")
+            raise TablecalcError((_("the game is over after round {round} ({who} cannot pay): no round follows")
+                                  if self.over == GameOver.CANNOT_PAY else
+                                  _("the game is over after round {round} ({who} cannot stake the next round): no round follows"))
+                                 .format(round=self.rounds, who=who))
 
     def after_round(self, end: RoundState) -> "Match":
         """The match once the round ``end`` is settled: everyone's tokens (stake paid, stakes taken,
         settlement), the board carried over, and whether the game ends."""
         if not end.is_terminal():
-            raise TablecalcError(f"the round is not over in {end}: expected a player out")
+            raise TablecalcError(_("the round is not over in {round}: expected a player out").format(round=end))
         wallet = tuple(t - STAKE_PER_ROUND + k for t, k in zip(self.tokens, end.position.taken))
         s = settle(RoundEnd.of(end.position, wallet), self.rules)
         over = GameOver.CANNOT_PAY if s.cannot_pay else GameOver.CANNOT_STAKE if s.cannot_stake else None
@@ -236,12 +240,13 @@ def older_log(text: str, source: str) -> Log | None:
     names = head.get("names") or next(obj.get("names") for _n, obj in objects if "hands" in obj)
     rounds: list[dict] = []
     for number, obj in objects:
-        where = f"{source}, line {number}"
+        where = _("{source}, line {line}").format(source=source, line=number)
         if "hands" in obj:
             hands = obj["hands"] if isinstance(obj["hands"], list) else str(obj["hands"]).split("|")
             names = names or obj.get("names") or list(_seats(len(hands)))
             if not isinstance(names, list) or len(names) != len(hands):
-                raise TablecalcError(f"{where}: {len(hands)} hands for the players {names}: expected one hand each")
+                raise TablecalcError(_("{where}: {hands} hands for the players {names}: expected one hand each").format(
+                    where=where, hands=len(hands), names=names))
             board = obj.get("board", "")
             board = " ".join(f"{k}:{v}" for k, v in board.items()) if isinstance(board, dict) else str(board)
             deal = " | ".join(f"{n}: {str(h).strip() or '-'}" for n, h in zip(names, hands))
@@ -253,14 +258,15 @@ def older_log(text: str, source: str) -> Log | None:
             try:
                 deal = str(Position.parse(deal))
             except TablecalcError as e:
-                raise TablecalcError(f"{where}: {e}") from None
+                raise TablecalcError(_("{where}: {error}").format(where=where, error=e)) from None
             rounds.append({"line": number, "deal": deal, "moves": [], "scores": None, "end": {}, "end_line": None})
         elif "move" in obj and rounds:
             who = obj.get("player")
             seat = who if isinstance(who, int) and not isinstance(who, bool) else next(
                 (i for i, n in enumerate(names) if str(who).strip().lower() == n.lower()), None)
             if who is not None and seat is None:
-                raise TablecalcError(f"{where}: unknown player {quoted(who)}: expected one of {', '.join(names)}")
+                raise TablecalcError(_("{where}: unknown player {name}: expected one of {names}").format(
+                    where=where, name=quoted(who), names=", ".join(names)))
             rounds[-1]["moves"].append(LoggedMove(number, seat, str(obj["move"])))
         elif obj.get("type") == "settle" and rounds:
             tokens = obj.get("tokens") if isinstance(obj.get("tokens"), dict) else {}

@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Container
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.nainjaune.best import Goal, best_lay
 from solver.nainjaune.cards import Card
 from solver.nainjaune.round import (Lay, Mode, Move, Pass, Position, Sans, apply, claimed_cell, may_lay,
@@ -95,7 +96,7 @@ def forfeited(pos: Position, move: Move, rules: Rules) -> int:
 def judge_lay(pos: Position, answer: str, rules: Rules, *, best: bool = True) -> Verdict:
     """Judge ``answer`` (moves as typed) as the lay of the player to move in ``pos``."""
     if pos.is_over():
-        raise TablecalcError(f"the round is over ({pos.names[pos.out or 0]} went out): there is no lay to judge")
+        raise TablecalcError(_("the round is over ({name} went out): there is no lay to judge").format(name=pos.names[pos.out or 0]))
     p = pos.to
     moves = [normalise(m, rules) for m in parse_moves(answer)]
     q = pos

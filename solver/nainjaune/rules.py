@@ -77,7 +77,7 @@ def hand_size(players: int) -> int:
     [15, 12, 9, 8, 7, 6]
     """
     if players not in HAND_SIZE:
-        raise TablecalcError(f"bad number of players {players}: Le Nain Jaune is played by 3 to 8")
+        raise TablecalcError(_("bad number of players {n}: Le Nain Jaune is played by 3 to 8").format(n=players))
     return HAND_SIZE[players]
 
 

@@ -121,7 +121,7 @@ class Solution:
 def _validate(target: Card, hand: Sequence[Card], deck: Deck) -> None:
     if target.is_joker:
         raise TablecalcError(
-            f"the top card {target} is a joker: give the card it announced instead (e.g. --target 5 or --target 5-cat)"
+            _("the top card {target} is a joker: give the card it announced instead (e.g. --target 5 or --target 5-cat)").format(target=target)
         )
     if not hand:
         raise TablecalcError(_("the hand is empty: expected at least one card, e.g. --hand \"6 5 2 10\""))

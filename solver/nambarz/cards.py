@@ -168,7 +168,7 @@ class Deck(DataFile):
         f = Fields(parse_toml(text, source), source, "deck file")
         low, high = f.ints("numbers", 1, MAX_NUMBER, length=2)
         if low > high:
-            raise TablecalcError(f"deck file {source!r}: numbers = [{low}, {high}] must go from the lowest up")
+            raise TablecalcError(_("deck file {source}: numbers = [{low}, {high}] must go from the lowest up").format(source=repr(source), low=low, high=high))
         animals: dict[str, tuple[int, ...]] = {}
         names: dict[str, str] = {}
         confirmed = set()
@@ -316,8 +316,7 @@ class Deck(DataFile):
             have = self.copies(card)
             if n > have:
                 raise TablecalcError(
-                    f"impossible {what}: {n} × {card} but the deck has only {have} "
-                    f"(see the deck with 'tablecalc nambarz deck')"
+                    _("impossible {what}: {n} × {card} but the deck has only {have} (see the deck with 'tablecalc nambarz deck')").format(what=what, n=n, card=card, have=have)
                 )
 
 

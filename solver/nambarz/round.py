@@ -51,7 +51,7 @@ from typing import Any, Mapping, Sequence
 
 from solver.errors import IllegalMove, TablecalcError, quoted
 from solver.game import TERMINAL
-from solver.i18n import _
+from solver.i18n import N_, _
 from solver.nambarz.cards import Card, Deck
 from solver.nambarz.moves import Announcement, Cover, JokerKind, Move, joker_kind, judge, legal_moves, parse_cover
 from solver.nambarz.rules import HolderPlace, Rules
@@ -430,7 +430,7 @@ class RoundState:
     def parse(cls, text: str, rules: Rules, deck: Deck | None = None) -> "RoundState":
         """Read the notation of the module's notes; every card must exist in the round's deck."""
         d = round_deck(deck or Deck.default(), rules)
-        f = parse_fields(text, "round", ["hands", "top", "pile", "stock", "to", "out", "coups", "seed", "reshuffles"],
+        f = parse_fields(text, N_("round"), ["hands", "top", "pile", "stock", "to", "out", "coups", "seed", "reshuffles"],
                          required=["hands", "top"], flags=["again", "last-draw", "blocked", "too-long"])
         names, hands = _parse_hands(str(f["hands"]), d)
         n = len(names)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from solver.errors import IllegalMove, TablecalcError, quoted
+from solver.i18n import N_, _
 from solver.game import TERMINAL
 from solver.parsing import format_fields, parse_fields
 from solver.nambarz.best import Play, Solution, best, play_text
@@ -52,11 +53,11 @@ class Deal:
     def parse(cls, text: str, deck: Deck) -> "Deal":
         """Read ``top CARD; hand CARDS`` (or ``top change-number 4; ...``); the cards must exist in
         ``deck`` in these numbers."""
-        fields = parse_fields(text, "deal", ["top", "hand"], required=["top", "hand"])
+        fields = parse_fields(text, N_("deal"), ["top", "hand"], required=["top", "hand"])
         top = parse_cover(str(fields["top"]), deck)
         hand = tuple(deck.parse_hand(str(fields["hand"])))
         if not hand:
-            raise TablecalcError(f"bad deal {quoted(text.strip())}: the hand is empty; expected hand CARDS")
+            raise TablecalcError(_("bad deal {deal}: the hand is empty; expected hand CARDS").format(deal=quoted(text.strip())))
         deal = cls(top, hand)
         deck.check_available(deal.cards(), "hand and top card")
         return deal
@@ -160,7 +161,7 @@ class Turn:
         """The turn after ``move``; raises :class:`~solver.errors.IllegalMove` (its verdict says why)
         when the referee refuses it."""
         if self.played is not None:
-            raise TablecalcError(f"the turn is over ({self.played} was played): no move {move} after it")
+            raise TablecalcError(_("the turn is over ({played} was played): no move {move} after it").format(played=self.played, move=move))
         v = self.judge(move)
         if not v.legal:
             raise IllegalMove("nambarz", str(move), verdict=v, codes=v.violations)

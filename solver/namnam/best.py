@@ -28,6 +28,7 @@ import time
 from dataclasses import dataclass
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.namnam.position import Position, pit_number
 from solver.namnam.referee import cycle_value
 from solver.namnam.rules import GrandSlam, Leftover, Rules
@@ -203,9 +204,9 @@ def best(position: Position, rules: Rules, *, depth: int | None = None, seconds:
     ((1, 6), (1,))
     """
     if depth is not None and not 1 <= depth <= MAX_DEPTH:
-        raise TablecalcError(f"bad depth {depth}: expected 1 to {MAX_DEPTH} plies (or --time SECONDS)")
+        raise TablecalcError(_("bad depth {depth}: expected 1 to {most} plies (or --time SECONDS)").format(depth=depth, most=MAX_DEPTH))
     if seconds is not None and not 0 < seconds <= 600:
-        raise TablecalcError(f"bad time {seconds}: expected seconds between 0 and 600")
+        raise TablecalcError(_("bad time {seconds}: expected seconds between 0 and 600").format(seconds=seconds))
     t0 = time.perf_counter()
     c = position.canonical(rules.direction)
     s = Searcher(rules, tables, _seen(position, rules, history))

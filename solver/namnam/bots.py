@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.errors import TablecalcError
-from solver.i18n import N_
+from solver.i18n import N_, _
 from solver.namnam.best import best
 from solver.namnam.position import Position
 from solver.namnam.referee import legal_pits
@@ -48,7 +48,7 @@ def computer_move(position: Position, rules: Rules, level: PlayLevel, rng, histo
     game, so that it knows which move would bring one back and end the game (rule 5.1)."""
     legal = legal_pits(position, rules)
     if not legal:
-        raise TablecalcError(f"the game is over in {position}: no move to play")
+        raise TablecalcError(_("the game is over in {position}: no move to play").format(position=position))
     if level.random_share and rng.random() < level.random_share:
         return rng.choice(legal)
     tables = tables_for(position.seeds_on_board, rules) if level.tables else None

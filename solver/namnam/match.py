@@ -99,8 +99,7 @@ def plain_record(text: str, source: str) -> Log:
             if word.rstrip(".").isdigit() and word.endswith("."):
                 continue  # a move number
             if not (word.isascii() and word.isdigit() and len(word) <= 2):
-                raise TablecalcError(f"{source}, line {number}: {quoted(word)} is not a pit: expected pit numbers "
-                                     "1-6, one per ply, from the opening (or a JSON game log)")
+                raise TablecalcError(_("{source}, line {number}: {word} is not a pit: expected pit numbers 1-6, one per ply, from the opening (or a JSON game log)").format(source=source, number=number, word=quoted(word)))
             moves.append(LoggedMove(number, None, word))
     if not moves:
         raise TablecalcError(_("{source} holds no move: expected pit numbers 1-6, one per ply (or a JSON game log)").format(source=source))

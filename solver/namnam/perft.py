@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from solver.compiled import use_compiled
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.namnam.position import Position, pit_number
 from solver.namnam.rules import GrandSlam, Rules
 from solver.namnam.sowing import legal_starts, rotate, sow
@@ -44,7 +45,7 @@ def count(c: tuple[int, ...], depth: int, forbid: bool = False, engine: str = "p
 
 def _check(depth: int) -> None:
     if not 0 <= depth <= MAX_PERFT_DEPTH:
-        raise TablecalcError(f"bad perft depth {depth}: expected 0 to {MAX_PERFT_DEPTH}")
+        raise TablecalcError(_("bad perft depth {depth}: expected 0 to {most}").format(depth=depth, most=MAX_PERFT_DEPTH))
 
 
 def perft(position: Position, depth: int, rules: Rules, engine: str = "auto") -> int:

@@ -79,8 +79,8 @@ class Position:
         total = p.seeds_on_board + sum(captured)
         if total != SEEDS:
             raise TablecalcError(
-                f"bad position {quoted(t)}: {p.seeds_on_board} seeds on the board and {sum(captured)} captured make "
-                f"{total}; expected the game's {SEEDS}")
+                _("bad position {t}: {board} seeds on the board and {captured} captured make {total}; expected the game's {seeds}").format(
+                    t=quoted(t), board=p.seeds_on_board, captured=sum(captured), total=total, seeds=SEEDS))
         if 1 in captured:
             raise TablecalcError(_("bad position {t}: a player cannot have captured 1 seed (captures take 2 or 3)").format(t=quoted(t)))
         return p

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _
 from solver.namnam.position import SIDES, Position, pit_index, pit_number
 from solver.namnam.rules import Cycle, GrandSlam, Leftover, Rules
 from solver.namnam.sowing import ROW, Sowing, is_starving, leftover, legal_starts, rotate, sow
@@ -142,6 +143,6 @@ def parse_pit(text: str) -> int:
     """A pit number 1-6 as typed, or a :class:`TablecalcError`."""
     t = str(text).strip()
     if not (t.isascii() and t.isdigit() and len(t) <= 2 and 1 <= int(t) <= ROW):
-        raise TablecalcError(f"bad move {quoted(text)}: expected a pit number 1-6 counted from the mover's left")
+        raise TablecalcError(_("bad move {text}: expected a pit number 1-6 counted from the mover's left").format(text=quoted(text)))
     return int(t)
 

@@ -52,6 +52,7 @@ from solver.budget import available_memory
 from solver.compiled import use_compiled
 from solver.errors import SearchTooLarge, TablecalcError, quoted, quoted_path
 from solver.files import TABLES_FOLDER, TABLES_MAGIC, data_home, read_bytes, write_file
+from solver.i18n import _
 from solver.namnam.rules import Cycle, GrandSlam, Rules
 from solver.namnam.sowing import PITS, ROW, SEEDS, legal_starts, rotate, sow
 
@@ -285,7 +286,7 @@ def build(max_seeds: int, rules: Rules | None = None, progress: Callable[[int, i
     True
     """
     if not 0 <= max_seeds <= MAX_BUILD:
-        raise TablecalcError(f"bad table size {max_seeds}: expected 0 to {MAX_BUILD} seeds")
+        raise TablecalcError(_("bad table size {n}: expected 0 to {most} seeds").format(n=max_seeds, most=MAX_BUILD))
     slam = (rules or Rules()).grand_slam
     cycle = (rules or Rules()).cycle
     forbid = slam is GrandSlam.FORBIDDEN
@@ -301,7 +302,7 @@ def build(max_seeds: int, rules: Rules | None = None, progress: Callable[[int, i
         elif compiled:
             from solver.namnam.kernel import solve_layer
 
-            v, c, _ = solve_layer(n, values, forbid, cycle is Cycle.OWN_ROW)
+            v, c, _stats = solve_layer(n, values, forbid, cycle is Cycle.OWN_ROW)
             if progress:
                 progress(n, 2 * len(v))
         else:
@@ -356,11 +357,12 @@ def check_memory(max_seeds: int, base_seeds: int = -1, *, compiled: bool = False
     if have is None or need <= have:
         return
     fits = max((n for n in range(max_seeds) if build_memory(n, base_seeds, compiled=compiled) <= have), default=None)
-    hint = f"at most --build {fits} fits" if fits is not None and fits > base_seeds else "no larger build fits"
+    hint = (_("at most --build {n} fits").format(n=fits) if fits is not None and fits > base_seeds
+            else _("no larger build fits"))
     raise SearchTooLarge(
-        f"building the endgame tables up to {max_seeds} seeds needs about {_gigabytes(need)} of memory "
-        f"(layer {max_seeds} alone has {layer_size(max_seeds):,} boards), and {_gigabytes(have)} is available: "
-        f"{hint} on this machine")
+        _("building the endgame tables up to {n} seeds needs about {need} of memory (layer {n} alone has "
+          "{boards:,} boards), and {have} is available: {hint} on this machine").format(
+            n=max_seeds, need=_gigabytes(need), boards=layer_size(max_seeds), have=_gigabytes(have), hint=hint))
 
 
 # ---------------------------------------------------------------- files
@@ -413,13 +415,13 @@ def save(tables: "Tables", path: Path | str) -> None:
         f.write(zlib.compress(payload, 6))
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_file(path, write, "the endgame tables", own=True)
+    write_file(path, write, _("the endgame tables"), own=True)
 
 
 def _rebuild_hint(max_seeds: int | None, slam: GrandSlam | None) -> str:
     n = max_seeds if max_seeds is not None else 15
     flag = f" --grand-slam {slam.value}" if slam is GrandSlam.FORBIDDEN else ""
-    return f"rebuild them: tablecalc namnam tables --build {n}{flag}"
+    return _("rebuild them: {command}").format(command=f"tablecalc namnam tables --build {n}{flag}")
 
 
 def load(path: Path, *, max_seeds: int | None = None, grand_slam: GrandSlam | None = None) -> Tables:
@@ -431,58 +433,61 @@ def load(path: Path, *, max_seeds: int | None = None, grand_slam: GrandSlam | No
     path = Path(path)
 
     def refuse(why: str) -> TablecalcError:
-        return TablecalcError(f"cannot use the endgame tables {quoted_path(path)}: {why}; "
-                              f"{_rebuild_hint(max_seeds, grand_slam)}")
+        return TablecalcError(_("cannot use the endgame tables {path}: {why}; {hint}").format(
+            path=quoted_path(path), why=why, hint=_rebuild_hint(max_seeds, grand_slam)))
 
     claimed = max_seeds if max_seeds is not None else MAX_BUILD
     try:
-        data = read_bytes(path, "the endgame tables", _payload_size(claimed) + _MAX_HEADER + (1 << 20))
+        limit = _payload_size(claimed) + _MAX_HEADER + (1 << 20)
+        data = read_bytes(path, _("the endgame tables"), limit)
     except TablecalcError as e:
-        raise refuse(str(e).split(": ", 1)[-1] if "too large" not in str(e) else "the file is too large") from None
+        too_large = path.is_file() and path.stat().st_size > limit  # the words of the error are the learner's
+        raise refuse(str(e).split(": ", 1)[-1] if not too_large else _("the file is too large")) from None
     if not data.startswith(TABLES_MAGIC):
-        raise refuse("it is not an endgame table file of this tablecalc (no header)")
+        raise refuse(_("it is not an endgame table file of this tablecalc (no header)"))
     end = data.find(b"\n", len(TABLES_MAGIC), len(TABLES_MAGIC) + _MAX_HEADER)
     try:
         header = json.loads(data[len(TABLES_MAGIC):end]) if end > 0 else None
     except (ValueError, RecursionError):
         header = None
     if not isinstance(header, dict):
-        raise refuse("its header is damaged")
+        raise refuse(_("its header is damaged"))
     if header.get("format") != FORMAT:
-        raise refuse(f"it is in format {quoted(header.get('format'))}, expected {FORMAT}")
+        raise refuse(_("it is in format {format}, expected {expected}").format(format=quoted(header.get("format")), expected=FORMAT))
     if header.get("game") != "namnam" or header.get("index") != INDEX:
-        raise refuse("its boards are numbered another way than this tablecalc's")
+        raise refuse(_("its boards are numbered another way than this tablecalc's"))
     n = header.get("max_seeds")
     if type(n) is not int or not 0 <= n <= MAX_BUILD:
-        raise refuse(f"its header gives {quoted(n)} seeds")
+        raise refuse(_("its header gives {n} seeds").format(n=quoted(n)))
     if max_seeds is not None and n != max_seeds:
-        raise refuse(f"it holds the tables up to {n} seeds, not {max_seeds}")
+        raise refuse(_("it holds the tables up to {n} seeds, not {wanted}").format(n=n, wanted=max_seeds))
     rules = header.get("rules")
     slam_name = rules.get("grand_slam") if isinstance(rules, dict) else None
     if slam_name not in {g.value for g in GrandSlam}:
-        raise refuse(f"its header gives the grand-slam rule {quoted(slam_name)}")
+        raise refuse(_("its header gives the grand-slam rule {rule}").format(rule=quoted(slam_name)))
     slam = GrandSlam(slam_name)
     if grand_slam is not None and slam is not grand_slam:
-        raise refuse(f"it was built for the grand-slam rule {slam.value!r}, not {grand_slam.value!r}")
+        raise refuse(_("it was built for the grand-slam rule {rule}, not {wanted}").format(
+            rule=repr(slam.value), wanted=repr(grand_slam.value)))
     if header.get("layers") != [layer_size(k) for k in range(n + 1)]:
-        raise refuse("its layers do not have the sizes of this index scheme")
+        raise refuse(_("its layers do not have the sizes of this index scheme"))
     size = _payload_size(n)
     try:
         inflate = zlib.decompressobj()
         payload = inflate.decompress(data[end + 1:], size + 1)
         complete = inflate.eof and not inflate.unconsumed_tail and not inflate.unused_data
     except zlib.error:
-        raise refuse("it is damaged (its values cannot be decompressed)") from None
+        raise refuse(_("it is damaged (its values cannot be decompressed)")) from None
     if len(payload) != size or not complete:
-        raise refuse("it is truncated or damaged")
+        raise refuse(_("it is truncated or damaged"))
     if hashlib.sha256(_canonical(header) + b"\n" + payload).hexdigest() != header.get("sha256"):
-        raise refuse("it is damaged: its checksum does not match its values")
+        raise refuse(_("it is damaged: its checksum does not match its values"))
     values, cyclic, at = [], [], 0
     for k in range(n + 1):
         v = np.frombuffer(payload, dtype=np.int8, count=layer_size(k), offset=at)
         at += layer_size(k)
         if v.size and (int(v.min()) < -k or int(v.max()) > k or ((v.astype(np.int16) - k) % 2).any()):
-            raise refuse(f"layer {k} holds values out of range (expected -{k} to {k}, of the parity of {k})")
+            raise refuse(_("layer {k} holds values out of range (expected -{k} to {k}, of the parity of {k})").format(k=k))
         values.append(v)
     for k in range(n + 1):
         packed = np.frombuffer(payload, dtype=np.uint8, count=(layer_size(k) + 7) // 8, offset=at)
@@ -491,7 +496,7 @@ def load(path: Path, *, max_seeds: int | None = None, grand_slam: GrandSlam | No
     tables = Tables(tuple(values), tuple(cyclic), slam)
     wrong = spot_check(tables)
     if wrong is not None:
-        raise refuse(f"its values break the rules at board {'.'.join(map(str, wrong))}")
+        raise refuse(_("its values break the rules at board {board}").format(board=".".join(map(str, wrong))))
     return tables
 
 

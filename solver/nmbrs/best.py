@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from solver.errors import SearchTooLarge
+from solver.i18n import _
 from solver.nmbrs.cards import Card, Deck
 from solver.nmbrs.movegen import MoveGenerator, PositionKey
 from solver.nmbrs.moves import Move
@@ -113,8 +114,7 @@ class _Search:
             return
         if len(self.visited) >= self.limit:
             raise SearchTooLarge(
-                f"the best turn needs more than {self.limit} positions to search (many jokers or a large table): "
-                "allow more (--limit) or try with fewer jokers"
+                _("the best turn needs more than {limit} positions to search (many jokers or a large table): allow more (--limit) or try with fewer jokers").format(limit=self.limit)
             )
         self.visited[key] = acc
         if self.progress is not None and len(self.visited) % PROGRESS_EVERY == 0:
@@ -132,10 +132,9 @@ class _Search:
         moves = gen.moves(pos, pending or None, min_cards)
         if gen.work > self.max_work:
             raise SearchTooLarge(
-                f"the best turn would take more than {self.max_work:,} steps to search: "
-                "expected a smaller hand or fewer jokers"
+                _("the best turn would take more than {max_work:,} steps to search: expected a smaller hand or fewer jokers").format(max_work=self.max_work)
             )
-        seqs, _, reals, jokers, opened, laid_new = pos
+        seqs, _hand, reals, jokers, opened, laid_new = pos
         longest, second = (sorted(map(len, seqs), reverse=True) + [0, 0])[:2]  # a move's base: at most two sequences
         may_postpone_lay = may_add(gen.rules, opened, laid_new)
         moves.sort(key=lambda m: (-m[2][0], -m[2][1]))  # most promising first: good turns are found early

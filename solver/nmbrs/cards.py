@@ -58,7 +58,8 @@ class Colour(enum.StrEnum):
         c = _COLOUR_WORDS.get(word.strip().lower())
         if c is None:
             raise TablecalcError(
-                f"unknown colour {quoted(word)} in {text or word!r}: expected r (red), g (green), b (blue) or o (orange)"
+                _("unknown colour {word} in {text}: expected r (red), g (green), b (blue) or o (orange)").format(
+                    word=quoted(word), text=repr(text or word))
             )
         return c
 
@@ -243,13 +244,13 @@ class Deck(DataFile):
         """
         t = text.strip()
         if "=" in t:
-            left, _, right = t.partition("=")
+            left, _equals, right = t.partition("=")
             card = self.parse_card(left)
             value = self.parse_number(right, text)
             if not card.is_joker:
                 if value != card.number:
                     raise TablecalcError(
-                        f"{quoted(text)}: only a joker can stand for another number; write joker={value}"
+                        _("{text}: only a joker can stand for another number; write joker={value}").format(text=quoted(text), value=value)
                     )
                 return card, value
             return card, value
@@ -319,7 +320,7 @@ class Deck(DataFile):
                     raise TablecalcError(_("impossible {what}: {k} jokers but the deck has {jokers}").format(what=what, k=k, jokers=self.jokers))
             elif k > 1:
                 raise TablecalcError(
-                    f"impossible {what}: {n} is there twice but the deck has one card of each number"
+                    _("impossible {what}: {n} is there twice but the deck has one card of each number").format(what=what, n=n)
                 )
 
 

@@ -10,6 +10,7 @@ on the table.
 from __future__ import annotations
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.nmbrs.cards import JOKER, Card, Deck, Placed
 from solver.nmbrs.position import Position
 from solver.nmbrs.rules import Rules, SequenceRule
@@ -65,7 +66,7 @@ def deal(
     size = rules.hand_size if hand_size is None else hand_size
     used: set[int] = set()
     sequences: list[list[int]] = []
-    for _ in range(1000):
+    for _attempt in range(1000):
         if len(sequences) == table_sequences:
             break
         seq = random_sequence(rng, rules, used)
@@ -74,7 +75,7 @@ def deal(
             used |= set(seq)
     free = [n for n in range(deck.low, high + 1) if n not in used]
     if not 1 <= size <= len(free):
-        raise TablecalcError(f"bad hand size {size}: expected 1 to {len(free)} cards")
+        raise TablecalcError(_("bad hand size {size}: expected 1 to {most} cards").format(size=size, most=len(free)))
     hand = [Card(n, deck.colours[n]) for n in sorted(rng.sample(free, size))]
     if rng.random() < joker_chance:
         hand[rng.randrange(len(hand))] = JOKER

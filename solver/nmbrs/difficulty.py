@@ -25,6 +25,7 @@ multiplication tables, hard when both have few divisors (and near the edges).
 from __future__ import annotations
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.nmbrs.rules import MIN_LENGTH, Rules
 
 __all__ = [
@@ -46,12 +47,12 @@ The bounds are the cuts nearest to thirds of the 100 counts (ties cannot be spli
 
 def _check_number(n: int, high: int) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= high:
-        raise TablecalcError(f"no card {n!r}: expected a number 1-{high}")
+        raise TablecalcError(_("no card {n}: expected a number 1-{high}").format(n=repr(n), high=high))
 
 
 def _check_length(length: int | None) -> None:
     if length is not None and (isinstance(length, bool) or not isinstance(length, int) or length < MIN_LENGTH):
-        raise TablecalcError(f"bad sequence length {length!r}: expected a whole number ≥ {MIN_LENGTH}, or None for any")
+        raise TablecalcError(_("bad sequence length {length}: expected a whole number ≥ {least}, or None for any").format(length=repr(length), least=MIN_LENGTH))
 
 
 def sequences_containing(n: int, rules: Rules = ESTIMATE_RULES, length: int | None = ESTIMATE_LENGTH) -> int:
@@ -123,7 +124,7 @@ def sequences_containing_step(n: int, step: int, rules: Rules = ESTIMATE_RULES,
     _check_length(length)
     _check_number(n, rules.high)
     if isinstance(step, bool) or not isinstance(step, int) or step < 1:
-        raise TablecalcError(f"bad step {step!r}: expected a whole number ≥ 1")
+        raise TablecalcError(_("bad step {step}: expected a whole number ≥ 1").format(step=repr(step)))
     return _containing_step(n, step, rules, length)
 
 

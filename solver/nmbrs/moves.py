@@ -208,8 +208,7 @@ def parse_turn(text: str, deck: Deck) -> list[Move]:
     parts = [p.strip() for p in t.split(";") if p.strip()]
     if not parts:
         raise TablecalcError(
-            "no answer: expected moves separated by ; (e.g. \"lay 14 20 26; add 1: 32\"), the cards of a new "
-            "sequence, or pass"
+            _('no answer: expected moves separated by ; (e.g. "lay 14 20 26; add 1: 32"), the cards of a new sequence, or pass')
         )
     moves = []
     for part in parts:

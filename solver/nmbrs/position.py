@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.errors import TablecalcError, quoted
-from solver.i18n import _
+from solver.i18n import N_, _
 from solver.parsing import format_fields, parse_fields
 from solver.nmbrs.cards import Card, Deck
 from solver.nmbrs.rules import Rules
@@ -47,7 +47,7 @@ class Position:
         :meth:`check` checks it under a table's own rules. Raises :class:`TablecalcError`,
         quoting ``text``, for anything malformed.
         """
-        fields = parse_fields(text, "position", ["hand", "table"], required=["hand"], flags=["opened"])
+        fields = parse_fields(text, N_("position"), ["hand", "table"], required=["hand"], flags=["opened"])
         try:
             hand = tuple(deck.parse_hand(str(fields["hand"])))
             lenient = Rules(high=deck.high)

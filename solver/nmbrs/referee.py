@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.nmbrs.cards import JOKER, Card, Deck, Placed
 from solver.nmbrs.moves import Move, MoveKind
 from solver.nmbrs.rules import MIN_LENGTH, DoublingPer, Rules, may_add
@@ -119,7 +120,7 @@ def _resolve(
     if len(found) > 1:
         options = " or ".join("-".join(map(str, c.numbers)) for c in found[:4]) + (" ..." if len(found) > 4 else "")
         raise TablecalcError(
-            f"which number does the joker stand for in {str(move)!r}? It could make {options}: write joker=N"
+            _("which number does the joker stand for in {move}? It could make {options}: write joker=N").format(move=repr(str(move)), options=options)
         )
     comp = found[0]
     laid += [Placed(JOKER, v) for v in comp.jokers]

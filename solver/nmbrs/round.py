@@ -48,7 +48,7 @@ from typing import Sequence
 
 from solver.errors import IllegalMove, TablecalcError, quoted
 from solver.game import TERMINAL
-from solver.i18n import _
+from solver.i18n import N_, _
 from solver.nmbrs.cards import Card, Deck
 from solver.nmbrs.moves import MOVE_WORDS, Move, plain_words
 from solver.nmbrs.position import Position
@@ -253,7 +253,7 @@ class Round:
         closed pile top first; ``to``, ``opened``: seats from 0; ``turns``: the turns played so far).
         ``names`` (default ``P1``, ``P2``...), ``scores`` and ``to`` are used where the text gives
         none. :meth:`__str__` writes a round at a draw back."""
-        f = parse_fields(text, "round", ["hands", "open", "closed", "table", "scores", "to", "opened", "turns"],
+        f = parse_fields(text, N_("round"), ["hands", "open", "closed", "table", "scores", "to", "opened", "turns"],
                          required=["hands"])
         hands = [parse_cards(h, deck, _("hand")) for h in str(f["hands"]).split("|")]
         if "scores" in f:

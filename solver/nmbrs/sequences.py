@@ -29,6 +29,7 @@ from math import gcd
 from typing import Iterable, Iterator, Sequence
 
 from solver.errors import SearchTooLarge, TablecalcError
+from solver.i18n import _, ngettext
 from solver.nmbrs.cards import JOKER, Card, Deck, Placed, fixed_value, is_free_joker  # noqa: F401 (Deck: the doctests use it)
 from solver.nmbrs.rules import MIN_LENGTH, Rules, count_back
 from solver.nmbrs.verdict import SequenceVerdict, SequenceWhy, Violation
@@ -185,8 +186,10 @@ def completions(
         tried += 1
         if tried > MAX_CANDIDATES:
             raise SearchTooLarge(
-                f"these cards make more than {MAX_CANDIDATES:,} candidate sequences "
-                f"({len(pool_s)} numbers, {jokers} joker{'s' if jokers != 1 else ''}): expected fewer cards or jokers"
+                ngettext("these cards make more than {most:,} candidate sequences ({numbers} numbers, {jokers} joker): "
+                         "expected fewer cards or jokers",
+                         "these cards make more than {most:,} candidate sequences ({numbers} numbers, {jokers} jokers): "
+                         "expected fewer cards or jokers", jokers).format(most=MAX_CANDIDATES, numbers=len(pool_s), jokers=jokers)
             )
         if len(cells) < MIN_LENGTH or len(reals) + len(jvals) < min_new:
             return
@@ -320,7 +323,7 @@ def check_sequence(cards: Sequence[Card | Placed], rules: Rules = Rules()) -> Se
     fixed = [fixed_value(c) for c in cards if not is_free_joker(c)]
     if len(set(fixed)) != len(fixed):
         twice = next(v for v in fixed if fixed.count(v) > 1)
-        raise TablecalcError(f"{twice} is there twice: the deck has one card of each number")
+        raise TablecalcError(_("{twice} is there twice: the deck has one card of each number").format(twice=twice))
     free = sum(1 for c in cards if is_free_joker(c))
     why = why_not(fixed, free, rules)
     resolutions = tuple(c.numbers for c in exact_completions(fixed, free, rules)) if why is None else ()

@@ -80,7 +80,8 @@ class Table:
             tokens = split_cards(part)
             if not tokens:
                 raise TablecalcError(
-                    f"table {quoted(text.strip())}: sequence {i} is empty: expected sequences separated by | like \"10 20 30 | 5 10 15\""
+                    _("table {table}: sequence {i} is empty: expected sequences separated by | like {example}").format(
+                        table=quoted(text.strip()), i=i, example='"10 20 30 | 5 10 15"')
                 )
             seqs.append(_resolve_positions([deck.parse_placed(t) for t in tokens], part.strip(), i))
         return cls.build(seqs, deck, rules, what=f"table {quoted(text.strip())}")
@@ -98,8 +99,8 @@ class Table:
                     cards[p.value] = p.card
                 elif old.is_joker != p.card.is_joker:
                     raise TablecalcError(
-                        f"{what}: {p.value} is both a card and a joker: a number lies on the table only once "
-                        "(a crossing repeats the same card)"
+                        _("{what}: {value} is both a card and a joker: a number lies on the table only once "
+                          "(a crossing repeats the same card)").format(what=what, value=p.value)
                     )
                 elif old.colour and p.card.colour and old.colour != p.card.colour:
                     raise TablecalcError(_("{what}: the crossing card {value} is written {old} and {card}: one card, one colour").format(what=what, value=p.value, old=old, card=p.card))
@@ -123,16 +124,16 @@ class Table:
         for v, seqs in members.items():
             if len(seqs) > 2:
                 raise TablecalcError(
-                    f"{what}: {v} is in {len(seqs)} sequences ({', '.join(map(str, seqs))}); a card can be in at most two "
-                    "(one each way)"
+                    _("{what}: {v} is in {n} sequences ({seqs}); a card can be in at most two (one each way)").format(
+                        what=what, v=v, n=len(seqs), seqs=", ".join(map(str, seqs)))
                 )
         for i in range(len(self.sequences)):
             for j in range(i + 1, len(self.sequences)):
                 shared = self.shared(i, j)
                 if len(shared) > 1:
                     raise TablecalcError(
-                        f"{what}: sequences {i + 1} and {j + 1} share {', '.join(map(str, shared))}; two sequences "
-                        "cross at one card at most"
+                        _("{what}: sequences {i} and {j} share {cards}; two sequences cross at one card at most").format(
+                            what=what, i=i + 1, j=j + 1, cards=", ".join(map(str, shared)))
                     )
         jokers = sum(1 for p in self.cards().values() if p.is_joker)
         if jokers > deck.jokers:
@@ -194,15 +195,15 @@ def _resolve_positions(items: list[tuple[Card, int | None]], text: str, index: i
         return [Placed(c, v) for c, v in items]  # type: ignore[arg-type]
     if len(known) < 2:
         raise TablecalcError(
-            f"cannot tell which number the joker stands for in sequence {index} ({quoted(text)}): "
-            "give two numbered cards or write it as joker=N"
+            _("cannot tell which number the joker stands for in sequence {index} ({text}): "
+              "give two numbered cards or write it as joker=N").format(index=index, text=quoted(text))
         )
     (i0, v0), (i1, v1) = known[0], known[1]
     step, rest = divmod(v1 - v0, i1 - i0)
     if rest or step == 0 or any(v != v0 + (i - i0) * step for i, v in known):
         raise TablecalcError(
-            f"cannot place the joker in sequence {index} ({quoted(text)}): the cards around it are not evenly spaced; "
-            "write it as joker=N"
+            _("cannot place the joker in sequence {index} ({text}): the cards around it are not evenly spaced; "
+              "write it as joker=N").format(index=index, text=quoted(text))
         )
     return [Placed(c, v if v is not None else v0 + (i - i0) * step) for i, (c, v) in enumerate(items)]
 

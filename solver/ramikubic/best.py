@@ -190,8 +190,7 @@ def optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, g
             res = milp(c, integrality=np.ones(n), bounds=Bounds(lower, upper), constraints=rows,
                        options={**options, "presolve": False})
     if res.status == 1 and nodes is None:  # pragma: no cover - never seen on a set of 84 tiles
-        raise SearchTooLarge(f"the best play was not proven within {EXACT_NODES:,} nodes of the search: "
-                             "expected a smaller table or rack")
+        raise SearchTooLarge(_("the best play was not proven within {nodes:,} nodes of the search: expected a smaller table or rack").format(nodes=EXACT_NODES))
     if res.x is None:
         return None
     x = np.rint(res.x).astype(int)
@@ -374,7 +373,7 @@ def best_lay(position: Position, rules: Rules, ts: TileSet) -> Lay:
     goal = ("tiles", "points") if rules.objective is Objective.TILES else ("points", "tiles")
     plan = optimise(position.table, position.rack, rules, ts, goal=goal, keep_old=False)
     if plan is None:  # the table itself is not valid under these rules
-        raise TablecalcError(f"position {str(position)!r}: the table cannot be laid out validly under {rules.name}")
+        raise TablecalcError(_("position {position}: the table cannot be laid out validly under {name}").format(position=repr(str(position)), name=rules.name))
     if plan.placed and not keeps_all(position.table, plan.combos):  # the same tiles, laid keeping old combinations whole
         plan = optimise(position.table, plan.placed, rules, ts, goal=("kept",), placed=plan.placed,
                         nodes=LAYOUT_NODES) or plan

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from solver.errors import SearchTooLarge, TablecalcError
+from solver.i18n import _
 from solver.ramikubic.best import solve
 from solver.ramikubic.bots import BOTS, Bot, greedy_move
 from solver.ramikubic.rules import Objective, Rules
@@ -93,17 +94,17 @@ class Match:
         """A round as written (its notation); its racks must be the players' (names left out: in seat order)."""
         state = RoundState.parse(text, self.rules, self.tiles)
         if len(state.names) != len(self.names):
-            raise TablecalcError(f"the deal has {len(state.names)} racks for {len(self.names)} players: "
-                                 "expected one rack per player")
+            raise TablecalcError(_("the deal has {racks} racks for {players} players: expected one rack per player").format(
+                racks=len(state.names), players=len(self.names)))
         generic = tuple(f"P{i + 1}" for i in range(len(state.names)))
         if state.names != generic and [n.lower() for n in state.names] != [n.lower() for n in self.names]:
-            raise TablecalcError(f"the deal names {', '.join(state.names)}, the players are {', '.join(self.names)}: "
-                                 "expected the same players in the same order")
+            raise TablecalcError(_("the deal names {names}, the players are {players}: expected the same players in the same order").format(
+                    names=", ".join(state.names), players=", ".join(self.names)))
         return state.with_names(self.names)
 
     def after_round(self, end: RoundState) -> "Match":
         if not end.is_terminal():
-            raise TablecalcError(f"the round is not over: {end}")
+            raise TablecalcError(_("the round is not over: {end}").format(end=end))
         return Match(self.names, self.rules, self.tiles, (*self.rounds, tuple(int(x) for x in end.returns())))
 
     def is_over(self) -> bool:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from solver.errors import TablecalcError, quoted
-from solver.i18n import _
+from solver.i18n import N_, _
 from solver.parsing import format_fields, parse_fields
 from solver.ramikubic.combos import why_not
 from solver.ramikubic.rules import Rules, Wrap
@@ -56,7 +56,7 @@ def parse_table(text: str, ts: TileSet, what: str = "table") -> Table:
         tiles = ts.parse_tiles(part, what)
         if not tiles:
             raise TablecalcError(
-                f"{what} {quoted(t)}: combination {i} is empty: expected combinations separated by |, like \"7b 8b 9b | 5r 5y 5g\""
+                _('{what} {t}: combination {i} is empty: expected combinations separated by |, like "7b 8b 9b | 5r 5y 5g"').format(what=what, t=quoted(t), i=i)
             )
         out.append(tiles)
     return tuple(out)
@@ -92,7 +92,7 @@ class Position:
         The table's combinations are checked under the most lenient rules (runs wrap
         around); :meth:`check` checks them under a table's own rules.
         """
-        fields = parse_fields(text, "position", ["table", "rack"], required=["rack"], flags=["melded", "opened"])
+        fields = parse_fields(text, N_("position"), ["table", "rack"], required=["rack"], flags=["melded", "opened"])
         try:
             table = parse_table(str(fields.get("table", "")), ts)
             rack = ts.parse_tiles(str(fields["rack"]), "the rack")

@@ -25,6 +25,7 @@ from collections import Counter
 from typing import Sequence
 
 from solver.errors import SearchTooLarge, TablecalcError, quoted
+from solver.i18n import _
 from solver.ramikubic.best import solve
 from solver.ramikubic.combos import meld_value, why_not
 from solver.ramikubic.position import Position, parse_table
@@ -54,8 +55,7 @@ def parse_answer(position: Position, answer: str, ts: TileSet) -> Table:
     """
     text = answer.strip()
     if not text:
-        raise TablecalcError("no answer: expected the new table (combinations separated by |), + new combinations, "
-                             "N M: the combinations replacing old ones N and M, or pass")
+        raise TablecalcError(_('no answer: expected the new table (combinations separated by |), + new combinations, N M: the combinations replacing old ones N and M, or pass'))
     if text.lower() in PASS_WORDS:
         return position.table
     if text.startswith("+"):
@@ -65,8 +65,8 @@ def parse_answer(position: Position, answer: str, ts: TileSet) -> Table:
         numbers = [int(n) for n in re.split(r"[\s,]+", m.group(1).strip())]
         bad = [n for n in numbers if not 1 <= n <= len(position.table)]
         if bad or len(set(numbers)) != len(numbers):
-            raise TablecalcError(f"bad answer {quoted(text)}: {m.group(1).strip()} should name different combinations of the "
-                                 f"table, 1-{len(position.table)}")
+            raise TablecalcError(_("bad answer {text}: {names} should name different combinations of the table, 1-{count}").format(
+                    text=quoted(text), names=m.group(1).strip(), count=len(position.table)))
         kept = tuple(c for i, c in enumerate(position.table, 1) if i not in numbers)
         return kept + parse_table(m.group(2), ts, "the new combinations")
     return parse_table(text, ts, "the new table")

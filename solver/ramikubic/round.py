@@ -51,7 +51,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from solver.errors import IllegalMove, SearchTooLarge, TablecalcError, quoted
-from solver.i18n import _
+from solver.i18n import N_, _
 from solver.game import TERMINAL
 from solver.parsing import format_fields, parse_fields
 from solver.ramikubic.best import solve
@@ -155,7 +155,7 @@ class RoundState:
 
     @classmethod
     def _parse(cls, text: str, rules: Rules, ts: TileSet) -> "RoundState":
-        f = parse_fields(text, "round", ["racks", "pool", "table", "to", "melded", "turn", "missed", "ejected", "idle"],
+        f = parse_fields(text, N_("round"), ["racks", "pool", "table", "to", "melded", "turn", "missed", "ejected", "idle"],
                          required=["racks"])
         parts = [p.strip() for p in str(f["racks"]).split("|")]
         named = [":" in p for p in parts]

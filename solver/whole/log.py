@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from solver.errors import TablecalcError, quoted
+from solver.i18n import _, ngettext
 from solver.gamelog import log_objects
 
 __all__ = ["Log", "LoggedRound", "LoggedMove", "read", "lines", "MAX_PLAYERS", "MAX_TEXT"]
@@ -79,31 +80,34 @@ class Log:
 
 def _text(value: Any, what: str, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise TablecalcError(f"{where}: {what} must be text, not {quoted(value)}")
+        raise TablecalcError(_("{where}: {what} must be text, not {value}").format(where=where, what=what, value=quoted(value)))
     if len(value) > MAX_TEXT:
-        raise TablecalcError(f"{where}: {what} is {len(value):,} characters long: expected at most {MAX_TEXT:,}")
+        raise TablecalcError(_("{where}: {what} is {length:,} characters long: expected at most {most:,}").format(
+            where=where, what=what, length=len(value), most=MAX_TEXT))
     return value.strip()
 
 
 def _header(number: int, obj: dict, source: str) -> tuple[str, tuple[str, ...], str | None, dict, int | None]:
-    where = f"{source}, line {number}"
+    where = _("{source}, line {line}").format(source=source, line=number)
     game = _text(obj.get("game"), "'game'", where)
     players = obj.get("players")
     if (not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS
             or not all(isinstance(p, str) and 0 < len(p.strip()) <= 40 for p in players)):
-        raise TablecalcError(f"{where}: 'players' must be a list of 1 to {MAX_PLAYERS} names, e.g. [\"Ann\", \"Bob\"]")
+        raise TablecalcError(_("{where}: 'players' must be a list of 1 to {most} names, e.g. {example}").format(
+            where=where, most=MAX_PLAYERS, example='["Ann", "Bob"]'))
     names = tuple(p.strip() for p in players)
     if len({n.lower() for n in names}) != len(names):
-        raise TablecalcError(f"{where}: the players' names must differ: {', '.join(names)}")
+        raise TablecalcError(_("{where}: the players' names must differ: {names}").format(where=where, names=", ".join(names)))
     rules = obj.get("rules", {})
     if not isinstance(rules, dict) or not isinstance(rules.get("options", {}), dict):
-        raise TablecalcError(f"{where}: 'rules' must be an object like {{\"preset\": \"basic\", \"options\": {{}}}}")
+        raise TablecalcError(_("{where}: 'rules' must be an object like {example}").format(
+            where=where, example='{"preset": "basic", "options": {}}'))
     preset = rules.get("preset")
     if preset is not None:
-        preset = _text(preset, "the rules' 'preset'", where)
+        preset = _text(preset, _("the rules' 'preset'"), where)
     seed = obj.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63):
-        raise TablecalcError(f"{where}: 'seed' must be a whole number ≥ 0, not {quoted(seed)}")
+        raise TablecalcError(_("{where}: 'seed' must be a whole number ≥ 0, not {value}").format(where=where, value=quoted(seed)))
     return game, names, preset, dict(rules.get("options", {})), seed
 
 
@@ -114,7 +118,8 @@ def _seat(value: Any, names: tuple[str, ...], where: str) -> int:
                 return i
     elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
         return value
-    raise TablecalcError(f"{where}: unknown player {quoted(value)}: expected one of {', '.join(names)}")
+    raise TablecalcError(_("{where}: unknown player {name}: expected one of {names}").format(
+        where=where, name=quoted(value), names=", ".join(names)))
 
 
 def read(text: str, source: str = "log") -> Log:
@@ -122,8 +127,8 @@ def read(text: str, source: str = "log") -> Log:
     objects = log_objects(text, source)
     number, first = objects[0]
     if first.get("type") != "game":
-        raise TablecalcError(f"{source}, line {number}: expected the 'game' line first, e.g. "
-                             '{"type": "game", "game": "namnam", "players": ["Ann", "Bob"]}')
+        raise TablecalcError(_("{source}, line {line}: expected the 'game' line first, e.g. {example}").format(
+            source=source, line=number, example='{"type": "game", "game": "namnam", "players": ["Ann", "Bob"]}'))
     game, names, preset, options, seed = _header(number, first, source)
     rounds: list[LoggedRound] = []
     current: dict | None = None
@@ -134,7 +139,7 @@ def read(text: str, source: str = "log") -> Log:
                                       current.get("scores"), current.get("end_line"), current.get("end", {})))
 
     for number, obj in objects[1:]:
-        where = f"{source}, line {number}"
+        where = _("{source}, line {line}").format(source=source, line=number)
         kind = obj.get("type", "move" if "move" in obj else None)
         if kind == "deal":
             close()
@@ -142,30 +147,33 @@ def read(text: str, source: str = "log") -> Log:
                        "moves": []}
         elif kind == "move":
             if current is None:
-                raise TablecalcError(f"{where}: a move before any deal; expected first a 'deal' line")
+                raise TablecalcError(_("{where}: a move before any deal; expected first a 'deal' line").format(where=where))
             if "end_line" in current:
-                raise TablecalcError(f"{where}: a move after the round's 'end' line; expected a new 'deal' line")
+                raise TablecalcError(_("{where}: a move after the round's 'end' line; expected a new 'deal' line").format(where=where))
             player = _seat(obj["player"], names, where) if "player" in obj else None
             extra = {k: v for k, v in obj.items() if k not in _MOVE_KEYS}
             current["moves"].append(LoggedMove(number, player, _text(obj.get("move"), "'move'", where), extra))
         elif kind == "end":
             if current is None:
-                raise TablecalcError(f"{where}: an 'end' line before any deal")
+                raise TablecalcError(_("{where}: an 'end' line before any deal").format(where=where))
             scores = obj.get("scores")
             if scores is not None:
                 if (not isinstance(scores, list) or len(scores) != len(names)
                         or not all(isinstance(s, (int, float)) and not isinstance(s, bool) for s in scores)):
-                    raise TablecalcError(f"{where}: 'scores' must list {len(names)} numbers, one per player")
+                    raise TablecalcError(ngettext("{where}: 'scores' must list {count} number, one per player",
+                                                   "{where}: 'scores' must list {count} numbers, one per player",
+                                                   len(names)).format(where=where, count=len(names)))
                 current["scores"] = tuple(scores)
             current["end_line"] = number
             current["end"] = {k: v for k, v in obj.items() if k not in ("type", "round", "scores")}
         elif kind == "game":
-            raise TablecalcError(f"{where}: a second 'game' line: expected one game per log")
+            raise TablecalcError(_("{where}: a second 'game' line: expected one game per log").format(where=where))
         else:
-            raise TablecalcError(f"{where}: unknown line type {quoted(obj.get('type'))}: expected deal, move or end")
+            raise TablecalcError(_("{where}: unknown line type {type}: expected deal, move or end").format(
+                where=where, type=quoted(obj.get("type"))))
     close()
     if not rounds:
-        raise TablecalcError(f"{source} deals no round: expected a 'deal' line after the 'game' line")
+        raise TablecalcError(_("{source} deals no round: expected a 'deal' line after the 'game' line").format(source=source))
     return Log(source, game, names, preset, options, tuple(rounds), seed)
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from solver.errors import TablecalcError
+from solver.i18n import _
 from solver.game import BaseGame, Verdict
 from solver.whole import Match
 from solver.whole.log import Log, LoggedMove, LoggedRound
@@ -104,17 +105,17 @@ def match_of(game: BaseGame, log: Log, rules: Any = None, data: Any = None) -> t
         from solver.registry import find_game
 
         if find_game(log.game) is not game:
-            raise TablecalcError(f"{log.source} is a log of {log.game}, not of {game.name}: "
-                                 f"expected 'tablecalc {find_game(log.game).name} ...'")
+            raise TablecalcError(_("{source} is a log of {game}, not of {this}: expected 'tablecalc {game} ...'").format(
+                source=log.source, game=find_game(log.game).name, this=game.name))
     if rules is None:
         try:
             rules = game.rules(log.preset.removesuffix("+custom") if log.preset else None, **log.options)
         except TablecalcError as e:
-            raise TablecalcError(f"{log.source}: the rules of its 'game' line: {e}") from None
+            raise TablecalcError(_("{source}: the rules of its 'game' line: {error}").format(source=log.source, error=e)) from None
     data = data if data is not None else game.load_data(rules)
     match = game.new_match(log.players, rules, data)
     if match is None:
-        raise TablecalcError(f"{game.name} is not played move by move: it has no game log to referee")
+        raise TablecalcError(_("{game} is not played move by move: it has no game log to referee").format(game=game.name))
     return match, rules, data
 
 
@@ -149,13 +150,13 @@ def replay(match: Match, log: Log) -> Iterator[Step | RoundDone]:
         try:
             state = match.parse_deal(rnd.deal)
         except TablecalcError as e:
-            raise TablecalcError(f"{log.source}, line {rnd.line}: {e}") from None
+            raise TablecalcError(_("{source}, line {line}: {error}").format(source=log.source, line=rnd.line, error=e)) from None
         for m in rnd.moves:
             seat = m.player if m.player is not None else state.current_player()
             try:
                 verdict = state.judge(m.move, m.player, m.extra)
             except TablecalcError as e:
-                raise TablecalcError(f"{log.source}, line {m.line}: {e}") from None
+                raise TablecalcError(_("{source}, line {line}: {error}").format(source=log.source, line=m.line, error=e)) from None
             after = state.after(verdict)
             yield Step(rnd, m, seat, state, verdict, after)
             state = after

@@ -43,6 +43,8 @@ WORD = re.compile(r"[^\W\d_][\w'’-]*", re.UNICODE)
 QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|«[^»\n]*»|“[^”\n]*”|`[^`\n]*`")
 COMMAND = re.compile(r"\btablecalc(?: [a-z][\w-]*){0,3}")
 """A command line to type (``tablecalc drill nambarz``), taken out before reading."""
+STAMP = re.compile(r"\btablecalc: (?:error|warning):")
+"""The program's stamp before an error or a warning, the same in every language (as a compiler's)."""
 
 
 def _catalogues():
@@ -172,7 +174,7 @@ def english(text: str, lang: str) -> list[str]:
                 found.append(f"{line.strip()!r}: the message {piece!r}")
                 break
         else:
-            plain = COMMAND.sub(" ", QUOTED.sub(" ", line))
+            plain = COMMAND.sub(" ", QUOTED.sub(" ", STAMP.sub(" ", line)))
             plain = re.sub(r"\b[A-Z][A-Z_]{2,}\b", " ", plain)  # a placeholder or a variable to set: FILE, LC_ALL
             plain = re.sub(r"--?[\w-]+|\S*\d\S*|\S+\.(?:py|json|jsonl|png|svg|pdf|sqlite3)\b|\S*/\S*", " ", plain)
             hits = sorted(_words(plain) & only)

@@ -235,6 +235,43 @@ def test_a_few_commands_speak_french_and_dutch(lang, tmp_path):
     assert not found, "\n".join(found)
 
 
+
+FILE_ERRORS = {
+    "fr": ("paquet d'énigmes", "cas 1 : on attend un objet", "ligne 3 : type de ligne inconnu 'bogus'",
+           "on attend à la fois", "clé inconnue 'colour'"),
+    "nl": ("puzzelpakket", "geval 1: verwacht een object", "regel 3: onbekend regeltype 'bogus'",
+           "verwacht zowel", "onbekende sleutel 'colour'"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_errors_about_a_file_speak_the_language(lang, tmp_path):
+    """What is wrong in a file a person wrote (a puzzle pack, a game log, a batch of JSON lines) is
+    said in their language, naming the line or the case, in one line and without English."""
+    import json
+
+    pack = tmp_path / "pack.json"
+    pack.write_text(json.dumps({"name": "p", "game": "nambarz", "cases": [3]}), encoding="utf-8")
+    log = tmp_path / "game.jsonl"
+    log.write_text('{"type": "game", "game": "namnam", "players": ["Ann", "Bob"]}\n'
+                   '{"type": "deal", "deal": "start"}\n{"type": "bogus"}\n', encoding="utf-8")
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text('{"numbers": [1, 2]}\n{"numbers": [1, 2], "target": 3, "colour": "red"}\n', encoding="utf-8")
+    shown = {}
+    for words in (["drill", "nambarz", "--pack", str(pack), "--count", "1"],
+                  ["namnam", "referee", str(log)],
+                  ["reach", "--batch", str(batch)]):
+        r = CliRunner().invoke(app, ["--lang", lang, *words], env={"TABLECALC_HOME": str(tmp_path)})
+        out = (r.stdout or "") + (r.stderr or "")
+        assert words[0] == "reach" or r.exit_code == 2, (words, out)
+        assert not english(out, lang), (words, out)
+        shown[words[0]] = out
+    pack_words, case, line, both, key = FILE_ERRORS[lang]
+    assert pack_words in shown["drill"] and case in shown["drill"]
+    assert line in shown["namnam"]
+    errors = [json.loads(row)["error"] for row in shown["reach"].splitlines()]
+    assert both in errors[0] and key in errors[1]
+
 if __name__ == "__main__":  # a survey: every English line found, without stopping at the first test
     import sys
     import tempfile

@@ -278,19 +278,19 @@ def drill_settings(cls, values: dict[str, str]) -> dict[str, Any]:
             try:
                 out[option.name] = check(None, None, raw)
             except Exception as e:  # click's BadParameter: its message is the one line
-                raise TablecalcError(f"bad {option.flag}: {getattr(e, 'message', e)}") from None
+                raise TablecalcError(_("bad {flag}: {error}").format(flag=option.flag, error=getattr(e, "message", e))) from None
         elif option.kind is int:
             from trainer.web.app import whole
 
             number = whole(raw, -10 ** 9, 10 ** 9)
             if number is None:
-                raise TablecalcError(f"bad {option.flag} {raw[:20]!r}: expected a whole number")
+                raise TablecalcError(_("bad {flag} {value}: expected a whole number").format(flag=option.flag, value=repr(raw[:20])))
             out[option.name] = number
         elif option.kind is float:
             try:
                 out[option.name] = float(raw)
             except ValueError:
-                raise TablecalcError(f"bad {option.flag} {raw!r}: expected a number") from None
+                raise TablecalcError(_("bad {flag} {value}: expected a number").format(flag=option.flag, value=repr(raw))) from None
         else:
             out[option.name] = raw
     return out

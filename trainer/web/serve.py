@@ -55,9 +55,9 @@ def serve(port: int, lan: bool, open_browser: bool, history: Path | None = None)
 
     host = "0.0.0.0" if lan else "127.0.0.1"
     if not 1 <= port <= 65535:
-        raise TablecalcError(f"bad --port {port}: expected 1 to 65535")
+        raise TablecalcError(_("bad --port {port}: expected 1 to 65535").format(port=port))
     if not _free(host, port):
-        raise TablecalcError(f"port {port} is taken on {host}: choose another with --port")
+        raise TablecalcError(_("port {port} is taken on {host}: choose another with --port").format(port=port, host=host))
     shown = lan_address() if lan else "127.0.0.1"
     url = f"http://{shown}:{port}/"
     web = Web(guard=Guard(lan=lan), history=history, address=url if lan else None)

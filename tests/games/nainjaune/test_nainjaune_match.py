@@ -92,7 +92,7 @@ def test_the_game_ends_when_a_player_cannot_pay_or_stake():
     end = RoundState(Position.parse(f"hands Ann: - | Bob: 2c 3c 4c | Cid: 5d; {B}; opened Ann"), rules)
     m = m.after_round(end)
     assert m.is_over() and m.over is GameOver.CANNOT_PAY and m.scores() == (5, 0, 1)  # Bob owed 3, had 2
-    with pytest.raises(TablecalcError, match=r"the game is over after round 1 \(Bob: cannot-pay\)"):
+    with pytest.raises(TablecalcError, match=r"the game is over after round 1 \(Bob cannot pay\)"):
         m.deal(random.Random(1))
     played = simulate(GAME, Rules().with_options(start_tokens=15), None, NAMES, rounds=50, seed=3, bots=("greedy",))
     assert len(played.rounds) == 1  # nobody can stake a second round

@@ -89,14 +89,16 @@ class Drill(GameDrill):
         timed = self.level in FACT_LEVELS
         if ranges is not None and not timed:
             raise TablecalcError(
-                f"--ranges sets the timed levels' numbers: expected --level {' or '.join(FACT_LEVELS)}, not {self.level}")
+                _("--ranges sets the timed levels' numbers: expected --level {levels}, not {level}").format(
+                    levels=" / ".join(FACT_LEVELS), level=self.level))
         self.ranges = FactRanges() if ranges is None else FactRanges.parse(ranges)
         self.round_variant = "" if self.ranges == FactRanges() else str(self.ranges)
         """What sets a round apart from the usual one of its level and length (for personal bests)."""
         self.mode = Mode(mode)
         if self.mode is Mode.ZETAMAC and not timed:
             raise TablecalcError(
-                f"--mode zetamac plays the timed levels: expected --level {' or '.join(FACT_LEVELS)}, not {self.level}")
+                _("--mode zetamac plays the timed levels: expected --level {levels}, not {level}").format(
+                    levels=" / ".join(FACT_LEVELS), level=self.level))
         self._dealt = 0  # make24: puzzles dealt so far, each pair from a harder band of the table
         self.round_seconds = ROUND_SECONDS if timed else None
         self.reference_seconds = 6.0 if timed else 60.0

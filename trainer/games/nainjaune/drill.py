@@ -66,7 +66,7 @@ class Drill(GameDrill):
     def puzzle(self, situation: RoundEnd | Position, rules: Rules) -> Puzzle:
         if isinstance(situation, Position):  # a pack's round in progress: find the longest lay
             if situation.is_over():
-                raise TablecalcError(f"the round {str(situation)!r} is over: there is no lay to ask for")
+                raise TablecalcError(_("the round {round} is over: there is no lay to ask for").format(round=repr(str(situation))))
             name = situation.names[situation.to]
             return Puzzle(
                 game=self.game, level=self.level, preset=rules.name,

@@ -59,17 +59,17 @@ class Drill(GameDrill):
         super().__init__(**settings)
         self.hand_size = self.HAND_SIZE[self.level] if hand_size is None else hand_size
         if not MIN_HAND <= self.hand_size <= MAX_HAND:
-            raise TablecalcError(f"bad --hand-size {self.hand_size}: expected {MIN_HAND} to {MAX_HAND} cards")
+            raise TablecalcError(_("bad --hand-size {n}: expected {least} to {most} cards").format(n=self.hand_size, least=MIN_HAND, most=MAX_HAND))
         if min_cards is not None and min_cards < 2:
-            raise TablecalcError(f"bad --min-cards {min_cards}: a calculation uses at least 2 cards")
+            raise TablecalcError(_("bad --min-cards {n}: a calculation uses at least 2 cards").format(n=min_cards))
         self.min_cards = min_cards or 2
         if self.min_cards > self.hand_size:
             raise TablecalcError(
-                f"--min-cards {self.min_cards} cannot be met with {self.hand_size} cards: "
-                f"expected a --hand-size of at least {self.min_cards}"
+                _("--min-cards {n} cannot be met with {hand} cards: expected a --hand-size of at least {n}").format(
+                    n=self.min_cards, hand=self.hand_size)
             )
         if max_solutions is not None and max_solutions < 1:
-            raise TablecalcError(f"bad --max-solutions {max_solutions}: expected at least 1")
+            raise TablecalcError(_("bad --max-solutions {n}: expected at least 1").format(n=max_solutions))
         self.max_solutions = max_solutions
         self.trap_rate = check_trap_rate(trap_rate)
 
@@ -113,10 +113,11 @@ class Drill(GameDrill):
             d = deal(rng, self.data, self.hand_size)
             if self._fits(best(d.top, d.hand, self.rules, self.data), trap):
                 return self.puzzle(d, self.rules)
-        want = "nothing playable" if trap else f"a simplest calculation of {self.min_cards}+ cards"
+        want = _("nothing playable") if trap else _("a simplest calculation of {n}+ cards").format(n=self.min_cards)
         raise TablecalcError(
-            f"no {self.hand_size}-card nambarz deal with {want} found in {MAX_TRIES} tries: "
-            "expected a smaller --min-cards, a larger --hand-size or a lower --trap-rate"
+            _("no {hand}-card nambarz deal with {want} found in {tries} tries: "
+              "expected a smaller --min-cards, a larger --hand-size or a lower --trap-rate").format(
+                hand=self.hand_size, want=want, tries=MAX_TRIES)
         )
 
     def situation_of(self, puzzle: Puzzle) -> Deal:

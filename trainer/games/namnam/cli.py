@@ -92,7 +92,7 @@ def perft(position: PositionArg, depth: Annotated[int, typer.Argument(help="Plie
         return
     for k, v in (per_move or {}).items():
         typer.echo(f"{k}: {v}")
-    typer.echo(f"nodes {nodes}  ({seconds:.2f} s)")
+    typer.echo(_("nodes {nodes}  ({seconds:.2f} s)").format(nodes=nodes, seconds=seconds))
 
 
 @app.command("best")
@@ -159,13 +159,13 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
                 with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                               TimeElapsedColumn()) as bar:
                     task = bar.add_task(f"tables up to {build} seeds", total=total or None)
-                    t = do_build(build, rules, lambda n, k: bar.update(task, advance=k, description=f"layer {n}/{build}"),
+                    t = do_build(build, rules, lambda n, k: bar.update(task, advance=k, description=_("layer {n}/{total}").format(n=n, total=build)),
                                  base=base, engine=engine)
         except MemoryError:  # the estimate checked before the build was short of what this machine had
             from solver.errors import SearchTooLarge
 
-            raise SearchTooLarge(f"the machine ran out of memory building the endgame tables up to {build} seeds; "
-                                 "nothing was saved: try a smaller --build") from None
+            raise SearchTooLarge(_("the machine ran out of memory building the endgame tables up to {n} seeds; "
+                                   "nothing was saved: try a smaller --build").format(n=build)) from None
         path = cache_path(build, rules)
         t.save(path)
         for n, other in available(rules):  # the new tables hold the smaller ones (refused ones too)
@@ -177,7 +177,7 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
         if as_json:
             emit_json({"max_seeds": None, "layers": []})
             return
-        typer.echo("No endgame tables built yet: tablecalc namnam tables --build 15")
+        typer.echo(_("No endgame tables built yet: {command}").format(command="tablecalc namnam tables --build 15"))
         return
     rows = t.counts()
     if as_json:
@@ -196,4 +196,4 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
         table.add_row(*(str(r[k]) for k in ("seeds", "positions", "wins", "draws", "losses", "cyclic")))
     console.print(table)
     if path:
-        console.print(f"Saved to {safe(path)}")
+        console.print(_("Saved to {path}").format(path=safe(path)))

@@ -168,7 +168,7 @@ class Drill(GameDrill):
             p = random_position(rng, rules, max_seeds=_MAX_SEEDS[self.level])
             if margin(p, rules) >= MARGINS[self.level]:
                 return self.puzzle(p, rules)
-        raise TablecalcError("no suitable position found for this drill: try again with another --seed")
+        raise TablecalcError(_("no suitable position found for this drill: try again with another --seed"))
 
     def _feeding(self, rng, rules: Rules) -> Puzzle:
         """The opponent's row is empty: some moves feed them, some do not."""
@@ -204,14 +204,14 @@ class Drill(GameDrill):
 
     def from_situation(self, text: str, preset: str | None = None) -> Puzzle:
         """A puzzle of a position (``POSITION`` or ``POSITION; pit N`` for the questions about one pit)."""
-        head, _, tail = text.partition(";")
+        head, _semicolon, tail = text.partition(";")
         rules = self.spec.rules(preset) if preset else self.rules
         position = self.spec.parse_situation(head if "pit" in tail else text, None)
         pit = None
         if "pit" in tail:
-            word, _, num = tail.strip().partition(" ")
+            word, _space, num = tail.strip().partition(" ")
             if word != "pit" or num.strip() not in {str(i) for i in range(1, ROW + 1)}:
-                raise TablecalcError(f"bad drill situation {text!r}: expected 'POSITION; pit N' with N 1-6")
+                raise TablecalcError(_("bad drill situation {text}: expected 'POSITION; pit N' with N 1-6").format(text=repr(text)))
             pit = int(num)
         return self.puzzle(position, rules, pit)
 

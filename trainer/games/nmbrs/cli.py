@@ -262,10 +262,11 @@ def score(
         typer.echo(f"  {p.name:<12} {p.before:>4} - {p.penalty:<3} = {p.after:>4}   ({left})")
     typer.echo(f"({_estimate_note(d, rules)})")
     if result.winners:
-        typer.echo(f"{' and '.join(result.winners)} win{'s' * (len(result.winners) == 1)} "
-                   f"with {result.players[[p.name for p in result.players].index(result.winners[0])].after}")
+        score = result.players[[p.name for p in result.players].index(result.winners[0])].after
+        typer.echo(ngettext("{names} wins with {score}", "{names} win with {score}", len(result.winners)).format(
+            names=_(" and ").join(result.winners), score=score))
     else:
-        typer.echo(f"nobody has {rules.win_at}: play another round")
+        typer.echo(_("nobody has {score}: play another round").format(score=rules.win_at))
 
 
 # ---------------------------------------------------------------- deck and rules

@@ -59,7 +59,7 @@ class Drill(GameDrill):
         super().__init__(**settings)
         self.hand_size = self.rules.hand_size if hand_size is None else hand_size
         if not 1 <= self.hand_size <= MAX_HAND:
-            raise TablecalcError(f"bad --hand-size {self.hand_size}: expected 1 to {MAX_HAND} cards for an nmbrs drill")
+            raise TablecalcError(_("bad --hand-size {n}: expected 1 to {most} cards for an nmbrs drill").format(n=self.hand_size, most=MAX_HAND))
         self.trap_rate = check_trap_rate(trap_rate)
         self.table_sequences = self.TABLE_SEQUENCES.get(self.level, 0)
 
@@ -103,8 +103,10 @@ class Drill(GameDrill):
             if (self.spec.best(position, self.rules, self.data).score == 0) == trap:
                 return self.puzzle(position, self.rules)
         raise TablecalcError(
-            f"no nmbrs deal {'with nothing to lay' if trap else 'with a scoring turn'} found in {MAX_TRIES} tries: "
-            "expected a lower --trap-rate or another --hand-size"
+            (_("no nmbrs deal with nothing to lay found in {tries} tries: expected a lower --trap-rate or another --hand-size")
+             if trap else
+             _("no nmbrs deal with a scoring turn found in {tries} tries: expected a lower --trap-rate or another --hand-size"))
+            .format(tries=MAX_TRIES)
         )
 
     def situation_of(self, puzzle: Puzzle) -> Position:

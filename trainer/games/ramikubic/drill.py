@@ -156,7 +156,7 @@ class Drill(GameDrill):
             position = deal(rng, self.rules, self.data, **self.deal)
             if (best := self._fits(position)) is not None:
                 return self.puzzle(position, self.rules, best)
-        raise TablecalcError(f"no ramikubic deal for the {self.level} level found in {MAX_TRIES} tries")  # pragma: no cover
+        raise TablecalcError(_("no ramikubic deal for the {level} level found in {tries} tries").format(level=self.level, tries=MAX_TRIES))  # pragma: no cover
 
     # -- answers ---------------------------------------------------------------
 

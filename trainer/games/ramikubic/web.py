@@ -25,7 +25,7 @@ import math
 import re
 from typing import Mapping, Sequence
 
-from solver.i18n import NP_, _, ngettext, pgettext
+from solver.i18n import NP_, N_, _, ngettext, pgettext
 from solver.parsing import format_fields, parse_fields
 from solver.ramikubic.game import GAME
 from solver.ramikubic.position import Position
@@ -180,7 +180,7 @@ class RamikubicFace(Face):
         return format_fields([("table", table), ("rack", rack or "-"), ("melded", melded)])
 
     def fields_from(self, notation: str) -> dict[str, str]:
-        f = parse_fields(notation, "position", ["table", "rack"], flags=["melded", "opened"])
+        f = parse_fields(notation, N_("position"), ["table", "rack"], flags=["melded", "opened"])
         return {"table": str(f.get("table", "")), "rack": str(f.get("rack", "")),
                 "melded": _("yes") if f.get("melded") or f.get("opened") else _("no")}
 
