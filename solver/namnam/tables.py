@@ -241,7 +241,7 @@ def _moves(b: np.ndarray, n: int, values, forbid: bool, fixed: np.ndarray, inner
         cap = np.zeros(len(b), dtype=np.int16)
         taken = np.zeros(new.shape, dtype=bool)
         active, idx = legal & (last >= ROW), last.copy()
-        for _ in range(ROW):
+        for _step in range(ROW):
             ok = active & (idx >= ROW)
             v = new[rows, np.minimum(idx, PITS - 1)]
             ok &= (v == 2) | (v == 3)
@@ -402,8 +402,8 @@ def save(tables: "Tables", path: Path | str) -> None:
     """Write ``tables`` to ``path`` (see :meth:`Tables.save`); only the default cycle rule's tables
     are saved (the others are built in memory)."""
     if tables.cycle is not Cycle.OWN_ROW:
-        raise TablecalcError(f"the tables of the cycle rule {tables.cycle.value!r} are not saved: they are built "
-                             "in memory when asked for")
+        raise TablecalcError(_("the tables of the cycle rule {rule} are not saved: they are built in memory when "
+                               "asked for").format(rule=repr(tables.cycle.value)))
     path = Path(path)
     header = _header(tables)
     payload = _payload(tables)
