@@ -149,6 +149,19 @@ def install() -> None:
         TyperOption.display_type_rich = display_type_rich
 
     for cls in (TyperCommand, TyperGroup):
+        cached = cls.get_help_option
+        if not getattr(cached, "tablecalc_names", False):
+            # Click builds a command's help option once, from the first context that asks, and keeps
+            # it: a command reached by a bare Context (a walk of the tree) would lose -h for good.
+            def get_help_option(self, ctx, _cached=cached):
+                made = self._help_option
+                if made is not None and set(made.opts) != set(self.get_help_option_names(ctx)):
+                    self._help_option = None
+                return _cached(self, ctx)
+
+            get_help_option.tablecalc_names = True  # type: ignore[attr-defined]
+            cls.get_help_option = get_help_option
+
         original = cls.format_help
         if getattr(original, "tablecalc_translated", False):
             continue

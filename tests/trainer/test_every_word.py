@@ -354,6 +354,20 @@ def test_h_is_help_everywhere():
         assert r.exit_code == 0 and "Usage:" in r.output, (words, r.output[-300:])
 
 
+def test_h_survives_a_walk_of_the_tree_with_bare_contexts():
+    """Click keeps a command's help option from the first context that asks for it; a walk with bare
+    contexts (only --help) must not take -h away from the commands it met."""
+    import typer.main
+    from typer._click import Context
+
+    root = typer.main.get_command(app)
+    bare = Context(root, info_name="tablecalc")
+    game = root.get_command(bare, "nambarz")
+    game.get_help_option(Context(game, info_name="nambarz", parent=bare))
+    r = CliRunner().invoke(app, ["nambarz", "-h"])
+    assert r.exit_code == 0 and "Usage:" in r.output, r.output[-300:]
+
+
 def test_flags_show_as_flags_in_help():
     r = CliRunner().invoke(app, ["nmbrs", "judge", "--help"], terminal_width=200)
     line = next(line for line in r.output.splitlines() if "--opened" in line)
