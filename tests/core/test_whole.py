@@ -186,8 +186,7 @@ def test_a_move_shown_in_the_players_words_reads_back_as_the_same_move(game, lan
 
     rules = game.rules()
     data = game.load_data(rules)
-    played = _played(game, seed=5, bots=("best",) if "best" in game.new_match(_players(game), rules, data).bots
-                      else ("random",))
+    played = _played(game, seed=5, bots=("random",))  # any legal game will do: the words are the point
     match = game.new_match(_players(game), rules, data)
     state = match.parse_deal(played.rounds[0].deal)
     use(lang)

@@ -145,6 +145,7 @@ def _value(b):
     return b.score, sum(len(x.laid) for x in b.verdict.results), -len(b.verdict.results)
 
 
+@pytest.mark.slow  # 100 deals against the old search: about 9 s
 @seed(9)
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
