@@ -46,7 +46,7 @@ errors say them (marked for the catalogues, translated where an error names them
 
 __all__ = [
     "data_home", "HISTORY_NAME", "TABLES_FOLDER", "HISTORY_APPLICATION_ID", "TABLES_MAGIC", "MAX_FILE_BYTES",
-    "read_bytes", "write_file", "writing", "check_target", "kind_of",
+    "read_bytes", "read_head", "write_file", "writing", "check_target", "kind_of",
 ]
 
 HISTORY_NAME = "history.sqlite3"
@@ -133,6 +133,24 @@ def read_bytes(path: str | Path, what: str, limit: int = MAX_FILE_BYTES) -> byte
         raise TablecalcError(_("{what} {path} is too large: expected at most {limit} bytes").format(
             what=_(what), path=quoted_path(p), limit=f"{limit:,}"))
     return data
+
+
+def read_head(path: str | Path, what: str, count: int) -> tuple[bytes, int]:
+    """The first ``count`` bytes of a regular file of any size (fewer if it is shorter) and its size,
+    or a :class:`TablecalcError` saying why it cannot be read (a FIFO, a device or a folder is
+    refused without being read, as :func:`read_bytes` does)."""
+    p = Path(path)
+    try:
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as e:
+        raise _cannot("read", what, p, e) from None
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(fd)
+        _check_readable(p, what, st.st_mode, 0, 1)
+        try:
+            return f.read(count), st.st_size
+        except OSError as e:
+            raise _cannot("read", what, p, e) from None
 
 
 def _check_readable(p: Path, what: str, mode: int, size: int, limit: int) -> None:
@@ -251,7 +269,8 @@ def check_target(path: str | Path, what: str, *, force: bool = False, own: bool 
 def writing(path: str | Path, what: str, *, force: bool = False, own: bool = False) -> Iterator[BinaryIO]:
     """A binary file to write ``path``'s new content to: a temporary file in the same folder, flushed
     to the disk and renamed into place when the ``with`` block ends without an error (removed
-    otherwise). See :func:`check_target` for what may be written over."""
+    otherwise). See :func:`check_target` for what may be written over. The file is open for reading
+    too (``w+b``), so that it may be memory-mapped."""
     p = Path(path)
     check_target(p, what, force=force, own=own)
     folder = p.parent
@@ -261,7 +280,7 @@ def writing(path: str | Path, what: str, *, force: bool = False, own: bool = Fal
         raise _cannot("write", what, p, e) from None
     done = False
     try:
-        with os.fdopen(fd, "wb") as f:
+        with os.fdopen(fd, "w+b") as f:
             yield f
             f.flush()
             os.fsync(f.fileno())

@@ -22,7 +22,7 @@ from math import comb
 import numpy as np
 from numba import njit
 
-__all__ = ["perft_count", "children", "sown", "solve_layer"]
+__all__ = ["perft_count", "children", "sown", "solve_layer", "Chunk", "generate", "sweep", "finish"]
 
 
 def perft_count(c: tuple[int, ...], depth: int, forbid: bool) -> int:
@@ -186,31 +186,113 @@ def solve_layer(n: int, smaller: list[np.ndarray], forbid: bool,
     (``smaller[k]`` for ``k < n``); and the sweeps it took. ``own_row``: the cycle rule (rule 5.1,
     :func:`solver.namnam.referee.cycle_value`): a cyclic board's end is its own-row split, else 0.
 
-    The same bounds as :func:`solver.namnam.tables.build` (``low`` rising, ``high`` falling from
-    ``-n`` and ``n``), but swept over the layer in place, each board's moves generated again on
-    every sweep instead of being stored: two bytes a board while the layer is solved, besides the
-    layers below (one byte a board). Updating in place reaches the same bounds as updating a whole
-    round at once: both climb from the bottom to the least fixed point of the same monotone
-    equations. A board whose bounds have met is never looked at again.
+    The layer as one chunk, solved by the three kernels below, which the table build
+    (:mod:`solver.namnam.taskgraph`) runs as tasks, a chunk of a layer each: :func:`generate`,
+    then :func:`sweep` until no sweep changes anything, then :func:`finish`.
 
     >>> from solver.namnam.tables import build
-    >>> t = build(3)
+    >>> t = build(3, engine="pure")
     >>> v, c, _ = solve_layer(3, list(t.values[:3]), False)
     >>> bool((v == t.values[3]).all() and (c == t.cyclic[3]).all())
     True
     """
-    offsets = np.zeros(n + 1, dtype=np.int64)
+    offsets = np.zeros(n + 2, dtype=np.int64)
     for k in range(n):
         offsets[k + 1] = offsets[k] + len(smaller[k])
-    flat = np.concatenate([np.asarray(v, dtype=np.int8) for v in smaller[:n]]) if n else np.zeros(0, np.int8)
-    values, cyclic, sweeps, _ = _solve_layer(n, flat, offsets, forbid, _COMB, own_row)
-    return values, cyclic, int(sweeps)
+    size = comb(n + 11, 11)
+    offsets[n + 1] = offsets[n] + size
+    flat = np.empty(offsets[n + 1], dtype=np.int8)
+    for k in range(n):
+        flat[offsets[k]:offsets[k + 1]] = smaller[k]
+    high = np.empty(size, dtype=np.int8)
+    chunk = generate(n, 0, size, flat, offsets, flat[offsets[n]:], high, forbid)
+    sweeps = 1
+    while sweep(chunk, flat[offsets[n]:], high):
+        sweeps += 1
+    cyclic = np.empty(size, dtype=np.bool_)
+    finish(n, 0, size, flat[offsets[n]:], high, own_row, cyclic)
+    return flat[offsets[n]:].copy(), cyclic, sweeps
+
+
+class Chunk:
+    """The boards ``lo`` to ``hi - 1`` of a layer still unsettled after :func:`generate`: for each,
+    ``count[t]`` moves that stay in the layer (0: settled) and its best capture ``best[t]``;
+    the children's ranks of those moves one after another in ``moves`` (``used`` of them live).
+    :func:`sweep` drops the moves of the boards it settles."""
+
+    __slots__ = ("lo", "hi", "count", "best", "moves", "used", "todo")
+
+    def __init__(self, lo, hi, count, best, moves, used, todo=None):
+        self.lo, self.hi, self.count, self.best, self.moves, self.used = lo, hi, count, best, moves, used
+        self.todo = todo
+        """Once few boards are left: which (``t``), in order; ``None`` before."""
+
+    def __getstate__(self):
+        return (self.lo, self.hi, self.count, self.best, self.moves[:self.used].copy(), self.used, self.todo)
+
+    def __setstate__(self, state):
+        self.lo, self.hi, self.count, self.best, self.moves, self.used, self.todo = state
+
+    @property
+    def nbytes(self) -> int:
+        return (self.count.nbytes + self.best.nbytes + self.moves.nbytes
+                + (self.todo.nbytes if self.todo is not None else 0))
+
+
+def generate(n: int, lo: int, hi: int, flat: np.ndarray, offsets: np.ndarray, low: np.ndarray,
+             high: np.ndarray, forbid: bool) -> Chunk:
+    """Generate the moves of the boards ``lo`` to ``hi - 1`` of layer ``n``: their bounds
+    (``low`` and ``high``, each the whole layer, written here for these boards only; ``low`` is
+    where the layer's values will be) and their :class:`Chunk`. ``flat`` holds every smaller
+    layer ``k`` at ``offsets[k]`` (one byte a board).
+
+    A board with no move, or with captures only, is settled here (its value is the split, or
+    the best capture); the others keep their moves that stay in the layer."""
+    count = np.empty(hi - lo, dtype=np.uint8)
+    best = np.empty(hi - lo, dtype=np.int8)
+    room = np.empty(6 * (hi - lo), dtype=np.int32)
+    used = _generate(n, lo, hi, flat, offsets, low, high, forbid, _COMB, count, best, room)
+    return Chunk(lo, hi, count, best, room[:used].copy(), used)
+
+
+def sweep(chunk: Chunk, low: np.ndarray, high: np.ndarray) -> bool:
+    """One sweep over the unsettled boards of ``chunk``, in place: each board's bounds from its
+    best capture and its children's bounds (``low`` and ``high``: the whole layer); the boards whose
+    bounds meet are settled and their moves dropped. Whether any bound moved.
+
+    Bounds only ever rise (``low``) and fall (``high``) towards the same fixed point, whatever
+    order the boards and chunks are swept in, and whether a child's bound is read before or after
+    another chunk's sweep moved it: chunks may be swept at the same time (``nogil``), and the
+    values are the same, bit for bit. A round of sweeps of every chunk that moves nothing ends it."""
+    listed = chunk.todo is not None
+    todo = chunk.todo if listed else _NO_TODO
+    changed, used, pending = _sweep(chunk.lo, low, high, chunk.count, chunk.best, chunk.moves, todo, listed)
+    chunk.used = used
+    if listed:
+        chunk.todo = todo[:pending]
+    if used < len(chunk.moves) // 2:  # give the memory of the settled boards back
+        chunk.moves = chunk.moves[:used].copy()
+        if not listed or pending < len(todo) // 2:  # and go over the boards left only (4 bytes each)
+            chunk.todo = np.flatnonzero(chunk.count).astype(np.int32)
+    return bool(changed)
+
+
+_NO_TODO = np.zeros(0, dtype=np.int32)
+
+
+def finish(n: int, lo: int, hi: int, low: np.ndarray, high: np.ndarray, own_row: bool,
+           cyclic: np.ndarray) -> None:
+    """The values of the boards ``lo`` to ``hi - 1`` of layer ``n``, written over their ``low``
+    bounds, and their ``cyclic`` flags (``cyclic[r]`` for board ``r`` of the layer): a board whose
+    bounds have not met is cyclic, and the cycle rule's end (``own_row``: the split; else 0)
+    kept between its bounds is its value."""
+    _finish(n, lo, hi, low, high, own_row, cyclic, _COMB)
 
 
 _COMB = np.array([[comb(a, b) for b in range(12)] for a in range(48 + 12)], dtype=np.int64)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, nogil=True)
 def _rank(c, comb):
     m = 0
     for i in range(12):
@@ -223,7 +305,25 @@ def _rank(c, comb):
     return r
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, nogil=True)
+def _unrank(n, r, comb, board):
+    """Board number ``r`` of ``n`` seeds into ``board`` (the inverse of :func:`_rank`)."""
+    m = n
+    for i in range(11):
+        k = 12 - i
+        a = 0
+        while True:
+            count = comb[m - a + k - 2, k - 2]
+            if r < count:
+                break
+            r -= count
+            a += 1
+        board[i] = a
+        m -= a
+    board[11] = m
+
+
+@njit(cache=True, _nrt=False, nogil=True)
 def _next_board(board):
     """The board after ``board`` in rank order: one more seed in the last pit that can take one."""
     tail = 0
@@ -239,34 +339,24 @@ def _next_board(board):
         i -= 1
 
 
-@njit(cache=True)
-def _solve_layer(n, flat, offsets, forbid, comb, own_row):
-    """Sweep 1 generates every board's moves: a board with no move, or only captures, is settled
-    there (its value is the split, or the best capture); the others, whose bounds have not met,
-    keep their moves that stay in the layer (ranks) and their best capture. Later sweeps go over
-    those alone, in place, dropping each board whose bounds meet, until a sweep changes nothing."""
-    size = comb[n + 11, 11]
-    low = np.empty(size, dtype=np.int8)
-    high = np.empty(size, dtype=np.int8)
-    for r in range(size):
-        low[r] = -n
-        high[r] = n
+@njit(cache=True, nogil=True)
+def _generate(n, lo, hi, flat, offsets, low, high, forbid, comb, count, best, room):
+    """:func:`generate`; returns how many moves were written to ``room``."""
     board = np.zeros(12, dtype=np.int64)
-    board[11] = n
+    _unrank(n, lo, comb, board)
     tmp = np.empty(12, dtype=np.int64)
     child = np.empty(12, dtype=np.int64)
     caps = np.empty(6, dtype=np.int64)
     ranks = np.empty(6, dtype=np.int64)
     slams = np.empty(6, dtype=np.bool_)
-    # sweep 1: every board, its moves generated; the unsettled kept with their moves
-    # nearly every board has a move that stays in the layer (97% at 10 seeds): room for all at once
-    todo = np.empty(size, dtype=np.int32)
-    stay = np.empty((size, 6), dtype=np.int32)
-    best_capture = np.empty(size, dtype=np.int8)
-    pending = 0
-    for r in range(size):
-        if r > 0:
+    used = 0
+    for r in range(lo, hi):
+        if r > lo:
             _next_board(board)
+        t = r - lo
+        count[t] = 0
+        low[r] = -n
+        high[r] = n
         starving = True
         for j in range(6, 12):
             if board[j] != 0:
@@ -295,74 +385,89 @@ def _solve_layer(n, flat, offsets, forbid, comb, own_row):
                 split += board[j] - board[j + 6]
             low[r] = split
             high[r] = split
+            best[t] = split
             continue
-        best = -1000
+        top = -1000
         inner = 0
         for k in range(moves):
             if forbid and slams[k] and plain:
                 continue
             if caps[k] > 0:
                 v = caps[k] - flat[offsets[n - caps[k]] + ranks[k]]
-                if v > best:
-                    best = v
+                if v > top:
+                    top = v
             else:
-                ranks[inner] = ranks[k]
+                room[used + inner] = ranks[k]
                 inner += 1
         if inner == 0:
-            low[r] = best
-            high[r] = best
+            low[r] = top
+            high[r] = top
+            best[t] = top
             continue
-        todo[pending] = r
-        for k in range(6):
-            stay[pending, k] = ranks[k] if k < inner else -1
-        best_capture[pending] = max(best, -n)  # no capture: the bound's floor
-        if best > -n:
-            low[r] = best
-        pending += 1
-    # later sweeps: the unsettled boards only, in place
-    first = pending
-    sweeps = 1
-    changed = True
-    while changed and pending:
-        changed = False
-        sweeps += 1
-        kept = 0
-        for t in range(pending):
-            r = todo[t]
-            new_low = np.int64(best_capture[t])
-            new_high = np.int64(best_capture[t])
-            for k in range(6):
-                c = stay[t, k]
-                if c < 0:
-                    break
-                if -high[c] > new_low:
-                    new_low = -high[c]
-                if -low[c] > new_high:
-                    new_high = -low[c]
-            if new_low != low[r] or new_high != high[r]:
-                low[r] = new_low
-                high[r] = new_high
-                changed = True
-            if new_low < new_high:
-                todo[kept] = r
-                for k in range(6):
-                    stay[kept, k] = stay[t, k]
-                best_capture[kept] = best_capture[t]
+        count[t] = inner
+        used += inner
+        best[t] = max(top, -n)  # no capture: the bound's floor
+        if top > -n:
+            low[r] = top
+    return used
+
+
+@njit(cache=True, _nrt=False, nogil=True)
+def _sweep(lo, low, high, count, best, moves, todo, listed):
+    """:func:`sweep`: over every board of the chunk (skipping the settled), or, ``listed``, over
+    those in ``todo`` (compacted here). Returns (whether a bound moved, the moves still live, the
+    boards still in ``todo``)."""
+    read = 0
+    write = 0
+    kept = 0
+    changed = False
+    m = len(todo) if listed else len(count)
+    for i in range(m):
+        t = todo[i] if listed else i
+        c = count[t]
+        if c == 0:
+            continue
+        r = lo + t
+        new_low = np.int64(best[t])
+        new_high = np.int64(best[t])
+        for k in range(read, read + c):
+            child = moves[k]
+            if -np.int64(high[child]) > new_low:
+                new_low = -np.int64(high[child])
+            if -np.int64(low[child]) > new_high:
+                new_high = -np.int64(low[child])
+        if new_low > low[r]:
+            low[r] = new_low
+            changed = True
+        if new_high < high[r]:
+            high[r] = new_high
+            changed = True
+        if low[r] < high[r]:
+            if write != read:
+                for k in range(c):
+                    moves[write + k] = moves[read + k]
+            write += c
+            if listed:
+                todo[kept] = t
                 kept += 1
-        pending = kept
-    values = np.empty(size, dtype=np.int8)
-    cyclic = np.empty(size, dtype=np.bool_)
-    for j in range(12):
-        board[j] = 0
-    board[11] = n
-    for r in range(size):
-        if r > 0:
+        else:
+            count[t] = 0
+        read += c
+    return changed, write, kept
+
+
+@njit(cache=True, nogil=True)
+def _finish(n, lo, hi, low, high, own_row, cyclic, comb):
+    board = np.zeros(12, dtype=np.int64)
+    _unrank(n, lo, comb, board)
+    for r in range(lo, hi):
+        if r > lo:
             _next_board(board)
         split = 0
         for j in range(6):
             split += board[j] - board[j + 6]
-        if not own_row and low[r] < high[r]:  # the cycle rule: the seeds going round are nobody's
+        cyc = low[r] < high[r]
+        if not own_row and cyc:  # the cycle rule: the seeds going round are nobody's
             split = 0
-        values[r] = min(max(split, low[r]), high[r])
-        cyclic[r] = low[r] < high[r]
-    return values, cyclic, sweeps, first
+        low[r] = min(max(split, low[r]), high[r])
+        cyclic[r] = cyc

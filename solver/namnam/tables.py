@@ -24,10 +24,12 @@ owner at every end (:class:`~solver.namnam.rules.Leftover`); the grand-slam rule
 Boards with ``n`` seeds are numbered in lexicographic order (:func:`rank`): layer ``n``
 has ``C(n+11, 11)`` of them.
 
-A table file says what it holds in a header — format, seed count, grand-slam rule, index scheme,
-a checksum of the values — and :func:`load` refuses, in one line, a file that is damaged or is
-not the one asked for (another seed count or rule under this name, values out of range, values
-the rules contradict); :func:`find` then answers without it, and ``best`` says so.
+A table file (:func:`save`) holds one signed byte a board and one bit of ``cyclic``, after a
+header that says what it holds — format, seed count, grand-slam rule, index scheme, a checksum of
+each layer — and is memory-mapped when read: a position's value is read from the disk when it
+is needed. :func:`load` refuses, in one line, a file that is damaged or is not the one asked for
+(another seed count or rule under this name, values out of range, values the rules contradict);
+:func:`find` then answers without it, and ``best`` says so.
 
 >>> t = build(4)
 >>> [len(v) for v in t.values]
@@ -41,7 +43,8 @@ from __future__ import annotations
 import hashlib
 import json
 import zlib
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from math import comb
 from pathlib import Path
 from typing import Callable
@@ -51,22 +54,23 @@ import numpy as np
 from solver.budget import available_memory
 from solver.compiled import use_compiled
 from solver.errors import SearchTooLarge, TablecalcError, quoted, quoted_path
-from solver.files import TABLES_FOLDER, TABLES_MAGIC, data_home, read_bytes, write_file
+from solver.files import TABLES_FOLDER, TABLES_MAGIC, data_home, read_head, writing
 from solver.i18n import _
 from solver.namnam.rules import Cycle, GrandSlam, Rules
 from solver.namnam.sowing import PITS, ROW, SEEDS, legal_starts, rotate, sow
 
-__all__ = ["Tables", "build", "rank", "rank_many", "unrank", "compositions", "layer_size", "cache_path", "load",
+__all__ = ["Tables", "PackedFlags", "build", "rank", "rank_many", "unrank", "compositions", "layer_size", "cache_path", "load",
            "save", "load_or_build", "MAX_BUILD", "available", "largest", "lookup", "find", "Lookup", "tables_for",
            "SMALL_TABLES", "build_memory", "check_memory", "spot_check", "superseded", "FORMAT"]
 
 SMALL_TABLES = 8
 """Boards with at most this many seeds are solved exactly even when no tables were built: the
 8-seed tables are built in memory on demand (about two seconds), see :func:`tables_for`."""
-MAX_BUILD = 20
-"""The largest N the build command accepts: layer 20 alone has 84 million boards, which would take
-some 17 GB of memory while it is solved (estimated from 18 seeds, built with 6.8 GB); a build is
-refused before it starts when the machine does not have the memory (:func:`check_memory`)."""
+MAX_BUILD = 28
+"""The largest N the build command accepts: layer 28 has 1.68 billion boards, the largest whose
+numbers fit in 32 bits. What a build needs is estimated first (:func:`build_memory`): with the
+compiled builder 20 seeds take about 1.9 GB and 24 seeds about 9 GB; a build is refused before it
+starts when the machine does not have the memory (:func:`check_memory`)."""
 _CHUNK = 1 << 20
 _COMB = np.array([[comb(a, b) for b in range(PITS)] for a in range(SEEDS + PITS)], dtype=np.int64)
 _COMB32 = _COMB[:MAX_BUILD + PITS].astype(np.int32)
@@ -123,15 +127,38 @@ def compositions(n: int, parts: int = PITS) -> np.ndarray:
     return tails[n]
 
 
+class PackedFlags(Sequence):
+    """The ``cyclic`` flags of a table file: one bit a board, layer by layer (``flags[n]`` unpacks
+    layer ``n``; :meth:`bit` reads one board's)."""
+
+    def __init__(self, packed: tuple[np.ndarray, ...], sizes: tuple[int, ...]):
+        self.packed, self.sizes = packed, sizes
+
+    def __len__(self) -> int:
+        return len(self.packed)
+
+    def __getitem__(self, n):
+        if isinstance(n, slice):
+            return tuple(self[k] for k in range(len(self))[n])
+        return np.unpackbits(self.packed[n], count=self.sizes[n]).astype(bool)
+
+    def bit(self, n: int, r: int) -> bool:
+        return bool((self.packed[n][r >> 3] >> (7 - (r & 7))) & 1)
+
+
 @dataclass(frozen=True)
 class Tables:
-    """``values[n][rank(c)]``: the value of board ``c`` with ``n`` seeds (see the module)."""
+    """``values[n][rank(c)]``: the value of board ``c`` with ``n`` seeds (see the module);
+    ``cyclic[n]`` the same boards' flags. Built in memory (arrays), or read from a file
+    (:func:`load`: its values memory-mapped, read from the disk as they are needed)."""
 
-    values: tuple[np.ndarray, ...]
-    cyclic: tuple[np.ndarray, ...]
+    values: Sequence[np.ndarray]
+    cyclic: Sequence[np.ndarray]
     grand_slam: GrandSlam
     cycle: Cycle = Cycle.OWN_ROW
     """The cycle rule the cyclic positions were valued by (rule 5.1)."""
+    summary: tuple[dict, ...] | None = field(default=None, compare=False, repr=False)
+    """:meth:`counts`, when a file's header gave them."""
 
     @property
     def max_seeds(self) -> int:
@@ -144,6 +171,11 @@ class Tables:
         """The value of canonical board ``c`` for the player to move."""
         return int(self.values[sum(c)][rank(c)])
 
+    def is_cyclic(self, c: tuple[int, ...]) -> bool:
+        """Whether neither player can steer canonical board ``c`` out of an endless cycle."""
+        n, r = sum(c), rank(c)
+        return self.cyclic.bit(n, r) if isinstance(self.cyclic, PackedFlags) else bool(self.cyclic[n][r])
+
     def move_values(self, c: tuple[int, ...]) -> dict[int, int]:
         """Each legal start (sowing order) and its value for the mover: captured − the child's value."""
         out = {}
@@ -154,20 +186,20 @@ class Tables:
 
     def counts(self) -> list[dict]:
         """Per seed count: boards, and wins, draws and losses for the side to move (value > 0, 0, < 0)."""
-        rows = []
-        for n, v in enumerate(self.values):
-            rows.append({"seeds": n, "positions": int(len(v)), "wins": int((v > 0).sum()),
-                         "draws": int((v == 0).sum()), "losses": int((v < 0).sum()),
-                         "cyclic": int(self.cyclic[n].sum())})
-        return rows
+        if self.summary is not None:
+            return [dict(row) for row in self.summary]
+        return [_count(n, v, self.cyclic[n]) for n, v in enumerate(self.values)]
 
     def save(self, path: Path) -> None:
-        """Write the tables to ``path``, atomically (a build killed half-way leaves the file as it was):
-        :data:`~solver.files.TABLES_MAGIC`, a header of one JSON line (format, seed count, grand-slam
-        rule, index scheme, layer sizes, and the SHA-256 of the header and the values), then the values
-        (one byte a board, layer by layer) and the ``cyclic`` bits, compressed with zlib. :func:`load`
-        checks all of it."""
+        """Write the tables to ``path``, atomically (a build killed half-way leaves the file as it was);
+        see :func:`save`."""
         save(self, path)
+
+
+def _count(n: int, v: np.ndarray, cyclic: np.ndarray) -> dict:
+    hist = np.bincount(np.asarray(v, dtype=np.int8).view(np.uint8), minlength=256)  # one pass: 0..127, then -128..-1
+    return {"seeds": n, "positions": int(len(v)), "wins": int(hist[1:128].sum()), "draws": int(hist[0]),
+            "losses": int(hist[128:].sum()), "cyclic": int(np.count_nonzero(cyclic))}
 
 
 def _layer(n: int, values: list[np.ndarray], forbid: bool, progress: Callable[[int], None] | None,
@@ -271,45 +303,87 @@ def _moves(b: np.ndarray, n: int, values, forbid: bool, fixed: np.ndarray, inner
 
 
 def build(max_seeds: int, rules: Rules | None = None, progress: Callable[[int, int], None] | None = None,
-          base: Tables | None = None, engine: str = "auto") -> Tables:
+          base: Tables | None = None, engine: str = "auto", *, scheduler: str = "local",
+          path: Path | str | None = None) -> Tables:
     """The tables for every board with at most ``max_seeds`` seeds under ``rules`` (grand-slam rule).
 
     ``base``: smaller tables already built under the same rule, extended rather than rebuilt
     (larger ones are cut down). ``progress(n, boards_done)`` is called as each chunk of layer
     ``n`` is generated, then with the layer's size once it is solved (twice the boards in all).
-    ``engine`` (:data:`solver.compiled.ENGINES`): ``compiled`` solves each layer with
-    :func:`solver.namnam.kernel.solve_layer` (Numba; about 35 bytes a board of the layer solved
-    instead of 200, and ten times faster), ``pure`` with NumPy below; both give the same tables,
-    bit for bit; ``auto`` takes the compiled one when Numba is installed.
+    ``engine`` (:data:`solver.compiled.ENGINES`): ``compiled`` solves each layer as the tasks of
+    :mod:`solver.namnam.taskgraph` (Numba; run by ``scheduler``: ``local``, or a Dask cluster's
+    address), ``pure`` with NumPy below; both give the same tables, bit for bit; ``auto`` takes the
+    compiled one when Numba is installed.
+
+    ``path``: the values are written straight into that file, memory-mapped, as each layer is
+    solved (only the layers being read stay in memory, as the system sees fit), and the tables
+    returned are read back from it (:func:`load`); the file appears, whole, only at the end.
 
     >>> build(3, base=build(2)).values[3].shape == build(3).values[3].shape
     True
     """
     if not 0 <= max_seeds <= MAX_BUILD:
         raise TablecalcError(_("bad table size {n}: expected 0 to {most} seeds").format(n=max_seeds, most=MAX_BUILD))
+    from solver.namnam.taskgraph import check_scheduler, runner_for
+
+    check_scheduler(scheduler)
     slam = (rules or Rules()).grand_slam
     cycle = (rules or Rules()).cycle
     forbid = slam is GrandSlam.FORBIDDEN
-    values: list[np.ndarray] = []
-    cyclic: list[np.ndarray] = []
+    kept = 0
     if base is not None and base.grand_slam is slam and base.cycle is cycle:
-        values, cyclic = list(base.values[:max_seeds + 1]), list(base.cyclic[:max_seeds + 1])
+        kept = min(base.max_seeds, max_seeds) + 1
     compiled = use_compiled(engine, what="table build")
-    check_memory(max_seeds, len(values) - 1, compiled=compiled)  # before any work: refused now if it cannot fit
-    for n in range(len(values), max_seeds + 1):
-        if n == 0:
-            v, c = np.zeros(1, dtype=np.int8), np.zeros(1, dtype=bool)
-        elif compiled:
-            from solver.namnam.kernel import solve_layer
+    if scheduler != "local" and not compiled:
+        raise TablecalcError(_("a build on a cluster (--scheduler) needs the compiled engine (Numba)"))
+    if path is not None and cycle is not Cycle.OWN_ROW:
+        raise TablecalcError(_("the tables of the cycle rule {rule} are not saved: they are built in memory when "
+                               "asked for").format(rule=repr(cycle.value)))
+    check_memory(max_seeds, kept - 1, compiled=compiled)  # before any work: refused now if it cannot fit
+    runner = runner_for(scheduler) if compiled and kept <= max_seeds else None
+    sizes = [layer_size(k) for k in range(max_seeds + 1)]
+    offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    try:
+        if path is None:
+            flat = np.empty(int(offsets[-1]), dtype=np.int8)
+            flags: list[np.ndarray] = []
+            summary = _solve(max_seeds, flat, offsets, base, kept, forbid, cycle, compiled, runner, progress,
+                             flags.append)
+            return Tables(tuple(flat[offsets[k]:offsets[k + 1]] for k in range(max_seeds + 1)), tuple(flags), slam,
+                          cycle, summary)
+        with _TableFile(path, max_seeds, slam) as out:
+            out.summary = _solve(max_seeds, out.values, offsets, base, kept, forbid, cycle, compiled, runner,
+                                 progress, out.put_flags)
+    finally:
+        if runner is not None and hasattr(runner, "close"):
+            runner.close()
+    return load(path, max_seeds=max_seeds, grand_slam=slam)
 
-            v, c, _stats = solve_layer(n, values, forbid, cycle is Cycle.OWN_ROW)
-            if progress:
-                progress(n, 2 * len(v))
+
+def _solve(max_seeds, flat, offsets, base, kept, forbid, cycle, compiled, runner, progress, put_flags) -> tuple:
+    """Every layer into ``flat`` (the first ``kept`` from ``base``), their flags to ``put_flags``;
+    the counts of every layer."""
+    rows = []
+    for n in range(max_seeds + 1):
+        layer = flat[offsets[n]:offsets[n + 1]]
+        if n < kept:
+            layer[:] = base.values[n]
+            c = np.asarray(base.cyclic[n], dtype=bool)
+        elif n == 0:
+            layer[:] = 0
+            c = np.zeros(1, dtype=bool)
+        elif compiled:
+            from solver.namnam.taskgraph import solve_layer
+
+            c = solve_layer(n, flat, offsets, forbid=forbid, own_row=cycle is Cycle.OWN_ROW, runner=runner,
+                            progress=(lambda k, n=n: progress(n, k)) if progress else None)
         else:
-            v, c = _layer(n, values, forbid, (lambda k, n=n: progress(n, k)) if progress else None, cycle)
-        values.append(v)
-        cyclic.append(c)
-    return Tables(tuple(values), tuple(cyclic), slam, cycle)
+            v, c = _layer(n, [flat[offsets[k]:offsets[k + 1]] for k in range(n)], forbid,
+                          (lambda k, n=n: progress(n, k)) if progress else None, cycle)
+            layer[:] = v
+        put_flags(c)
+        rows.append(_count(n, layer, c))
+    return tuple(rows)
 
 
 # ---------------------------------------------------------------- memory
@@ -318,31 +392,36 @@ def build(max_seeds: int, rules: Rules | None = None, progress: Callable[[int, i
 BYTES_PER_BOARD = 210
 """Peak memory per board of the largest layer while it is solved (measured: 14 seeds ~180 bytes,
 15 seeds 1.5 GB for 7.7 million boards, 18 seeds 6.8 GB for 34.6 million: about 200)."""
-COMPILED_BYTES_PER_BOARD = 40
-"""The same for the compiled builder (:func:`solver.namnam.kernel.solve_layer`): 29 bytes of moves
-kept for each board not settled by the first sweep (nearly all), 2 of bounds, 2 of results, and
-a copy of the layers below (one byte a board); measured: 14 seeds peaked at 302 MiB with 100 MiB
-of it Numba, for 4.5 million boards in the largest layer (about 45 bytes a board, all included)."""
+COMPILED_BYTES_PER_BOARD = 18
+"""The same for the compiled builder (:mod:`solver.namnam.taskgraph`): a byte of value (its lower
+bound while solved), one of upper bound, one of move count and one of best capture, and four a
+move that stays in the layer (about three and a half a board); the moves of the boards settled
+are given back as the sweeps go."""
 _BASE_MEMORY = 150 << 20
-"""What Python, NumPy and the program take before a build starts (Numba included)."""
+"""What Python, NumPy and the program take before a build starts."""
+_COMPILED_BASE = 170 << 20
+"""The same with Numba and the kernels loaded (measured: 14 seeds peaked at 252 MiB, 16 at 403,
+18 at 841)."""
 
 
 def build_memory(max_seeds: int, base_seeds: int = -1, *, compiled: bool = False) -> int:
     """The bytes a build of the tables up to ``max_seeds`` seeds needs at its peak, extending tables
     of ``base_seeds`` seeds (every smaller layer is kept: a byte of value and one of ``cyclic``
-    per board; the largest layer solved takes :data:`BYTES_PER_BOARD` a board, or
-    :data:`COMPILED_BYTES_PER_BOARD` with the ``compiled`` builder).
+    per board, an eighth with the compiled builder; the largest layer solved takes
+    :data:`BYTES_PER_BOARD` a board, or :data:`COMPILED_BYTES_PER_BOARD` with the ``compiled``
+    builder).
 
     >>> round(build_memory(20) / 1e9, 1), round(build_memory(15) / 1e9, 1)
     (18.4, 1.8)
-    >>> round(build_memory(20, compiled=True) / 1e9, 1)
-    4.0
+    >>> round(build_memory(20, compiled=True) / 1e9, 1), round(build_memory(24, compiled=True) / 1e9, 1)
+    (2.0, 9.1)
     """
     if max_seeds <= base_seeds:
         return 0
-    kept = sum(2 * layer_size(n) for n in range(max_seeds + 1))
-    per_board = COMPILED_BYTES_PER_BOARD if compiled else BYTES_PER_BOARD
-    return _BASE_MEMORY + kept + per_board * layer_size(max_seeds)
+    boards = sum(layer_size(n) for n in range(max_seeds + 1))
+    if compiled:
+        return _COMPILED_BASE + boards + boards // 8 + COMPILED_BYTES_PER_BOARD * layer_size(max_seeds)
+    return _BASE_MEMORY + 2 * boards + BYTES_PER_BOARD * layer_size(max_seeds)
 
 
 def _gigabytes(n: int) -> str:
@@ -368,23 +447,28 @@ def check_memory(max_seeds: int, base_seeds: int = -1, *, compiled: bool = False
 # ---------------------------------------------------------------- files
 
 
-FORMAT = 1
-"""The version of the table file format (see :meth:`Tables.save`)."""
+FORMAT = 2
+"""The version of the table file format (see :func:`save`); format 1 (values compressed with zlib,
+read whole into memory) is refused with the command that rebuilds it."""
 INDEX = "12 pits, mover's row first in sowing order, lexicographic by layer, first pit slowest"
 """The index scheme of the values (:func:`rank`): a file numbered another way is refused."""
 SUFFIX = ".tables"
-_MAX_HEADER = 4096
+HEADER_BYTES = 1 << 16
+"""The header's room at the start of a file: the values start there, on a page boundary."""
+RANGE_CHECKED = 1 << 24
+"""Layers up to this many boards have every value checked against its range when read (the larger
+ones, their checksum and the spot checks)."""
 
 
-def _payload_size(max_seeds: int) -> int:
-    return sum(layer_size(n) + (layer_size(n) + 7) // 8 for n in range(max_seeds + 1))
+def _sizes(max_seeds: int) -> tuple[list[int], list[int]]:
+    """The layers' sizes, and the bytes of their packed ``cyclic`` flags."""
+    sizes = [layer_size(n) for n in range(max_seeds + 1)]
+    return sizes, [(k + 7) // 8 for k in sizes]
 
 
-def _header(tables: "Tables") -> dict:
-    return {"format": FORMAT, "game": "namnam", "max_seeds": tables.max_seeds,
-            "rules": {"grand_slam": tables.grand_slam.value}, "index": INDEX,
-            "layers": [int(len(v)) for v in tables.values], "values": "int8", "cyclic": "bits",
-            "compression": "zlib"}
+def _file_size(max_seeds: int) -> int:
+    sizes, packed = _sizes(max_seeds)
+    return HEADER_BYTES + sum(sizes) + sum(packed)
 
 
 def _canonical(header: dict) -> bytes:
@@ -392,30 +476,95 @@ def _canonical(header: dict) -> bytes:
                       separators=(",", ":")).encode("ascii")
 
 
-def _payload(tables: "Tables") -> bytes:
-    parts = [np.ascontiguousarray(v, dtype=np.int8).tobytes() for v in tables.values]
-    parts += [np.packbits(c.astype(bool)).tobytes() for c in tables.cyclic]
-    return b"".join(parts)
+class _TableFile:
+    """A table file being written (see :func:`save`): ``values``, every layer's values one after
+    another, memory-mapped; :meth:`put_flags` takes each layer's ``cyclic`` flags in turn. At the end
+    of the ``with`` block the header (with the checksums) is written and the file put in place;
+    on an error, or a kill, nothing is."""
+
+    def __init__(self, path: Path | str, max_seeds: int, slam: GrandSlam):
+        self.path, self.max_seeds, self.slam = Path(path), max_seeds, slam
+        self.summary: tuple = ()
+
+    def __enter__(self) -> "_TableFile":
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._writing = writing(self.path, _("the endgame tables"), own=True)
+        self._file = self._writing.__enter__()
+        sizes, packed = _sizes(self.max_seeds)
+        try:
+            self._file.truncate(_file_size(self.max_seeds))
+            self.values = np.memmap(self._file, dtype=np.int8, mode="r+", offset=HEADER_BYTES, shape=(sum(sizes),))
+            self.bits = np.memmap(self._file, dtype=np.uint8, mode="r+", offset=HEADER_BYTES + sum(sizes),
+                                  shape=(sum(packed),))
+        except BaseException as e:
+            self._writing.__exit__(type(e), e, e.__traceback__)
+            raise
+        self._flags = 0
+        return self
+
+    def put_flags(self, cyclic: np.ndarray) -> None:
+        sizes, packed = _sizes(self.max_seeds)
+        at = sum(packed[:self._flags])
+        self.bits[at:at + packed[self._flags]] = np.packbits(np.asarray(cyclic, dtype=bool))
+        self._flags += 1
+
+    def __exit__(self, kind, error, trace) -> bool | None:
+        try:
+            if kind is None:
+                self._finish()
+        except BaseException as e:
+            kind, error, trace = type(e), e, e.__traceback__
+        finally:
+            for name in ("values", "bits"):
+                if hasattr(self, name):
+                    delattr(self, name)  # unmapped: the file is closed and renamed (or removed) next
+        done = self._writing.__exit__(kind, error, trace)
+        if kind is not None and error is not None and not done:
+            raise error
+        return done
+
+    def _finish(self) -> None:
+        if self._flags != self.max_seeds + 1:
+            raise ValueError("every layer's cyclic flags must be given")
+        sizes, packed = _sizes(self.max_seeds)
+        crc, crc_flags, at, at_bits = [], [], 0, 0
+        for size, nbytes in zip(sizes, packed):
+            crc.append(zlib.crc32(self.values[at:at + size]))
+            crc_flags.append(zlib.crc32(self.bits[at_bits:at_bits + nbytes]))
+            at, at_bits = at + size, at_bits + nbytes
+        header = {"format": FORMAT, "game": "namnam", "max_seeds": self.max_seeds,
+                  "rules": {"grand_slam": self.slam.value}, "index": INDEX, "layers": sizes, "values": "int8",
+                  "cyclic": "bits", "checksum": "crc32", "values_crc32": crc, "cyclic_crc32": crc_flags,
+                  "counts": [dict(row) for row in self.summary]}
+        header["sha256"] = hashlib.sha256(_canonical(header)).hexdigest()
+        head = TABLES_MAGIC + json.dumps(header, sort_keys=True).encode("ascii") + b"\n"
+        if len(head) > HEADER_BYTES:
+            raise ValueError("the header does not fit")
+        self.values.flush()
+        self.bits.flush()
+        self._file.seek(0)
+        self._file.write(head + b" " * (HEADER_BYTES - len(head)))
 
 
 def save(tables: "Tables", path: Path | str) -> None:
-    """Write ``tables`` to ``path`` (see :meth:`Tables.save`); only the default cycle rule's tables
-    are saved (the others are built in memory)."""
+    """Write ``tables`` to ``path``, atomically (a build killed half-way leaves the file as it was):
+    :data:`~solver.files.TABLES_MAGIC` and a header of one JSON line (format, seed count,
+    grand-slam rule, index scheme, layer sizes, a CRC-32 of each layer's values and flags, the
+    counts of :meth:`Tables.counts`, and the SHA-256 of the header), padded to
+    :data:`HEADER_BYTES`; then the values (one signed byte a board, layer by layer) and the
+    ``cyclic`` flags (one bit a board, each layer from a new byte). :func:`load` checks all of it
+    and maps the values without reading them whole. Only the default cycle rule's tables are saved
+    (the others are built in memory)."""
     if tables.cycle is not Cycle.OWN_ROW:
         raise TablecalcError(_("the tables of the cycle rule {rule} are not saved: they are built in memory when "
                                "asked for").format(rule=repr(tables.cycle.value)))
-    path = Path(path)
-    header = _header(tables)
-    payload = _payload(tables)
-    header["sha256"] = hashlib.sha256(_canonical(header) + b"\n" + payload).hexdigest()
-
-    def write(f) -> None:
-        f.write(TABLES_MAGIC)
-        f.write(json.dumps(header, sort_keys=True).encode("ascii") + b"\n")
-        f.write(zlib.compress(payload, 6))
-
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_file(path, write, _("the endgame tables"), own=True)
+    with _TableFile(path, tables.max_seeds, tables.grand_slam) as out:
+        at = 0
+        for v, c in zip(tables.values, tables.cyclic):
+            out.values[at:at + len(v)] = v
+            at += len(v)
+            out.put_flags(c)
+        out.summary = tuple(tables.counts())
 
 
 def _rebuild_hint(max_seeds: int | None, slam: GrandSlam | None) -> str:
@@ -424,28 +573,30 @@ def _rebuild_hint(max_seeds: int | None, slam: GrandSlam | None) -> str:
     return _("rebuild them: {command}").format(command=f"tablecalc namnam tables --build {n}{flag}")
 
 
+_COUNT_KEYS = ("seeds", "positions", "wins", "draws", "losses", "cyclic")
+
+
 def load(path: Path, *, max_seeds: int | None = None, grand_slam: GrandSlam | None = None) -> Tables:
     """The tables saved in ``path``, checked to be what they claim and what was asked: the header
     (format, game, index scheme, seed count ``max_seeds`` and grand-slam rule ``grand_slam`` when
-    given), the checksum of the values, every value within its layer's bounds, and a sample of
-    boards of every layer against the rules themselves (:func:`spot_check`). Anything else is one
-    :class:`~solver.errors.TablecalcError` line naming the file and saying how to rebuild it."""
+    given, its SHA-256), the file's size, each layer's values and flags against its CRC-32, the
+    values of the smaller layers within their bounds, and a sample of boards of every layer
+    against the rules themselves (:func:`spot_check`). Anything else is one
+    :class:`~solver.errors.TablecalcError` line naming the file and saying how to rebuild it. The
+    values are memory-mapped, not read into memory: the checks read them once (about 7 GB/s)."""
     path = Path(path)
 
     def refuse(why: str) -> TablecalcError:
         return TablecalcError(_("cannot use the endgame tables {path}: {why}; {hint}").format(
             path=quoted_path(path), why=why, hint=_rebuild_hint(max_seeds, grand_slam)))
 
-    claimed = max_seeds if max_seeds is not None else MAX_BUILD
     try:
-        limit = _payload_size(claimed) + _MAX_HEADER + (1 << 20)
-        data = read_bytes(path, _("the endgame tables"), limit)
-    except TablecalcError as e:
-        too_large = path.is_file() and path.stat().st_size > limit  # the words of the error are the learner's
-        raise refuse(str(e).split(": ", 1)[-1] if not too_large else _("the file is too large")) from None
+        data, file_size = read_head(path, _("the endgame tables"), HEADER_BYTES)
+    except TablecalcError as e:  # the words of the error are the learner's
+        raise refuse(str(e).split(": ", 1)[-1]) from None
     if not data.startswith(TABLES_MAGIC):
         raise refuse(_("it is not an endgame table file of this tablecalc (no header)"))
-    end = data.find(b"\n", len(TABLES_MAGIC), len(TABLES_MAGIC) + _MAX_HEADER)
+    end = data.find(b"\n", len(TABLES_MAGIC))
     try:
         header = json.loads(data[len(TABLES_MAGIC):end]) if end > 0 else None
     except (ValueError, RecursionError):
@@ -454,6 +605,8 @@ def load(path: Path, *, max_seeds: int | None = None, grand_slam: GrandSlam | No
         raise refuse(_("its header is damaged"))
     if header.get("format") != FORMAT:
         raise refuse(_("it is in format {format}, expected {expected}").format(format=quoted(header.get("format")), expected=FORMAT))
+    if hashlib.sha256(_canonical(header)).hexdigest() != header.get("sha256"):
+        raise refuse(_("its header is damaged"))
     if header.get("game") != "namnam" or header.get("index") != INDEX:
         raise refuse(_("its boards are numbered another way than this tablecalc's"))
     n = header.get("max_seeds")
@@ -469,31 +622,33 @@ def load(path: Path, *, max_seeds: int | None = None, grand_slam: GrandSlam | No
     if grand_slam is not None and slam is not grand_slam:
         raise refuse(_("it was built for the grand-slam rule {rule}, not {wanted}").format(
             rule=repr(slam.value), wanted=repr(grand_slam.value)))
-    if header.get("layers") != [layer_size(k) for k in range(n + 1)]:
+    sizes, packed = _sizes(n)
+    if header.get("layers") != sizes:
         raise refuse(_("its layers do not have the sizes of this index scheme"))
-    size = _payload_size(n)
-    try:
-        inflate = zlib.decompressobj()
-        payload = inflate.decompress(data[end + 1:], size + 1)
-        complete = inflate.eof and not inflate.unconsumed_tail and not inflate.unused_data
-    except zlib.error:
-        raise refuse(_("it is damaged (its values cannot be decompressed)")) from None
-    if len(payload) != size or not complete:
+    crc, crc_flags, counts = header.get("values_crc32"), header.get("cyclic_crc32"), header.get("counts")
+    if not (isinstance(crc, list) and isinstance(crc_flags, list) and isinstance(counts, list)
+            and len(crc) == len(crc_flags) == len(counts) == n + 1
+            and all(isinstance(row, dict) and set(row) == set(_COUNT_KEYS) for row in counts)):
+        raise refuse(_("its header is damaged"))
+    if file_size != _file_size(n):
         raise refuse(_("it is truncated or damaged"))
-    if hashlib.sha256(_canonical(header) + b"\n" + payload).hexdigest() != header.get("sha256"):
-        raise refuse(_("it is damaged: its checksum does not match its values"))
-    values, cyclic, at = [], [], 0
+    try:
+        values_all = np.memmap(path, dtype=np.int8, mode="r", offset=HEADER_BYTES, shape=(sum(sizes),))
+        bits_all = np.memmap(path, dtype=np.uint8, mode="r", offset=HEADER_BYTES + sum(sizes), shape=(sum(packed),))
+    except (OSError, ValueError) as e:
+        raise refuse(getattr(e, "strerror", None) or str(e)) from None
+    values, flags, at, at_bits = [], [], 0, 0
     for k in range(n + 1):
-        v = np.frombuffer(payload, dtype=np.int8, count=layer_size(k), offset=at)
-        at += layer_size(k)
-        if v.size and (int(v.min()) < -k or int(v.max()) > k or ((v.astype(np.int16) - k) % 2).any()):
+        v, f = values_all[at:at + sizes[k]], bits_all[at_bits:at_bits + packed[k]]
+        at, at_bits = at + sizes[k], at_bits + packed[k]
+        if zlib.crc32(v) != crc[k] or zlib.crc32(f) != crc_flags[k]:
+            raise refuse(_("it is damaged: its checksum does not match its values"))
+        if sizes[k] <= RANGE_CHECKED and (int(v.min()) < -k or int(v.max()) > k or ((v.astype(np.int16) - k) % 2).any()):
             raise refuse(_("layer {k} holds values out of range (expected -{k} to {k}, of the parity of {k})").format(k=k))
         values.append(v)
-    for k in range(n + 1):
-        packed = np.frombuffer(payload, dtype=np.uint8, count=(layer_size(k) + 7) // 8, offset=at)
-        at += packed.size
-        cyclic.append(np.unpackbits(packed)[:layer_size(k)].astype(bool))
-    tables = Tables(tuple(values), tuple(cyclic), slam)
+        flags.append(f)
+    tables = Tables(tuple(values), PackedFlags(tuple(flags), tuple(sizes)), slam,
+                    summary=tuple({key: int(row[key]) for key in _COUNT_KEYS} for row in counts))
     wrong = spot_check(tables)
     if wrong is not None:
         raise refuse(_("its values break the rules at board {board}").format(board=".".join(map(str, wrong))))
@@ -543,7 +698,7 @@ def spot_check(tables: Tables, samples: int = SPOT_CHECKS) -> tuple[int, ...] | 
                 continue
             best_value = max(cap - tables.value(child) for cap, child in moves.values())
             best_capture = max((cap - tables.value(child) for cap, child in moves.values() if cap), default=None)
-            if (not tables.cyclic[n][r] and v != best_value) or (best_capture is not None and v < best_capture):
+            if (not tables.is_cyclic(c) and v != best_value) or (best_capture is not None and v < best_capture):
                 return c
     return None
 

@@ -133,7 +133,9 @@ def best(position: PositionArg,
 
 @app.command("tables")
 def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build the tables up to N seeds on the board (15: a few seconds compiled, a minute in pure Python), extending the largest built.")] = None,
-           engine: EngineOpt = "auto", *, rules, as_json: JsonOpt = False) -> None:
+           engine: EngineOpt = "auto",
+           scheduler: Annotated[str, typer.Option("--scheduler", help="Who runs the build's tasks: local (this machine's cores), or the address of a Dask cluster's scheduler (tcp://HOST:8786).")] = "local",
+           *, rules, as_json: JsonOpt = False) -> None:
     """The endgame tables: build them (with a progress bar) and show positions, wins, draws and losses per seed count."""
     from solver.namnam.tables import MAX_BUILD, available, build as do_build, cache_path, layer_size, lookup, superseded
 
@@ -150,9 +152,10 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
         base = t if t is not None and t.grand_slam is rules.grand_slam else None
         start = base.max_seeds + 1 if base is not None else 0
         total = 2 * sum(layer_size(n) for n in range(start, build + 1))  # generated, then solved
+        path = cache_path(build, rules)
         try:
             if as_json or total == 0:
-                t = do_build(build, rules, base=base, engine=engine)
+                t = do_build(build, rules, base=base, engine=engine, scheduler=scheduler, path=path)
             else:
                 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -160,14 +163,12 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
                               TimeElapsedColumn()) as bar:
                     task = bar.add_task(f"tables up to {build} seeds", total=total or None)
                     t = do_build(build, rules, lambda n, k: bar.update(task, advance=k, description=_("layer {n}/{total}").format(n=n, total=build)),
-                                 base=base, engine=engine)
+                                 base=base, engine=engine, scheduler=scheduler, path=path)
         except MemoryError:  # the estimate checked before the build was short of what this machine had
             from solver.errors import SearchTooLarge
 
             raise SearchTooLarge(_("the machine ran out of memory building the endgame tables up to {n} seeds; "
                                    "nothing was saved: try a smaller --build").format(n=build)) from None
-        path = cache_path(build, rules)
-        t.save(path)
         for n, other in available(rules):  # the new tables hold the smaller ones (refused ones too)
             if n < build:
                 other.unlink(missing_ok=True)
