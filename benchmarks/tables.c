@@ -10,9 +10,10 @@
  * holds the C(n+11, 11) boards of n seeds, numbered in lexicographic order, first pit slowest
  * (solver.namnam.tables.rank). A board's value is what the player to move will still take minus
  * what the opponent will, under best play: where no move is legal, the seeds of the mover's row
- * minus the opponent's; a move that captures goes to a smaller layer, already solved. A grand
- * slam (a capture of every seed of the opponent's row) captures nothing; with --forbid it is
- * legal only when every legal move is one. A starving opponent must be fed.
+ * minus the opponent's; a move that captures goes to a smaller layer, already solved. A starving
+ * opponent must be fed. A grand slam (a capture of every seed of the opponent's row) captures
+ * nothing (tablecalc's rule "no-capture"); with --forbid (the rule "forbidden") it is legal only
+ * when every legal move is one.
  *
  * Each layer, the classic way: one pass generates every board's moves, keeps the ranks of the
  * children that stay in the layer (int32, 6 a board) and the best capture's value; then sweeps,
@@ -234,7 +235,7 @@ int main(int argc, char **argv) {
     getrusage(RUSAGE_SELF, &use);
     printf("{\"seeds\": %d, \"grand_slam\": \"%s\", \"boards\": %lld, \"last\": %lld, \"cyclic\": %lld, "
            "\"sweeps\": %lld, \"cpu\": %.3f, \"peak_mib\": %.1f}\n",
-           n_max, forbid ? "forbidden" : "allowed", (long long)offset[n_max + 1],
+           n_max, forbid ? "forbidden" : "no-capture", (long long)offset[n_max + 1],
            (long long)(offset[n_max + 1] - offset[n_max]), (long long)cyclic_count, (long long)sweeps, cpu,
            use.ru_maxrss / 1024.0);
     free(values);
