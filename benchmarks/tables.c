@@ -4,7 +4,7 @@
  * bit for bit. Nothing in tablecalc needs it.
  *
  *   cc -O2 -o tables tables.c
- *   ./tables [--forbid] [--out FILE] N
+ *   ./tables [--forbid] [--jacobi] [--out FILE] N
  *
  * Boards are canonical (the mover's row first, in sowing order: solver/namnam/sowing.py); layer n
  * holds the C(n+11, 11) boards of n seeds, numbered in lexicographic order, first pit slowest
@@ -20,12 +20,17 @@
  * in place, raise `low` (what the mover can force) and lower `high` (what the opponent cannot
  * stop), from -n and n, until a sweep changes nothing. A board whose bounds do not meet is
  * cyclic; its value is its own-row split clipped into [low, high] (the default cycle rule).
+ * With --jacobi each sweep reads only the bounds of the sweep before (two more bytes a board,
+ * and more sweeps): the same fixed point, both climbing from the same start by the same
+ * monotone equations.
  *
  * With --out, FILE receives the values (int8 a board, layer 0 to N), then each layer's cyclic
  * flags packed 8 to a byte, first board in the highest bit, as numpy.packbits does: the payload
  * of a tablecalc table file. Prints on stdout one JSON line: seeds, grand-slam rule, boards,
  * boards of the last layer, cyclic boards, sweeps, CPU seconds of the build (getrusage, the
- * output file not included) and peak memory (MiB).
+ * output file not included) and peak memory in MiB (Linux's VmHWM, the program's own high-water
+ * mark; elsewhere getrusage's ru_maxrss, which on Linux would also count the memory of the
+ * process that started it, from before the exec).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -40,7 +45,7 @@
 typedef int64_t i64;
 
 static i64 comb[MAX_SEEDS + PITS + 1][PITS];
-static int forbid;
+static int forbid, jacobi;
 
 static void *alloc(size_t bytes) {
     void *p = malloc(bytes ? bytes : 1);
@@ -49,6 +54,24 @@ static void *alloc(size_t bytes) {
         exit(1);
     }
     return p;
+}
+
+/* the peak resident memory in MiB */
+static double peak_mib(void) {
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kib = -1;
+    if (f != NULL) {
+        while (kib < 0 && fgets(line, sizeof line, f) != NULL)
+            if (strncmp(line, "VmHWM:", 6) == 0) kib = atol(line + 6);
+        fclose(f);
+    }
+    if (kib < 0) {
+        struct rusage use;
+        getrusage(RUSAGE_SELF, &use);
+        kib = use.ru_maxrss;
+    }
+    return kib / 1024.0;
 }
 
 /* the number of board c within its layer */
@@ -105,12 +128,13 @@ int main(int argc, char **argv) {
     int n_max = -1;
     for (int a = 1; a < argc; a++) {
         if (strcmp(argv[a], "--forbid") == 0) forbid = 1;
+        else if (strcmp(argv[a], "--jacobi") == 0) jacobi = 1;
         else if (strcmp(argv[a], "--out") == 0 && a + 1 < argc) out = argv[++a];
         else if (n_max < 0 && argv[a][0] >= '0' && argv[a][0] <= '9') n_max = atoi(argv[a]);
         else n_max = -2;
     }
     if (n_max < 0 || n_max > MAX_SEEDS) {
-        fprintf(stderr, "usage: %s [--forbid] [--out FILE] N   (N: 0 to %d seeds)\n", argv[0], MAX_SEEDS);
+        fprintf(stderr, "usage: %s [--forbid] [--jacobi] [--out FILE] N   (N: 0 to %d seeds)\n", argv[0], MAX_SEEDS);
         return 2;
     }
     for (int a = 0; a <= MAX_SEEDS + PITS; a++)
@@ -179,11 +203,14 @@ int main(int argc, char **argv) {
                 bounds[2 * r + 1] = (int8_t)n;
             }
         }
-        /* the sweeps: low rises, high falls, until nothing moves */
+        /* the sweeps: low rises, high falls, until nothing moves; in place, or each sweep from
+         * the bounds of the one before into `fresh` (--jacobi) */
+        int8_t *fresh = jacobi ? alloc(2 * (size_t)size) : bounds;
         int changed = 1;
         while (changed) {
             changed = 0;
             sweeps++;
+            if (jacobi) memcpy(fresh, bounds, 2 * (size_t)size);
             for (i64 r = 0; r < size; r++) {
                 if (bounds[2 * r] == bounds[2 * r + 1]) continue; /* settled */
                 const int32_t *s = stay + ROW * (size_t)r;
@@ -194,12 +221,18 @@ int main(int argc, char **argv) {
                     if (-c[0] > high) high = -c[0];
                 }
                 if (low != bounds[2 * r] || high != bounds[2 * r + 1]) {
-                    bounds[2 * r] = (int8_t)low;
-                    bounds[2 * r + 1] = (int8_t)high;
+                    fresh[2 * r] = (int8_t)low;
+                    fresh[2 * r + 1] = (int8_t)high;
                     changed = 1;
                 }
             }
+            if (jacobi) {
+                int8_t *old = bounds;
+                bounds = fresh;
+                fresh = old;
+            }
         }
+        if (jacobi) free(fresh);
         /* the values: a cyclic board's own-row split, clipped into its bounds */
         memset(b, 0, sizeof b);
         b[PITS - 1] = n;
@@ -223,6 +256,7 @@ int main(int argc, char **argv) {
 
     struct rusage use;
     getrusage(RUSAGE_SELF, &use);
+    double peak = peak_mib();
     double cpu = use.ru_utime.tv_sec + use.ru_utime.tv_usec / 1e6 + use.ru_stime.tv_sec + use.ru_stime.tv_usec / 1e6;
     if (out != NULL) {
         FILE *f = fopen(out, "wb");
@@ -232,12 +266,11 @@ int main(int argc, char **argv) {
             return 1;
         }
     }
-    getrusage(RUSAGE_SELF, &use);
     printf("{\"seeds\": %d, \"grand_slam\": \"%s\", \"boards\": %lld, \"last\": %lld, \"cyclic\": %lld, "
-           "\"sweeps\": %lld, \"cpu\": %.3f, \"peak_mib\": %.1f}\n",
+           "\"sweeps\": %lld, \"jacobi\": %s, \"cpu\": %.3f, \"peak_mib\": %.1f}\n",
            n_max, forbid ? "forbidden" : "no-capture", (long long)offset[n_max + 1],
-           (long long)(offset[n_max + 1] - offset[n_max]), (long long)cyclic_count, (long long)sweeps, cpu,
-           use.ru_maxrss / 1024.0);
+           (long long)(offset[n_max + 1] - offset[n_max]), (long long)cyclic_count, (long long)sweeps,
+           jacobi ? "true" : "false", cpu, peak);
     free(values);
     free(cyclic);
     free(offset);
