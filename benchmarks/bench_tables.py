@@ -15,10 +15,28 @@ that the compiled builder be at most as slow as C at 20 seeds and take at most 2
 
 Keep ``--seeds`` at 16 or below on a shared machine (the NumPy builder takes about 1.5 GB at 15);
 beyond that, up to the largest build tablecalc accepts, only with ``--i-have-the-memory``: at
-20 seeds the C builder takes about 2.5 GB and the NumPy builder some 17 GB (it is left out above
-16 seeds unless named in ``--engines``). Measured here (2 cores, load about 1), the C builder
-alone: 14 seeds 3.2 s and 125 MiB, 15 seeds 6.6 s and 234 MiB, 16 seeds 13.6 s and 420 MiB
-(some 30 bytes a board of the last layer).
+20 seeds the C builder needs about 2.4 GiB (27 bytes a board of layer 20, 84.7 million boards,
+plus one byte a board of every layer) and the NumPy builder some 17 GB (it is left out above 16
+seeds unless named in ``--engines``).
+
+The C builder alone (``nice -n 10 ./tables N``, this 2-core machine shared, load 1.3–1.5):
+
+    seeds  boards (last layer)     in place               --jacobi
+    14      9.7 M ( 4.5 M)         3.19 s, 125 MiB        5.06 s, 134 MiB
+    15     17.4 M ( 7.7 M)         5.86 s, 217 MiB        9.35 s, 231 MiB
+    16     30.4 M (13.0 M)         9.59 s, 366 MiB       16.15 s, 391 MiB
+
+about 29 bytes a board of the last layer, all included; issue 26 quoted "a C retrograde builder"
+at 50.1 s and 380 MiB for 15 seeds: this one is some 9 times faster (in place, a board whose
+bounds met is skipped). This benchmark (load 1.3–2.6 at the start, up to 3.3 at the end):
+
+    14 seeds: C 2.97 s, 125 MiB; compiled 2.69 s, 305 MiB; NumPy 25.8 s, 844 MiB
+              compiled ÷ C 0.90× the time, 2.43× the memory; NumPy ÷ C 8.69×, 6.74×
+    16 seeds (--engines compiled): C 12.15 s, 366 MiB; compiled 10.02 s, 606 MiB
+              compiled ÷ C 0.82× the time, 1.66× the memory
+
+the same tables bit for bit each time (the builders of tablecalc as they were before issue 26's
+one-byte rewrite).
 """
 
 from __future__ import annotations
