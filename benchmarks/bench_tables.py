@@ -86,9 +86,21 @@ def worker(engine: str, seeds: int) -> None:
 
 
 def run_python(engine: str, seeds: int) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--worker", engine, "--seeds", str(seeds)],
-                         check=True, capture_output=True, text=True, cwd=ROOT)
-    return json.loads(out.stdout)
+    done = subprocess.run([sys.executable, __file__, "--worker", engine, "--seeds", str(seeds)],
+                          check=False, capture_output=True, text=True, cwd=ROOT)
+    if done.returncode:
+        why = done.stderr.strip().splitlines()[-1:] or [f"exit {done.returncode}"]
+        sys.exit(f"the {NAMES[engine]} build failed: {why[0]}")
+    return json.loads(done.stdout)
+
+
+def c_memory(seeds: int) -> int:
+    """About the bytes the C builder takes at its peak: 27 a board of the last layer (its moves and
+    bounds), one a board of every layer (the values) and their cyclic flags."""
+    from solver.namnam.tables import layer_size
+
+    boards = sum(layer_size(k) for k in range(seeds + 1))
+    return 27 * layer_size(seeds) + boards + boards // 8
 
 
 def run_c(exe: str, seeds: int, folder: str) -> dict:
@@ -135,8 +147,14 @@ def main(argv: list[str] | None = None) -> None:
     if "compiled" in engines and importlib.util.find_spec("numba") is None:
         print("Numba is not installed: the compiled builder is left out")
         engines.remove("compiled")
+    from solver.budget import available_memory
+
+    have = available_memory()
+    if have is not None and c_memory(args.seeds) > have:
+        sys.exit(f"--seeds {args.seeds}: the C builder alone needs about {c_memory(args.seeds) / 2**30:.1f} GiB "
+                 f"and {have / 2**30:.1f} GiB is available")
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; tables up to {args.seeds} seeds, "
-          f"{args.runs} run(s)")
+          f"{args.runs} run(s); the C builder needs about {c_memory(args.seeds) / 2**20:,.0f} MiB")
     with tempfile.TemporaryDirectory(prefix="tablecalc-bench-") as folder:
         exe = compile_c("tables", folder)
         if exe is None:
