@@ -128,7 +128,7 @@ def compositions(n: int, parts: int = PITS) -> np.ndarray:
 
 
 class PackedFlags(Sequence):
-    """The ``cyclic`` flags of a table file: one bit a board, layer by layer (``flags[n]`` unpacks
+    """The ``cyclic`` flags of the tables: one bit a board, layer by layer (``flags[n]`` unpacks
     layer ``n``; :meth:`bit` reads one board's)."""
 
     def __init__(self, packed: tuple[np.ndarray, ...], sizes: tuple[int, ...]):
@@ -346,11 +346,11 @@ def build(max_seeds: int, rules: Rules | None = None, progress: Callable[[int, i
     try:
         if path is None:
             flat = np.empty(int(offsets[-1]), dtype=np.int8)
-            flags: list[np.ndarray] = []
+            packed: list[np.ndarray] = []
             summary = _solve(max_seeds, flat, offsets, base, kept, forbid, cycle, compiled, runner, progress,
-                             flags.append)
-            return Tables(tuple(flat[offsets[k]:offsets[k + 1]] for k in range(max_seeds + 1)), tuple(flags), slam,
-                          cycle, summary)
+                             lambda c: packed.append(np.packbits(c)))
+            return Tables(tuple(flat[offsets[k]:offsets[k + 1]] for k in range(max_seeds + 1)),
+                          PackedFlags(tuple(packed), tuple(sizes)), slam, cycle, summary)
         with _TableFile(path, max_seeds, slam) as out:
             out.summary = _solve(max_seeds, out.values, offsets, base, kept, forbid, cycle, compiled, runner,
                                  progress, out.put_flags)

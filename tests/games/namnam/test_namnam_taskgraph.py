@@ -83,6 +83,7 @@ def test_a_scheduler_that_is_not_an_address_is_one_line(scheduler):
 def test_an_address_where_no_scheduler_listens_is_one_line(tmp_path, monkeypatch):
     pytest.importorskip("distributed")
     monkeypatch.setenv("TABLECALC_HOME", str(tmp_path))
+    monkeypatch.setattr(tables, "_LOADED", {})  # no tables in memory: layers 0 to 3 are to be built
     r = CliRunner().invoke(app, ["namnam", "tables", "--build", "3", "--scheduler", "tcp://127.0.0.1:9"])
     assert r.exit_code == 2, r.output
     assert r.stderr.startswith("tablecalc: error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'")
