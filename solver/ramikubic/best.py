@@ -311,20 +311,22 @@ def describe_moves(old: Table, new: Table, placed: Sequence[Tile]) -> tuple[Move
     {'combination': '7b 7y 7g', 'kept': None, 'from_rack': ['7y', '7g'], 'from_table': [{'combination': 1, 'tiles': ['7b']}]}
     """
     left = [Counter(c) for c in old]
+    alike: dict[tuple[Tile, ...], list[int]] = {}  # the old combinations holding the same tiles, first first
+    for i, o in enumerate(old):
+        alike.setdefault(tuple(sorted(o)), []).append(i)
     kept: dict[int, int] = {}
     for j, c in enumerate(new):
-        for i, o in enumerate(old):
-            if i not in kept.values() and Counter(c) == Counter(o) and left[i] == Counter(o):
-                kept[j] = i
-                left[i] = Counter()
-                break
+        same = alike.get(tuple(sorted(c)))
+        if same:
+            kept[j] = i = same.pop(0)
+            left[i] = Counter()
     moves = []
     for j, c in enumerate(new):
         if j in kept:
             moves.append(Move(c, kept[j] + 1))
             continue
         need = Counter(c)
-        order = sorted(range(len(old)), key=lambda i: -sum((need & left[i]).values()))
+        order = sorted(range(len(old)), key=lambda i: -sum(min(k, left[i][t]) for t, k in need.items()))  # most shared first
         taken: dict[int, list[Tile]] = {}
         for i in order:
             got = need & left[i]
