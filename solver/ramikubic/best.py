@@ -69,9 +69,13 @@ ONE_SOLVE_NODES = 100
 whole, weighed together) may take before the best lay falls back to the reference path of two
 solves: the dealt positions never need more than the root node."""
 HIGHS_OPTIONS = {"mip_heuristic_run_feasibility_jump": False}
-"""HiGHS options past the four SciPy names (SciPy passes them on verbatim). The feasibility-jump
-heuristic finds no plan the root node's LP does not, and took half the time of a solve on the
-benchmark's positions (a 40-tile table: 15 ms a solve with it, 7.5 ms without, the same optima)."""
+"""HiGHS options past the four SciPy names (SciPy passes them on verbatim, with a warning silenced
+here). The feasibility-jump heuristic took half the time of a solve on the benchmark's positions (a
+40-tile table: 15 ms a solve with it, 7.5 ms without, the same optima)."""
+_UNRECOGNISED = r"Unrecognized options detected: \{'mip_heuristic_run_feasibility_jump'\}"
+# SciPy's warning about HIGHS_OPTIONS, silenced for the whole process too: the web app solves in
+# threads, where a catch_warnings() block of one thread may undo another's
+warnings.filterwarnings("ignore", _UNRECOGNISED, RuntimeWarning)
 MAX_RUN = 5
 """The longest run the model chooses: a longer run is two of 3 to 5 side by side (merged in the answer)."""
 
@@ -205,7 +209,7 @@ def optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, g
     options = {"mip_rel_gap": 0, "presolve": presolve, "node_limit": nodes or EXACT_NODES,  # no time limit: no clock
                **HIGHS_OPTIONS}
     with _native_output_hidden(), warnings.catch_warnings():
-        warnings.filterwarnings("ignore", "Unrecognized options", RuntimeWarning)  # HIGHS_OPTIONS, passed on by design
+        warnings.filterwarnings("ignore", _UNRECOGNISED, RuntimeWarning)  # HIGHS_OPTIONS, passed on by design
         res = milp(c, integrality=np.ones(n), bounds=Bounds(lower, upper), constraints=rows, options=options)
         if res.status == SOLVE_ERROR:  # HiGHS fails on a rare model after its presolve: solved again the other way
             res = milp(c, integrality=np.ones(n), bounds=Bounds(lower, upper), constraints=rows,
