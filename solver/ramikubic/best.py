@@ -67,10 +67,10 @@ same layout on every machine (the dealt positions never need more than the root 
 ONE_SOLVE_NODES = 100
 """The branch-and-bound nodes the best lay's one solve (tiles, points and old combinations kept
 whole, weighed together) may take before the best lay falls back to the reference path of two
-solves: the dealt positions never need more than the root node."""
+solves: every dealt position tried so far needed only the root node."""
 HIGHS_OPTIONS = {"mip_heuristic_run_feasibility_jump": False}
-"""HiGHS options past the four SciPy names (SciPy passes them on verbatim, with a warning silenced
-here). The feasibility-jump heuristic took half the time of a solve on the benchmark's positions (a
+"""HiGHS options that SciPy's ``milp`` does not name itself (it passes them on to HiGHS verbatim,
+with a warning, silenced here). The feasibility-jump heuristic took half the time of a solve on the benchmark's positions (a
 40-tile table: 15 ms a solve with it, 7.5 ms without, the same optima)."""
 _UNRECOGNISED = r"Unrecognized options detected: \{'mip_heuristic_run_feasibility_jump'\}"
 # SciPy's warning about HIGHS_OPTIONS, silenced for the whole process too: the web app solves in
