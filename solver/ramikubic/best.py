@@ -8,17 +8,21 @@ integer linear programming", 2006), with jokers as their own variables:
 * ``y[i]`` — how many tiles of kind ``i`` leave the rack (at most the rack's), ``yj`` how
   many jokers;
 * ``z[i]`` — how many places of kind ``i`` in those patterns are filled by jokers;
-* ``k[c]`` — whether old combination ``c`` stays exactly as it was: a second solve, with the
-  tiles laid fixed, keeps the answer close to the old table (it never changes what is laid).
+* ``k[c]`` — whether old combination ``c`` stays exactly as it was, so the answer reads close
+  to the old table.
 
 For every tile kind, the places in the patterns equal the table's tiles plus those laid
 plus the jokers standing there; the jokers standing equal the table's jokers plus those
 laid — so every table tile stays and every combination ends valid. The objective is
 lexicographic: the most tiles (or points, :attr:`Rules.objective`), then the most points
-(or tiles); then, the tiles laid fixed, the most old combinations kept whole. HiGHS (SciPy's :func:`~scipy.optimize.milp`)
-solves it with a relative gap of 0: the answer is optimal, and the referee replays it. Each solve
-is bounded by a count of branch-and-bound nodes, never by a clock, so the same question gets the
-same answer on every machine.
+(or tiles), then the most tiles of old combinations kept whole — one solve, the three weighted
+so that each one's whole range fits under the previous one's unit. HiGHS (SciPy's
+:func:`~scipy.optimize.milp`) solves it with a relative gap of 0: the answer is optimal, and the
+referee replays it. When that one solve is not proven within :data:`ONE_SOLVE_NODES` nodes, the
+best lay falls back to the reference path of two solves (the exact optimum, then, the tiles laid
+fixed, the most old combinations kept whole within :data:`LAYOUT_NODES`), which lays the same
+tiles and points. Each solve is bounded by a count of branch-and-bound nodes, never by a clock,
+so the same question gets the same answer on every machine.
 
 >>> from solver.ramikubic.position import Position
 >>> ts = TileSet.default()
@@ -35,9 +39,11 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Sequence
 
 from solver.errors import SearchTooLarge, TablecalcError
@@ -48,16 +54,28 @@ from solver.ramikubic.rules import MeldJoker, Objective, Rules
 from solver.ramikubic.tiles import JOKER, Tile, TileSet, tiles_text
 
 __all__ = ["Lay", "Meld", "Move", "Plan", "best_lay", "best_meld", "solve", "optimise", "keeps_all", "describe_moves",
-           "MAX_RUN", "EXACT_NODES", "LAYOUT_NODES", "SOLVE_ERROR"]
+           "MAX_RUN", "EXACT_NODES", "LAYOUT_NODES", "ONE_SOLVE_NODES", "SOLVE_ERROR", "HIGHS_OPTIONS"]
 
 EXACT_NODES = 100_000
 """The most branch-and-bound nodes an exact solve may take before tablecalc gives up with an error
 (the dealt positions of the tests and the benchmark never need more than the root node)."""
 LAYOUT_NODES = 100
-"""The branch-and-bound nodes the second step (keep old combinations whole, the tiles laid fixed)
-may take; past them the answer is the best layout found so far, or the first step's (the tiles
-laid are the same). A count of nodes, not a time: the same question gets the same layout on
-every machine (the dealt positions never need more than the root node)."""
+"""The branch-and-bound nodes the reference path's second step (keep old combinations whole, the
+tiles laid fixed) may take; past them the answer is the best layout found so far, or the first
+step's (the tiles laid are the same). A count of nodes, not a time: the same question gets the
+same layout on every machine (the dealt positions never need more than the root node)."""
+ONE_SOLVE_NODES = 100
+"""The branch-and-bound nodes the best lay's one solve (tiles, points and old combinations kept
+whole, weighed together) may take before the best lay falls back to the reference path of two
+solves: every dealt position tried so far needed only the root node."""
+HIGHS_OPTIONS = {"mip_heuristic_run_feasibility_jump": False}
+"""HiGHS options that SciPy's ``milp`` does not name itself (it passes them on to HiGHS verbatim,
+with a warning, silenced here). The feasibility-jump heuristic took half the time of a solve on the benchmark's positions (a
+40-tile table: 15 ms a solve with it, 7.5 ms without, the same optima)."""
+_UNRECOGNISED = r"Unrecognized options detected: \{'mip_heuristic_run_feasibility_jump'\}"
+# SciPy's warning about HIGHS_OPTIONS, silenced for the whole process too: the web app solves in
+# threads, where a catch_warnings() block of one thread may undo another's
+warnings.filterwarnings("ignore", _UNRECOGNISED, RuntimeWarning)
 MAX_RUN = 5
 """The longest run the model chooses: a longer run is two of 3 to 5 side by side (merged in the answer)."""
 
@@ -69,11 +87,14 @@ class Plan:
     combos: tuple[Combination, ...]
     kept: tuple[int, ...]
     placed: tuple[Tile, ...]
+    proven: bool = True
+    """Whether the plan is proven optimal (``False``: the best found within the node budget)."""
 
 
 SOLVE_ERROR = 4
 """SciPy's status for HiGHS's "Solve error" (seen on about one model in 10,000 of whole games, after
-the presolve; the same model without it is solved)."""
+the presolve; the same model without it is solved): a model that gets it is solved again with the
+presolve switched the other way."""
 
 
 @contextmanager
@@ -100,13 +121,15 @@ def _native_output_hidden():
 
 def optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, goal: tuple[str, ...],
              min_meld: int | None = None, keep_old: bool = True, placed: Sequence[Tile] | None = None,
-             nodes: int | None = None) -> Plan | None:
+             nodes: int | None = None, presolve: bool = True) -> Plan | None:
     """Solve the model; ``goal`` names the quantities to maximise, most important first, among
     ``tiles`` (laid), ``points`` (laid, a joker at its end-of-round value), ``meld`` (the patterns'
     points) and ``kept`` (tiles of old combinations kept whole). ``placed`` fixes the tiles laid;
     ``nodes`` bounds the branch-and-bound nodes (the best plan found within them); without it the
     answer is exact, or :class:`~solver.errors.SearchTooLarge` past :data:`EXACT_NODES`. ``None``
-    when infeasible, or when ``nodes`` ran out before any plan."""
+    when infeasible, or when ``nodes`` ran out before any plan. ``presolve``: whether HiGHS
+    presolves the model (the optimum is the same either way; without, the best lay's one solve
+    takes about a third less time on 40-tile tables)."""
     import numpy as np
     from scipy.optimize import Bounds, LinearConstraint, milp
 
@@ -120,16 +143,16 @@ def optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, g
     all_jokers = table_jokers + rack_jokers
     # only the patterns the tiles in play (jokers filling the gaps) could make
     have = t_count + r_count
-    pats = [p for p in patterns(rules.wrap, ts, MAX_RUN, rules.run_repeat)
-            if sum((Counter(p.tiles) - have).values()) <= all_jokers]
+    every, places = _pattern_places(rules.wrap, ts, MAX_RUN, rules.run_repeat)
+    short = np.maximum(places - np.array([have[k] for k in kinds]), 0).sum(axis=1)
+    chosen_rows = np.flatnonzero(short <= all_jokers)
+    pats = [every[s] for s in chosen_rows]
     K, P = len(kinds), len(pats)
     # columns: x (P) | y (K) | yj (1) | z (K) | k (C)
     X, Y, YJ, Z, KC = 0, P, P + K, P + K + 1, P + 2 * K + 1
     n = KC + C
     A = np.zeros((K + 1, n))
-    for s, p in enumerate(pats):
-        for t in p.tiles:
-            A[index[t], X + s] += 1
+    A[:K, X:X + P] = places[chosen_rows].T
     for i in range(K):
         A[i, Y + i] = -1
         A[i, Z + i] = -1
@@ -183,12 +206,14 @@ def optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, g
         fixed = Counter(placed)
         lower[Y:Y + K] = upper[Y:Y + K] = [fixed[k] for k in kinds]
         lower[YJ] = upper[YJ] = fixed[JOKER]
-    options = {"mip_rel_gap": 0, "presolve": True, "node_limit": nodes or EXACT_NODES}  # no time limit: no clock
-    with _native_output_hidden():
+    options = {"mip_rel_gap": 0, "presolve": presolve, "node_limit": nodes or EXACT_NODES,  # no time limit: no clock
+               **HIGHS_OPTIONS}
+    with _native_output_hidden(), warnings.catch_warnings():
+        warnings.filterwarnings("ignore", _UNRECOGNISED, RuntimeWarning)  # HIGHS_OPTIONS, passed on by design
         res = milp(c, integrality=np.ones(n), bounds=Bounds(lower, upper), constraints=rows, options=options)
-        if res.status == SOLVE_ERROR:  # HiGHS fails on a rare model after its presolve: solved again without
+        if res.status == SOLVE_ERROR:  # HiGHS fails on a rare model after its presolve: solved again the other way
             res = milp(c, integrality=np.ones(n), bounds=Bounds(lower, upper), constraints=rows,
-                       options={**options, "presolve": False})
+                       options={**options, "presolve": not presolve})
     if res.status == 1 and nodes is None:  # pragma: no cover - never seen on a set of 84 tiles
         raise SearchTooLarge(_("the best play was not proven within {nodes:,} nodes of the search: expected a smaller table or rack").format(nodes=EXACT_NODES))
     if res.x is None:
@@ -199,7 +224,23 @@ def optimise(table: Table, rack: Sequence[Tile], rules: Rules, ts: TileSet, *, g
     kept = tuple(c for c in range(C) if x[KC + c])
     placed = [kinds[i] for i in range(K) for _ in range(x[Y + i])] + [JOKER] * x[YJ]
     combos = _assemble(chosen, jokers_at, rules, ts)
-    return Plan(tuple(old[c] for c in kept) + combos, kept, tuple(placed))
+    return Plan(tuple(old[c] for c in kept) + combos, kept, tuple(placed), proven=res.status == 0)
+
+
+@cache
+def _pattern_places(wrap, ts: TileSet, max_run: int, repeat: bool):
+    """The patterns (:func:`~solver.ramikubic.combos.patterns`) and, for each, how many places of
+    each tile kind it has (a row per pattern, a column per kind of :meth:`TileSet.kinds`)."""
+    import numpy as np
+
+    every = patterns(wrap, ts, max_run, repeat)
+    index = {t: i for i, t in enumerate(ts.kinds())}
+    places = np.zeros((len(every), len(index)), dtype=np.int64)
+    for s, p in enumerate(every):
+        for t in p.tiles:
+            places[s, index[t]] += 1
+    places.flags.writeable = False
+    return every, places
 
 
 def _assemble(chosen: list[Pattern], jokers_at: Counter, rules: Rules, ts: TileSet) -> tuple[Combination, ...]:
@@ -274,20 +315,22 @@ def describe_moves(old: Table, new: Table, placed: Sequence[Tile]) -> tuple[Move
     {'combination': '7b 7y 7g', 'kept': None, 'from_rack': ['7y', '7g'], 'from_table': [{'combination': 1, 'tiles': ['7b']}]}
     """
     left = [Counter(c) for c in old]
+    alike: dict[tuple[Tile, ...], list[int]] = {}  # the old combinations holding the same tiles, first first
+    for i, o in enumerate(old):
+        alike.setdefault(tuple(sorted(o)), []).append(i)
     kept: dict[int, int] = {}
     for j, c in enumerate(new):
-        for i, o in enumerate(old):
-            if i not in kept.values() and Counter(c) == Counter(o) and left[i] == Counter(o):
-                kept[j] = i
-                left[i] = Counter()
-                break
+        same = alike.get(tuple(sorted(c)))
+        if same:
+            kept[j] = i = same.pop(0)
+            left[i] = Counter()
     moves = []
     for j, c in enumerate(new):
         if j in kept:
             moves.append(Move(c, kept[j] + 1))
             continue
         need = Counter(c)
-        order = sorted(range(len(old)), key=lambda i: -sum((need & left[i]).values()))
+        order = sorted(range(len(old)), key=lambda i: -sum(min(k, left[i][t]) for t, k in need.items()))  # most shared first
         taken: dict[int, list[Tile]] = {}
         for i in order:
             got = need & left[i]
@@ -367,20 +410,33 @@ def keeps_all(old: Table, new: Table) -> bool:
     return all(left[c] >= n for c, n in need.items())
 
 
-def best_lay(position: Position, rules: Rules, ts: TileSet) -> Lay:
+def best_lay(position: Position, rules: Rules, ts: TileSet, *, reference: bool = False) -> Lay:
     """The best lay after the initial meld: the most tiles (or points) from the rack, any
-    rearrangement of the table, every table tile staying, every combination valid."""
+    rearrangement of the table, every table tile staying, every combination valid; among those,
+    the most tiles of old combinations kept whole. One solve weighs the three together; when it is
+    not proven within :data:`ONE_SOLVE_NODES` nodes, or with ``reference``, two solves (the
+    reference path: the optimum, then its layout) give the same tiles and points."""
     goal = ("tiles", "points") if rules.objective is Objective.TILES else ("points", "tiles")
+    plan = None if reference else optimise(position.table, position.rack, rules, ts, goal=goal + ("kept",),
+                                           nodes=ONE_SOLVE_NODES, presolve=False)
+    if plan is None or not plan.proven:
+        plan = _two_solves(position, rules, ts, goal)
+    table = plan.combos if plan.placed else position.table
+    moves = sorted(describe_moves(position.table, table, plan.placed), key=_where_from)
+    return Lay(position, rules, "lay", plan.placed, tuple(m.combination for m in moves), tuple(moves),
+               _points(plan.placed, ts))
+
+
+def _two_solves(position: Position, rules: Rules, ts: TileSet, goal: tuple[str, ...]) -> Plan:
+    """The reference path: the exact optimum of ``goal``, then, the tiles laid fixed, the most old
+    combinations kept whole within :data:`LAYOUT_NODES` nodes."""
     plan = optimise(position.table, position.rack, rules, ts, goal=goal, keep_old=False)
     if plan is None:  # the table itself is not valid under these rules
         raise TablecalcError(_("position {position}: the table cannot be laid out validly under {name}").format(position=repr(str(position)), name=rules.name))
     if plan.placed and not keeps_all(position.table, plan.combos):  # the same tiles, laid keeping old combinations whole
         plan = optimise(position.table, plan.placed, rules, ts, goal=("kept",), placed=plan.placed,
                         nodes=LAYOUT_NODES) or plan
-    table = plan.combos if plan.placed else position.table
-    moves = sorted(describe_moves(position.table, table, plan.placed), key=_where_from)
-    return Lay(position, rules, "lay", plan.placed, tuple(m.combination for m in moves), tuple(moves),
-               _points(plan.placed, ts))
+    return plan
 
 
 def _where_from(move: Move) -> tuple[int, int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 import random
 
 import pytest
@@ -338,10 +339,11 @@ def test_a_model_highs_fails_after_presolve_is_solved_again_and_prints_nothing(c
     position = Position.parse(HIGHS_FAILS, TS)
     scipy.optimize.milp = spy
     try:
-        lay = solve(position, Rules(), TS)
+        lay = best_lay(position, Rules(), TS, reference=True)  # the two solves: the first one fails
+        fast = solve(position, Rules(), TS)  # the one solve weighing the layout too
     finally:
         scipy.optimize.milp = real
-    assert lay.answer == "pass" and lay.tiles_placed == 0
+    assert lay.answer == fast.answer == "pass" and lay.tiles_placed == 0
     assert statuses[0] == SOLVE_ERROR and statuses[1] == 0  # the retry without presolve
     out, err = capfd.readouterr()
     assert "Highs" not in out + err
@@ -365,6 +367,35 @@ def test_the_layout_keeps_as_many_old_combinations_as_an_unbounded_search():
         kept = [sum(len(p.table[c]) for c in plan.kept) for plan in (budget, exact)]
         assert kept[0] == kept[1], str(p)
         assert Counter(budget.placed) == Counter(first.placed)
+
+
+def test_the_one_solve_is_proven_on_dealt_tables_and_falls_back_to_two_solves_when_not(monkeypatch):
+    """The best lay's one solve (tiles, points, old combinations kept: one objective) is proven
+    optimal within its node budget on dealt 40-tile tables; when it is not, the best lay is the
+    reference path's, the same tiles and points."""
+    import solver.ramikubic.best as best
+    from solver.ramikubic.best import ONE_SOLVE_NODES, optimise
+
+    positions = _big_deals(6, seed=9)
+    for p in positions:
+        plan = optimise(p.table, p.rack, Rules(), TS, goal=("tiles", "points", "kept"), nodes=ONE_SOLVE_NODES,
+                        presolve=False)
+        assert plan.proven, str(p)
+    real, calls = best.optimise, []
+
+    def unproven(*args, **kwargs):
+        plan = real(*args, **kwargs)
+        calls.append(kwargs.get("goal"))
+        return replace(plan, proven=False) if plan and kwargs.get("nodes") == ONE_SOLVE_NODES else plan
+
+    monkeypatch.setattr(best, "optimise", unproven)
+    for p in positions[:3]:
+        calls.clear()
+        lay = best_lay(p, Rules(), TS)
+        assert calls[0] == ("tiles", "points", "kept") and calls[1] == ("tiles", "points")  # then the two solves
+        monkeypatch.setattr(best, "optimise", real)
+        assert lay.as_dict() == best_lay(p, Rules(), TS, reference=True).as_dict()
+        monkeypatch.setattr(best, "optimise", unproven)
 
 
 def test_the_two_totals_of_a_meld_with_a_joker_are_each_named():

@@ -124,6 +124,63 @@ def test_no_random_valid_lay_beats_the_best(case, rnd):
     assert score <= best_score
 
 
+def _kept(position: Position, lay) -> int:
+    """The tiles of old combinations a lay keeps whole."""
+    return sum(len(position.table[m.kept - 1]) for m in lay.moves if m.kept is not None)
+
+
+@st.composite
+def dealt(draw, rules=RULES, jokers: bool = True):
+    """A position dealt as a game leaves it: a table of 0-40 tiles, a rack of 1-14 (without jokers:
+    none anywhere)."""
+    from solver.ramikubic.deal import deal
+
+    rules = draw(rules)
+    rng = draw(st.randoms(use_true_random=False))
+    table, rack = draw(st.integers(0, 40)), draw(st.integers(1, 14))
+    p = deal(rng, rules, TS, table_tiles=table, rack_size=rack, melded=True, joker_rate=0.15 if jokers else 0.0)
+    if not jokers:
+        p = Position(p.table, tuple(t for t in p.rack if not t.is_joker) or p.rack[:0], True)
+    return p, rules
+
+
+@SETTINGS
+@given(st.one_of(positions(max_table=3, max_rack=8), dealt()))
+def test_one_solve_lays_as_the_reference_path(case):
+    """The best lay's one solve (tiles, points and old combinations kept whole, weighed together)
+    lays the same tiles and points as the reference path of two solves (the optimum, then its
+    layout), keeps at least as many old combinations whole, and the referee accepts it."""
+    position, rules = case
+    lay = best_lay(position, rules, TS)
+    ref = best_lay(position, rules, TS, reference=True)
+    assert (lay.tiles_placed, lay.points_placed) == (ref.tiles_placed, ref.points_placed), str(position)
+    assert _kept(position, lay) >= _kept(position, ref), (str(position), lay.answer, ref.answer)
+    v = judge(position, lay.answer, rules, TS)
+    assert v.legal and Counter(v.placed) == Counter(lay.placed), (str(position), lay.answer, v.as_dict())
+
+
+@SETTINGS
+@given(dealt(st.just(Rules.preset("no-wrap")), jokers=False) | dealt(st.just(Rules.preset("no-wrap"))))
+def test_the_optimum_agrees_with_rummikub_solver(case):
+    """The package index's rummikub-solver (a test-only extra) lays as many tiles as the best lay
+    where the two rule sets agree (no wrap, no joker), and never more with jokers (it leaves out
+    combinations tablecalc allows: tests/games/ramikubic/anchor.py)."""
+    from tests.games.ramikubic.anchor import anchor
+
+    position, rules = case
+    jokers = any(t.is_joker for c in (*position.table, position.rack) for t in c)
+    other = _ANCHORS.setdefault(jokers, anchor(TS, rules, jokers))
+    if other is None:
+        pytest.skip("rummikub-solver is not installed (pip install 'tablecalc[test]')")
+    theirs = other.solve(other.state(position))
+    mine = best_lay(position, rules, TS).tiles_placed
+    assert theirs <= mine if jokers else theirs == mine, (str(position), mine, theirs)
+
+
+_ANCHORS: dict = {}
+"""rummikub-solver set up once for each test session (its problems take a while to build)."""
+
+
 @SETTINGS
 @given(st.lists(st.sampled_from(TS.all_tiles()[::3] + [JOKER]), min_size=1, max_size=6), RULES)
 def test_readings_are_what_they_claim(tiles, rules):
