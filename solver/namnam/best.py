@@ -33,7 +33,7 @@ from solver.namnam.position import Position, pit_number
 from solver.namnam.referee import cycle_value
 from solver.namnam.rules import GrandSlam, Leftover, Rules
 from solver.namnam.sowing import leftover, legal_starts, rotate, sow
-from solver.namnam.tables import Tables
+from solver.namnam.tables import Tables, TablesDamaged, forget
 
 __all__ = ["SearchResult", "Searcher", "best", "move_values", "MAX_DEPTH", "SOLVE_DEPTH"]
 
@@ -207,6 +207,15 @@ def best(position: Position, rules: Rules, *, depth: int | None = None, seconds:
         raise TablecalcError(_("bad depth {depth}: expected 1 to {most} plies (or --time SECONDS)").format(depth=depth, most=MAX_DEPTH))
     if seconds is not None and not 0 < seconds <= 600:
         raise TablecalcError(_("bad time {seconds}: expected seconds between 0 and 600").format(seconds=seconds))
+    try:
+        return _best(position, rules, depth, seconds, tables, refused, history)
+    except TablesDamaged as e:  # a block of a large table file found damaged as it was read: without it
+        forget(tables, str(e))
+        return _best(position, rules, depth, seconds, None, refused + (str(e),), history)
+
+
+def _best(position: Position, rules: Rules, depth: int | None, seconds: float | None, tables: Tables | None,
+          refused: tuple[str, ...], history) -> SearchResult:
     t0 = time.perf_counter()
     c = position.canonical(rules.direction)
     s = Searcher(rules, tables, _seen(position, rules, history))

@@ -59,9 +59,9 @@ from solver.i18n import _
 from solver.namnam.rules import Cycle, GrandSlam, Rules
 from solver.namnam.sowing import PITS, ROW, SEEDS, legal_starts, rotate, sow
 
-__all__ = ["Tables", "PackedFlags", "build", "rank", "rank_many", "unrank", "compositions", "layer_size", "cache_path", "load",
+__all__ = ["Tables", "PackedFlags", "TablesDamaged", "build", "rank", "rank_many", "unrank", "compositions", "layer_size", "cache_path", "load",
            "save", "load_or_build", "MAX_BUILD", "available", "largest", "lookup", "find", "Lookup", "tables_for",
-           "SMALL_TABLES", "build_memory", "check_memory", "spot_check", "superseded", "FORMAT"]
+           "SMALL_TABLES", "build_memory", "check_memory", "spot_check", "superseded", "FORMAT", "forget"]
 
 SMALL_TABLES = 8
 """Boards with at most this many seeds are solved exactly even when no tables were built: the
@@ -131,7 +131,7 @@ class PackedFlags(Sequence):
     """The ``cyclic`` flags of the tables: one bit a board, layer by layer (``flags[n]`` unpacks
     layer ``n``; :meth:`bit` reads one board's)."""
 
-    def __init__(self, packed: tuple[np.ndarray, ...], sizes: tuple[int, ...]):
+    def __init__(self, packed: tuple, sizes: tuple[int, ...]):
         self.packed, self.sizes = packed, sizes
 
     def __len__(self) -> int:
@@ -140,10 +140,65 @@ class PackedFlags(Sequence):
     def __getitem__(self, n):
         if isinstance(n, slice):
             return tuple(self[k] for k in range(len(self))[n])
-        return np.unpackbits(self.packed[n], count=self.sizes[n]).astype(bool)
+        return np.unpackbits(np.asarray(self.packed[n]), count=self.sizes[n]).astype(bool)
 
     def bit(self, n: int, r: int) -> bool:
-        return bool((self.packed[n][r >> 3] >> (7 - (r & 7))) & 1)
+        return bool((int(self.packed[n][r >> 3]) >> (7 - (r & 7))) & 1)
+
+
+class TablesDamaged(TablecalcError):
+    """A table file's block whose checksum does not match, found as it was first read."""
+
+
+class _Guard:
+    """The data of a table file (values, then flags), memory-mapped, and the CRC-32 of each block
+    of :data:`BLOCK_BYTES`: a block is checked the first time anything in it is read."""
+
+    def __init__(self, data: np.ndarray, crcs: np.ndarray, refuse: Callable[[str], TablecalcError]):
+        self.data, self.crcs, self.refuse = data, crcs, refuse
+        self.ok = bytearray(len(crcs))
+
+    def check(self, lo: int, hi: int) -> None:
+        """Check the blocks of the bytes ``lo`` to ``hi - 1``."""
+        for b in range(lo // BLOCK_BYTES, (max(hi, lo + 1) - 1) // BLOCK_BYTES + 1):
+            if not self.ok[b]:
+                if zlib.crc32(self.data[b * BLOCK_BYTES:(b + 1) * BLOCK_BYTES]) != int(self.crcs[b]):
+                    e = self.refuse(_("it is damaged: its checksum does not match its values"))
+                    raise TablesDamaged(str(e))
+                self.ok[b] = 1
+
+
+class _Checked:
+    """One layer's bytes in a table file: what is read of it is checked first (:class:`_Guard`)."""
+
+    __slots__ = ("guard", "at", "view")
+
+    def __init__(self, guard: _Guard, at: int, view: np.ndarray):
+        self.guard, self.at, self.view = guard, at, view
+
+    def __len__(self) -> int:
+        return len(self.view)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.view.shape
+
+    @property
+    def dtype(self):
+        return self.view.dtype
+
+    def __getitem__(self, r):
+        if isinstance(r, (int, np.integer)):
+            r = int(r) + (len(self.view) if r < 0 else 0)
+            self.guard.check(self.at + r, self.at + r + 1)
+            return self.view[r]
+        self.guard.check(self.at, self.at + len(self.view))
+        return self.view[r]
+
+    def __array__(self, dtype=None, copy=None):
+        self.guard.check(self.at, self.at + len(self.view))
+        a = np.asarray(self.view)
+        return a.astype(dtype) if dtype is not None and dtype != a.dtype else a
 
 
 @dataclass(frozen=True)
@@ -159,6 +214,8 @@ class Tables:
     """The cycle rule the cyclic positions were valued by (rule 5.1)."""
     summary: tuple[dict, ...] | None = field(default=None, compare=False, repr=False)
     """:meth:`counts`, when a file's header gave them."""
+    source: Path | None = field(default=None, compare=False, repr=False)
+    """The file the tables were read from."""
 
     @property
     def max_seeds(self) -> int:
@@ -456,8 +513,12 @@ SUFFIX = ".tables"
 HEADER_BYTES = 1 << 16
 """The header's room at the start of a file: the values start there, on a page boundary."""
 RANGE_CHECKED = 1 << 24
-"""Layers up to this many boards have every value checked against its range when read (the larger
-ones, their checksum and the spot checks)."""
+"""Layers up to this many boards are checked whole when the file is read: checksums, and every
+value against its range (the larger ones, block by block as they are read, and the spot checks)."""
+BLOCK_BYTES = 1 << 16
+"""The bytes of values and flags covered by each CRC-32 of a table file (64 KiB)."""
+CHECKED_WHOLE = 64 << 20
+"""A table file with at most this many bytes of values and flags is checked whole when read."""
 
 
 def _sizes(max_seeds: int) -> tuple[list[int], list[int]]:
@@ -466,9 +527,18 @@ def _sizes(max_seeds: int) -> tuple[list[int], list[int]]:
     return sizes, [(k + 7) // 8 for k in sizes]
 
 
-def _file_size(max_seeds: int) -> int:
+def _data_size(max_seeds: int) -> int:
+    """The bytes of values and flags."""
     sizes, packed = _sizes(max_seeds)
-    return HEADER_BYTES + sum(sizes) + sum(packed)
+    return sum(sizes) + sum(packed)
+
+
+def _blocks(max_seeds: int) -> int:
+    return -(-_data_size(max_seeds) // BLOCK_BYTES)
+
+
+def _file_size(max_seeds: int) -> int:
+    return HEADER_BYTES + _data_size(max_seeds) + 4 * _blocks(max_seeds)
 
 
 def _canonical(header: dict) -> bytes:
@@ -526,22 +596,23 @@ class _TableFile:
     def _finish(self) -> None:
         if self._flags != self.max_seeds + 1:
             raise ValueError("every layer's cyclic flags must be given")
-        sizes, packed = _sizes(self.max_seeds)
-        crc, crc_flags, at, at_bits = [], [], 0, 0
-        for size, nbytes in zip(sizes, packed):
-            crc.append(zlib.crc32(self.values[at:at + size]))
-            crc_flags.append(zlib.crc32(self.bits[at_bits:at_bits + nbytes]))
-            at, at_bits = at + size, at_bits + nbytes
+        self.values.flush()
+        self.bits.flush()
+        data = np.memmap(self._file, dtype=np.uint8, mode="r", offset=HEADER_BYTES, shape=(_data_size(self.max_seeds),))
+        crcs = np.array([zlib.crc32(data[at:at + BLOCK_BYTES]) for at in range(0, len(data), BLOCK_BYTES)],
+                        dtype="<u4").tobytes()
+        del data
         header = {"format": FORMAT, "game": "namnam", "max_seeds": self.max_seeds,
-                  "rules": {"grand_slam": self.slam.value}, "index": INDEX, "layers": sizes, "values": "int8",
-                  "cyclic": "bits", "checksum": "crc32", "values_crc32": crc, "cyclic_crc32": crc_flags,
+                  "rules": {"grand_slam": self.slam.value}, "index": INDEX, "layers": _sizes(self.max_seeds)[0],
+                  "values": "int8", "cyclic": "bits", "checksum": "crc32", "block_bytes": BLOCK_BYTES,
+                  "blocks_sha256": hashlib.sha256(crcs).hexdigest(),
                   "counts": [dict(row) for row in self.summary]}
         header["sha256"] = hashlib.sha256(_canonical(header)).hexdigest()
         head = TABLES_MAGIC + json.dumps(header, sort_keys=True).encode("ascii") + b"\n"
         if len(head) > HEADER_BYTES:
             raise ValueError("the header does not fit")
-        self.values.flush()
-        self.bits.flush()
+        self._file.seek(HEADER_BYTES + _data_size(self.max_seeds))
+        self._file.write(crcs)
         self._file.seek(0)
         self._file.write(head + b" " * (HEADER_BYTES - len(head)))
 
@@ -549,11 +620,11 @@ class _TableFile:
 def save(tables: "Tables", path: Path | str) -> None:
     """Write ``tables`` to ``path``, atomically (a build killed half-way leaves the file as it was):
     :data:`~solver.files.TABLES_MAGIC` and a header of one JSON line (format, seed count,
-    grand-slam rule, index scheme, layer sizes, a CRC-32 of each layer's values and flags, the
-    counts of :meth:`Tables.counts`, and the SHA-256 of the header), padded to
-    :data:`HEADER_BYTES`; then the values (one signed byte a board, layer by layer) and the
-    ``cyclic`` flags (one bit a board, each layer from a new byte). :func:`load` checks all of it
-    and maps the values without reading them whole. Only the default cycle rule's tables are saved
+    grand-slam rule, index scheme, layer sizes, the counts of :meth:`Tables.counts`, the SHA-256
+    of the checksums and of the header), padded to :data:`HEADER_BYTES`; then the values (one
+    signed byte a board, layer by layer) and the ``cyclic`` flags (one bit a board, each layer
+    from a new byte); then a CRC-32 of every :data:`BLOCK_BYTES` of those (little-endian).
+    :func:`load` checks all of it and maps the values without reading them whole. Only the default cycle rule's tables are saved
     (the others are built in memory)."""
     if tables.cycle is not Cycle.OWN_ROW:
         raise TablecalcError(_("the tables of the cycle rule {rule} are not saved: they are built in memory when "
@@ -582,8 +653,12 @@ def load(path: Path, *, max_seeds: int | None = None, grand_slam: GrandSlam | No
     given, its SHA-256), the file's size, each layer's values and flags against its CRC-32, the
     values of the smaller layers within their bounds, and a sample of boards of every layer
     against the rules themselves (:func:`spot_check`). Anything else is one
-    :class:`~solver.errors.TablecalcError` line naming the file and saying how to rebuild it. The
-    values are memory-mapped, not read into memory: the checks read them once (about 7 GB/s)."""
+    :class:`~solver.errors.TablecalcError` line naming the file and saying how to rebuild it.
+
+    The values are memory-mapped, not read into memory. A file of up to :data:`CHECKED_WHOLE`
+    bytes, and the layers of up to :data:`RANGE_CHECKED` boards, are checked whole now; the rest of
+    a larger file block by block, the first time a value in a block is read: a damaged block then
+    raises :class:`TablesDamaged` (one line, the same words) instead of giving a value."""
     path = Path(path)
 
     def refuse(why: str) -> TablecalcError:
@@ -625,31 +700,41 @@ def load(path: Path, *, max_seeds: int | None = None, grand_slam: GrandSlam | No
     sizes, packed = _sizes(n)
     if header.get("layers") != sizes:
         raise refuse(_("its layers do not have the sizes of this index scheme"))
-    crc, crc_flags, counts = header.get("values_crc32"), header.get("cyclic_crc32"), header.get("counts")
-    if not (isinstance(crc, list) and isinstance(crc_flags, list) and isinstance(counts, list)
-            and len(crc) == len(crc_flags) == len(counts) == n + 1
+    counts = header.get("counts")
+    if not (header.get("block_bytes") == BLOCK_BYTES and isinstance(counts, list) and len(counts) == n + 1
             and all(isinstance(row, dict) and set(row) == set(_COUNT_KEYS) for row in counts)):
         raise refuse(_("its header is damaged"))
     if file_size != _file_size(n):
         raise refuse(_("it is truncated or damaged"))
+    data_size = _data_size(n)
     try:
-        values_all = np.memmap(path, dtype=np.int8, mode="r", offset=HEADER_BYTES, shape=(sum(sizes),))
-        bits_all = np.memmap(path, dtype=np.uint8, mode="r", offset=HEADER_BYTES + sum(sizes), shape=(sum(packed),))
+        data = np.memmap(path, dtype=np.uint8, mode="r", offset=HEADER_BYTES, shape=(data_size,))
+        crcs = np.memmap(path, dtype="<u4", mode="r", offset=HEADER_BYTES + data_size, shape=(_blocks(n),))
     except (OSError, ValueError) as e:
         raise refuse(getattr(e, "strerror", None) or str(e)) from None
-    values, flags, at, at_bits = [], [], 0, 0
-    for k in range(n + 1):
-        v, f = values_all[at:at + sizes[k]], bits_all[at_bits:at_bits + packed[k]]
-        at, at_bits = at + sizes[k], at_bits + packed[k]
-        if zlib.crc32(v) != crc[k] or zlib.crc32(f) != crc_flags[k]:
-            raise refuse(_("it is damaged: its checksum does not match its values"))
-        if sizes[k] <= RANGE_CHECKED and (int(v.min()) < -k or int(v.max()) > k or ((v.astype(np.int16) - k) % 2).any()):
-            raise refuse(_("layer {k} holds values out of range (expected -{k} to {k}, of the parity of {k})").format(k=k))
-        values.append(v)
-        flags.append(f)
-    tables = Tables(tuple(values), PackedFlags(tuple(flags), tuple(sizes)), slam,
-                    summary=tuple({key: int(row[key]) for key in _COUNT_KEYS} for row in counts))
-    wrong = spot_check(tables)
+    if hashlib.sha256(crcs.tobytes()).hexdigest() != header.get("blocks_sha256"):
+        raise refuse(_("it is damaged: its checksum does not match its values"))
+    guard = _Guard(data, np.array(crcs), refuse)
+    try:
+        if data_size <= CHECKED_WHOLE:
+            guard.check(0, data_size)
+        values, flags, at, at_bits = [], [], 0, sum(sizes)
+        for k in range(n + 1):
+            v = _Checked(guard, at, data[at:at + sizes[k]].view(np.int8))
+            f = _Checked(guard, at_bits, data[at_bits:at_bits + packed[k]])
+            if sizes[k] <= RANGE_CHECKED:
+                v8 = np.asarray(v)
+                np.asarray(f)
+                if int(v8.min()) < -k or int(v8.max()) > k or ((v8.astype(np.int16) - k) % 2).any():
+                    raise refuse(_("layer {k} holds values out of range (expected -{k} to {k}, of the parity of {k})").format(k=k))
+            at, at_bits = at + sizes[k], at_bits + packed[k]
+            values.append(v)
+            flags.append(f)
+        tables = Tables(tuple(values), PackedFlags(tuple(flags), tuple(sizes)), slam,
+                        summary=tuple({key: int(row[key]) for key in _COUNT_KEYS} for row in counts), source=path)
+        wrong = spot_check(tables)
+    except TablesDamaged as e:
+        raise TablecalcError(str(e)) from None
     if wrong is not None:
         raise refuse(_("its values break the rules at board {board}").format(board=".".join(map(str, wrong))))
     return tables
@@ -674,7 +759,8 @@ def unrank(n: int, r: int) -> tuple[int, ...]:
 
 
 SPOT_CHECKS = 48
-"""Boards of each layer checked against the rules when a table file is read."""
+"""Boards of each layer checked against the rules when a table file is read (8 in a layer of more
+than :data:`RANGE_CHECKED` boards: each child read checks a block of the file)."""
 
 
 def spot_check(tables: Tables, samples: int = SPOT_CHECKS) -> tuple[int, ...] | None:
@@ -685,7 +771,8 @@ def spot_check(tables: Tables, samples: int = SPOT_CHECKS) -> tuple[int, ...] | 
     forbid = tables.grand_slam is GrandSlam.FORBIDDEN
     for n in range(1, tables.max_seeds + 1):
         size = layer_size(n)
-        for r in sorted({(j * 7919 + size // 2) % size for j in range(samples)} | {0, size - 1}):
+        count = samples if size <= RANGE_CHECKED else min(samples, 8)
+        for r in sorted({(j * 7919 + size // 2) % size for j in range(count)} | {0, size - 1}):
             c = unrank(n, r)
             v = int(tables.values[n][r])
             starts = legal_starts(c, forbid)
@@ -750,12 +837,27 @@ class Lookup:
     refused_seeds: tuple[int, ...] = ()
 
 
-def _read_saved(n: int, path: Path, slam: GrandSlam) -> Tables | str:
+def _key(path: Path) -> tuple:
     try:
         st = path.stat()
-        key = (str(path), st.st_size, st.st_mtime_ns)
+        return (str(path), st.st_size, st.st_mtime_ns)
     except OSError:
-        key = (str(path), None, None)
+        return (str(path), None, None)
+
+
+def forget(tables: Tables | None, why: str) -> None:
+    """Stop using ``tables``, read from a file found damaged (:class:`TablesDamaged`): the file is
+    refused from now on, for ``why``, until it changes."""
+    if tables is None:
+        return
+    for key in [k for k, t in _LOADED.items() if t is tables]:
+        del _LOADED[key]
+    if tables.source is not None:
+        _REFUSED[_key(tables.source)] = why
+
+
+def _read_saved(n: int, path: Path, slam: GrandSlam) -> Tables | str:
+    key = _key(path)
     if key in _REFUSED:
         return _REFUSED[key]
     try:

@@ -102,7 +102,8 @@ DAMAGE = {
     "a byte appended": lambda b, d, tmp: d + b"\0",
     "a bit flipped in the magic": lambda b, d, tmp: _flip(d, 3),
     "a bit flipped in the header": lambda b, d, tmp: _flip(d, len(TABLES_MAGIC) + 40),
-    "a bit flipped in a checksum": lambda b, d, tmp: _flip(d, d.index(b'"values_crc32": [') + 20),
+    "a bit flipped in a checksum": lambda b, d, tmp: _flip(d, -4 * tables._blocks(N) + 1),
+    "a bit flipped in the cyclic flags": lambda b, d, tmp: _flip(d, -4 * tables._blocks(N) - 3),
     "a bit flipped in the values": lambda b, d, tmp: _flip(d, len(d) // 2),
     "a bit flipped at the end": lambda b, d, tmp: _flip(d, -3),
     "the 7-seed file renamed as the 9": lambda b, d, tmp: _file(b["t7"], tmp),
@@ -285,3 +286,32 @@ def test_the_memory_estimate_covers_what_builds_were_measured_to_take():
     assert 6.8e9 < tables.build_memory(18, 15) < 8.5e9
     for seeds, mib in ((14, 252), (16, 403), (18, 841)):
         assert mib * 2**20 < tables.build_memory(seeds, compiled=True) < 1.15 * mib * 2**20
+
+
+# ---------------------------------------------------------------- large files: checked block by block
+
+
+def test_a_damaged_block_of_a_large_file_is_found_when_read_and_never_answers(home, built, monkeypatch):
+    """A file too large to check whole when it is read (here: as if it were) has each block of
+    64 KiB checked the first time a value in it is read: ``best`` on a board whose values lie in a
+    damaged block answers by search, saying why, and the file is refused from then on."""
+    monkeypatch.setattr(tables, "CHECKED_WHOLE", 0)
+    monkeypatch.setattr(tables, "RANGE_CHECKED", 1000)
+    monkeypatch.setattr(tables, "spot_check", lambda t, samples=0: None)  # no read of layer 9 when loaded
+    path = tables.cache_path(N)
+    built["t9"].save(path)
+    data = bytearray(path.read_bytes())
+    start = tables.HEADER_BYTES + sum(tables.layer_size(k) for k in range(N))
+    first = -(-(start - tables.HEADER_BYTES) // tables.BLOCK_BYTES) * tables.BLOCK_BYTES + tables.HEADER_BYTES
+    for at in range(first, start + tables.layer_size(N) - tables.BLOCK_BYTES, 4096):  # the blocks inside layer 9
+        data[at] ^= 0x40
+    path.write_bytes(bytes(data))
+    t = tables.load(path, max_seeds=N)  # reads well: nothing of layer 9 read yet
+    guard = t.values[N].guard
+    assert not any(guard.ok[(first - tables.HEADER_BYTES) // tables.BLOCK_BYTES:-2])
+    with pytest.raises(tables.TablesDamaged, match="it is damaged: its checksum does not match"):
+        t.value(tables.unrank(N, 12345))
+    for position, value in _positions(built["t9"])[:3]:
+        d = _best(position)
+        assert d["source"].startswith("search; cannot use the endgame tables") and path.name in d["source"], d
+        assert not d["exact"] or d["value"] == value
