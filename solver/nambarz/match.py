@@ -9,7 +9,10 @@ settle a tie — what :mod:`solver.whole` needs to referee, simulate, play, foll
   most points in a round starts the next.
 * A game is ``game_rounds`` rounds (1 quick, 3 classic, 5 long); while two players (or teams)
   share the lead after them (or any place, with ``tie_break="any-place"``), extra rounds are
-  played, at most :data:`MAX_EXTRA_ROUNDS`.
+  played, at most :data:`MAX_EXTRA_ROUNDS`. By default every player plays them; with
+  ``extra_round_players="tied"`` only the players (or teams) of the tie being settled do — the
+  highest disputed place first — and the others sit the round out (no hand, no turn, no points:
+  the round's notation says ``sitting-out``).
 * With teams (``team_size``), the players of a team sit one after another, in seat order, and
   each player's score is their team's (what decides the game).
 * The analysis counts **cards**: what a move lays this turn, a coup's bonus added (as the drills
@@ -101,9 +104,35 @@ class Match:
 
     # -- rounds ------------------------------------------------------------------------
 
+    def sitting_out(self) -> frozenset[int]:
+        """The seats that sit the next round out: with ``extra_round_players="tied"``, in an extra
+        round, every player not in the tie it settles; nobody otherwise.
+
+        >>> rules = Rules().with_options(game_rounds=2, extra_round_players="tied")
+        >>> m = Match(("Ann", "Bob", "Cid"), rules, Deck.default(), (Round.parse("Ann, Bob, (Cid)"),), starter=2)
+        >>> sorted(m.sitting_out())
+        []
+        >>> m = replace(m, rounds=m.rounds + (Round.parse("Bob, Ann, (Cid)"),))
+        >>> m.scores(), m.is_over(), sorted(m.sitting_out())
+        ((72, 72, 0), False, [2])
+        >>> import random
+        >>> s = m.deal(random.Random(1))
+        >>> [len(h) for h in s.hands], s.names[s.to], str(s).split("; ")[-2]
+        ([7, 7, 0], 'Ann', 'sitting-out Cid')
+        """
+        if len(self.rounds) < self.rules.game_rounds:
+            return frozenset()
+        board = self.board()
+        seats = board.extra_round_seats() if board is not None else None
+        if seats is None:
+            return frozenset()
+        return frozenset(i for i, n in enumerate(self.names) if n not in seats)
+
     def deal(self, rng) -> RoundState:
-        """The next round, shuffled with a seed drawn from ``rng``; its starter as the rules say."""
-        return RoundState.deal(self.names, self.rules, self.deck, rng.randrange(2 ** 31), self.starter)
+        """The next round, shuffled with a seed drawn from ``rng``; its starter as the rules say (in
+        an extra round the tied alone play, the first of them from the starter on)."""
+        return RoundState.deal(self.names, self.rules, self.deck, rng.randrange(2 ** 31), self.starter,
+                               self.sitting_out())
 
     def parse_deal(self, text: str) -> RoundState:
         """A round as written (its notation); its hands must be the players' (names left out: in seat order)."""
@@ -115,6 +144,12 @@ class Match:
         if state.names != generic and [n.lower() for n in state.names] != [n.lower() for n in self.names]:
             raise TablecalcError(_("the deal names {theirs}, the players are {ours}: expected the same players in "
                                    "the same order").format(theirs=", ".join(state.names), ours=", ".join(self.names)))
+        sitting = self.sitting_out()
+        if state.sitting != sitting:
+            if not sitting:
+                raise TablecalcError(_("in this round every player plays: expected no 'sitting-out' in the deal"))
+            raise TablecalcError(_("this extra round is played by the tied players alone: expected 'sitting-out {names}' "
+                                   "in the deal").format(names=" ".join(self.names[i] for i in sorted(sitting))))
         return replace(state, names=self.names)
 
     def after_round(self, end: RoundState) -> "Match":
