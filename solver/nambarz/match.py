@@ -186,6 +186,29 @@ class Match:
         board = self.board()
         return played >= wanted + MAX_EXTRA_ROUNDS or board is not None and not board.disputed
 
+    def standing(self) -> tuple[str, ...]:
+        """The places, once extra rounds only the tied play have been played (their points are
+        kept apart from the scores, and only order the tied): one line, or none.
+
+        >>> rules = Rules().with_options(game_rounds=1, extra_round_players="tied")
+        >>> m = Match(("Ann", "Bob", "Cid", "Dee", "Eve"), rules, Deck.default(), (Round.parse("Ann, Bob, Cid, Dee+6, (Eve)"),))
+        >>> m.scores(), sorted(m.sitting_out()), m.standing()
+        ((40, 32, 25, 40, 0), [1, 2, 4], ())
+        >>> m = replace(m, rounds=m.rounds + (Round.parse("Dee, (Ann)"),))
+        >>> m.scores(), m.is_over()
+        ((40, 32, 25, 40, 0), True)
+        >>> m.standing()[0]
+        'Places after the extra rounds: 1. Dee 40 (+40 in extra rounds), 2. Ann 40, 3. Bob 32, 4. Cid 25, 5. Eve 0'
+        """
+        board = self.board()
+        if board is None or not board.extra or len(self.rounds) <= self.rules.game_rounds:
+            return ()
+        extra = board.team_extra if board.teams else board.extra
+        places = ", ".join(
+            (_("{place}. {name} {points} (+{extra} in extra rounds)") if extra[name] else _("{place}. {name} {points}"))
+            .format(place=k, name=name, points=points, extra=extra[name]) for k, (name, points) in enumerate(board.ranking, 1))
+        return (_("Places after the extra rounds: {places}").format(places=places),)
+
     def advice(self) -> tuple[str, ...]:
         """What the rules advise this table (seed 000, I: teams above six players)."""
         if len(self.names) > 6 and not self.rules.team_size:

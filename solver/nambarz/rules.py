@@ -144,7 +144,8 @@ class Rules(BaseRules):
     extra_round_players: ExtraRoundPlayers = option(
         ExtraRoundPlayers.ALL, N_("Who plays an extra round: every player (all), or only the players or teams "
                                   "in the tie it settles (tied), the others sitting it out."),
-        always=False, words={ExtraRoundPlayers.TIED: N_("only the tied players play an extra round")})
+        always=False, words={ExtraRoundPlayers.ALL: N_("every player plays an extra round"),
+                             ExtraRoundPlayers.TIED: N_("only the tied players play an extra round")})
     team_size: int = option(
         0, N_("Players in a team, 2 to 6, sitting one after another (0: no teams); a team scores its players' "
               "points added."), values=TEAM_SIZES, always=False, words=N_("teams of {value}"))

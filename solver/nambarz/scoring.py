@@ -25,7 +25,7 @@ the round ends without them) score no place points. Coups score 7 per card beyon
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
 from solver.errors import TablecalcError, quoted
@@ -131,9 +131,16 @@ class Scoreboard:
     """Scores of a game: per player and round ``(place, place points, coup points)``, totals, teams.
 
     With ``extra_round_players="tied"``, the rounds after the game's ``game_rounds`` are extra
-    rounds played by the tied alone: their points are in the totals (the score sheet adds every
-    round), but they only order players (or teams) whose points after the game's rounds are
-    equal — an extra round never moves anyone past a player who was not in the tie.
+    rounds played by the tied alone: their points are not in the totals but apart, in ``extra``
+    (``team_extra``), and only order players (or teams) whose totals are equal — an extra round
+    never moves anyone past a player who was not in the tie.
+
+    >>> rules = Rules().with_options(extra_round_players="tied", tie_break="any-place", game_rounds=1)
+    >>> b = score_game([Round.parse("Dee, Ann, Cid+4, (Bob)"), Round.parse("Ann, (Cid)")], rules=rules)
+    >>> b.totals, b.extra
+    ({'Dee': 40, 'Ann': 32, 'Cid': 32, 'Bob': 0}, {'Dee': 0, 'Ann': 40, 'Cid': 0, 'Bob': 0})
+    >>> b.ranking, b.leaders, b.disputed
+    ([('Dee', 40), ('Ann', 32), ('Cid', 32), ('Bob', 0)], ('Dee',), ())
     """
 
     players: tuple[str, ...]
@@ -146,22 +153,15 @@ class Scoreboard:
     extra_round_players: ExtraRoundPlayers = ExtraRoundPlayers.ALL
     game_rounds: int = 0
     """The rounds of the game proper (the rest are extra rounds); 0: not told (every round counts alike)."""
+    extra: Mapping[str, int] = field(default_factory=dict)
+    """With ``tied`` extra rounds, each player's points in them (kept out of ``totals``); else empty."""
+    team_extra: Mapping[str, int] = field(default_factory=dict)
 
-    def _points(self, rounds: slice) -> dict[str, int]:
-        """Each player's (or, with teams, each team's) points in ``rounds``."""
-        per_player = {p: sum(pp + cp for _, pp, cp in self.cells[p][rounds]) for p in self.players}
-        if not self.teams:
-            return per_player
-        return {t: sum(per_player[m] for m in members) for t, members in self.teams.items()}
-
-    def _key(self) -> dict[str, tuple[int, ...]]:
-        """What orders players (or teams), the most first: their total; with ``tied`` extra rounds,
-        the points of the game's rounds, then those of the extra rounds."""
-        if self.extra_round_players == ExtraRoundPlayers.TIED and self.game_rounds:
-            game, extra = self._points(slice(0, self.game_rounds)), self._points(slice(self.game_rounds, None))
-            return {n: (game[n], extra[n]) for n in game}
-        scores = self.team_totals if self.teams else self.totals
-        return {n: (pts,) for n, pts in scores.items()}
+    def _key(self) -> dict[str, tuple[int, int]]:
+        """What orders players (or teams), the most first: their total, then (``tied`` extra
+        rounds) their points in the extra rounds."""
+        scores, extra = (self.team_totals, self.team_extra) if self.teams else (self.totals, self.extra)
+        return {n: (pts, extra.get(n, 0)) for n, pts in scores.items()}
 
     @property
     def ranking(self) -> list[tuple[str, int]]:
@@ -228,11 +228,13 @@ class Scoreboard:
                         {"place": place, "place_points": pp, "coup_points": cp} for place, pp, cp in self.cells[p]
                     ],
                     "total": self.totals[p],
+                    **({"extra": self.extra[p]} if self.extra else {}),
                 }
                 for p in self.players
             ],
             "teams": [
-                {"name": t, "members": list(m), "total": self.team_totals[t]} for t, m in self.teams.items()
+                {"name": t, "members": list(m), "total": self.team_totals[t],
+                 **({"extra": self.team_extra[t]} if self.team_extra else {})} for t, m in self.teams.items()
             ],
             "ranking": [{"name": n, "total": s} for n, s in self.ranking],
             "leaders": list(self.leaders),
@@ -298,10 +300,14 @@ def _sheet(names: tuple[str, ...], rounds: tuple[Round, ...], cells: Mapping[str
            teams: Mapping[str, tuple[str, ...]], rules: Rules) -> Scoreboard:
     """The score sheet of ``rounds`` (the first ones of ``cells``)."""
     kept = {n: tuple(c[:len(rounds)]) for n, c in cells.items()}
-    totals = {n: sum(pp + cp for _, pp, cp in kept[n]) for n in names}
+    apart = rules.extra_round_players == ExtraRoundPlayers.TIED
+    game = rules.game_rounds if apart else len(rounds)
+    totals = {n: sum(pp + cp for _, pp, cp in kept[n][:game]) for n in names}
     team_totals = {t: sum(totals[m] for m in members) for t, members in teams.items()}
+    extra = {n: sum(pp + cp for _, pp, cp in kept[n][game:]) for n in names} if apart else {}
+    team_extra = {t: sum(extra[m] for m in members) for t, members in teams.items()} if apart else {}
     return Scoreboard(names, rounds, kept, totals, teams, team_totals, rules.tie_break, rules.extra_round_players,
-                      rules.game_rounds)
+                      rules.game_rounds, extra, team_extra)
 
 
 def _check_extra_round(before: Scoreboard, extra: Round, number: int) -> None:
@@ -309,9 +315,8 @@ def _check_extra_round(before: Scoreboard, extra: Round, number: int) -> None:
     it settles, and by nobody else."""
     seats = before.extra_round_seats()
     if seats is None:
-        raise TablecalcError(_("round {number} is an extra round, but no tie is left to settle after round {before}: "
-                               "expected {before} rounds, or more --game-rounds").format(
-                                   number=number, before=number - 1))
+        raise TablecalcError(_("round {number} is an extra round, but no tie is left to settle before it: expected "
+                               "fewer rounds, or more --game-rounds").format(number=number))
     for n in (*extra.order, *extra.holding):
         if n not in seats:
             raise TablecalcError(_("{name} plays round {number}, an extra round that only {players} play: the other "
