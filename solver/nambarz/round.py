@@ -511,8 +511,10 @@ class RoundState:
                 raise TablecalcError(_("bad coup {part}: expected NAME:N, N the cards of a legal calculation (4 or more)").format(
                     part=quoted(part)))
             coups.append((_player(who, names, "coups"), int(k)))
-        if any(p in sitting for p, _k in coups):
-            raise TablecalcError(_("bad round: a player sitting the round out made no coup in it"))
+        for p, _k in coups:
+            if p in sitting:
+                raise TablecalcError(_("bad round: {name} sits this round out and cannot have made a coup in it").format(
+                    name=names[p]))
         if n > MAX_PLAYERS or n < MIN_PLAYERS:
             raise TablecalcError(_("Nambarz is played by {low} to {high} players, not {n}").format(
                 low=MIN_PLAYERS, high=MAX_PLAYERS, n=n))

@@ -246,6 +246,6 @@ def test_simulate_with_a_tie_in_french_names_the_places():
             "--extra-round-players", "tied", "--tie-break", "any-place", "--hand-size", "3"]
     r = runner.invoke(app, ["--lang", "fr", "nambarz", "simulate", *args])
     assert r.exit_code == 0, r.output
-    assert "Manche 2" in r.output and "Places après les manches supplémentaires" in r.output
+    assert "Manche 2" in r.output and "Classement après les manches supplémentaires" in r.output
     r = runner.invoke(app, ["nambarz", "simulate", *args[:-6], "--tie-break", "any-place", "--hand-size", "3"])
     assert r.exit_code == 0 and "extra rounds" not in r.output
