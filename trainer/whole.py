@@ -325,6 +325,8 @@ class _Table:
         for k in range(rounds):
             if self.table.match.is_over():
                 break
+            for line in getattr(self.table.match, "before_round", tuple)():  # who plays it, when not everyone
+                typer.echo(line)
             self.table.start(deal if k == 0 else None)
             if not self._round():
                 return

@@ -209,6 +209,16 @@ class Match:
             .format(place=k, name=name, points=points, extra=extra[name]) for k, (name, points) in enumerate(board.ranking, 1))
         return (_("Places after the extra rounds: {places}").format(places=places),)
 
+    def before_round(self) -> tuple[str, ...]:
+        """What to say before the next round when some players sit it out (an extra round the tied
+        alone play): one line, or none."""
+        sitting = self.sitting_out()
+        if not sitting:
+            return ()
+        playing = [n for i, n in enumerate(self.names) if i not in sitting]
+        return (_("Extra round for {players}; {others} sit it out.").format(
+            players=", ".join(playing), others=", ".join(self.names[i] for i in sorted(sitting))),)
+
     def advice(self) -> tuple[str, ...]:
         """What the rules advise this table (seed 000, I: teams above six players)."""
         if len(self.names) > 6 and not self.rules.team_size:

@@ -249,3 +249,38 @@ def test_simulate_with_a_tie_in_french_names_the_places():
     assert "Manche 2" in r.output and "Classement après les manches supplémentaires" in r.output
     r = runner.invoke(app, ["nambarz", "simulate", *args[:-6], "--tie-break", "any-place", "--hand-size", "3"])
     assert r.exit_code == 0 and "extra rounds" not in r.output
+
+
+def test_play_an_extra_round_the_person_sits_out_in_french():
+    """``play`` at a table where the person's seat is not in the tie: the loop says who plays the
+    extra round, the bots play it, and the places follow the scores. The person's moves are the
+    greedy bot's, chosen at a :class:`~solver.whole.table.Table` dealt from the same seed."""
+    import random
+
+    from solver.nambarz.bots import Bot
+    from solver.whole.table import Table
+
+    rules = TIED.with_options(game_rounds=1, tie_break="any-place", hand_size=3)
+    names = ("Ann", "Bob", "Cid", "Dee")
+    for seed in range(60):
+        table, me, typed = Table(GAME, rules, DECK, names, humans={0}, seed=seed), Bot("greedy", random.Random(0)), []
+        while not table.match.is_over():
+            table.start()
+            while not table.over():
+                if table.bot_to_move():
+                    table.bot_move()
+                else:
+                    typed.append(me.choose(table.state))
+                    table.play(0, typed[-1])
+            table.end_round()
+        if len(table.rounds) > 1 and 0 in Match(names, rules, DECK, table.match.rounds[:1]).sitting_out():
+            break
+    else:
+        pytest.fail("no extra round Ann sits out in 60 tables")
+    r = runner.invoke(app, ["--lang", "fr", "nambarz", "play", "--players", ",".join(names), "--humans", "1",
+                            "--seed", str(seed), "--rounds", "12", "--game-rounds", "1", "--extra-round-players", "tied",
+                            "--tie-break", "any-place", "--hand-size", "3"], input="\n".join(typed) + "\n")
+    assert r.exit_code == 0, r.output
+    assert "Manche supplémentaire pour" in r.output and "Ann" in r.output.split("Manche supplémentaire pour")[1].split("\n")[0]
+    last = r.output.rstrip().splitlines()
+    assert last[-2].startswith("Scores") and last[-1].startswith("Classement après les manches supplémentaires : 1.")
