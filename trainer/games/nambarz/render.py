@@ -130,7 +130,7 @@ def show_state(state, seat: int) -> None:
     elif state.phase.value == "last-draw":
         top += _(" — play-again was your last card: draw")
     others = ", ".join(f"{n} {len(h)}" for i, (n, h) in enumerate(zip(state.names, state.hands))
-                       if i != seat and i not in state.out)
+                       if i != seat and i not in state.out and i not in state.sitting)
     console.print(escape(_("Top: {top}").format(top=top)))
     console.print(escape(_("Your hand ({name}): {hand}").format(
         name=state.names[seat], hand=" ".join(card_name(c) for c in sorted(state.hands[seat])) or "-")))
