@@ -284,3 +284,10 @@ def test_play_an_extra_round_the_person_sits_out_in_french():
     assert "Manche supplémentaire pour" in r.output and "Ann" in r.output.split("Manche supplémentaire pour")[1].split("\n")[0]
     last = r.output.rstrip().splitlines()
     assert last[-2].startswith("Scores") and last[-1].startswith("Classement après les manches supplémentaires : 1.")
+
+
+def test_a_team_given_twice_is_one_line_not_a_traceback():
+    """Found on the way: the message's placeholder was filled under another name (a KeyError)."""
+    r = runner.invoke(app, ["nambarz", "score", "-r", "Ann, Bob, Cid, Dee", "--team", "Red=Ann,Bob",
+                            "--team", "Red=Cid,Dee"])
+    assert r.exit_code == 2 and r.output.strip() == "tablecalc: error: team Red is given twice"
