@@ -111,6 +111,12 @@ def _save(path: str, lines, force: bool = False) -> None:
     write_log(path, lines, force=force)
 
 
+def _standing(match) -> None:
+    """The places when the scores alone do not tell them (``Match.standing()``, when the game has any)."""
+    for line in getattr(match, "standing", tuple)():
+        typer.echo(line)
+
+
 def _advise(match) -> None:
     """What the game's rules advise this table (``Match.advice()``, when the game has any), on standard error."""
     for line in getattr(match, "advice", tuple)():
@@ -179,6 +185,7 @@ def add_whole_commands(app, game_name: str) -> None:
             typer.echo(ngettext("Round {k}: {n} move; scores {scores}", "Round {k}: {n} moves; scores {scores}",
                                 len(r.moves)).format(
                 k=k, n=len(r.moves), scores=", ".join(f"{n} {s:g}" for n, s in zip(played.names, r.scores))))
+        _standing(played.match)
         typer.echo(_("Seed {seed}, bots {bots}.").format(seed=played.seed, bots=", ".join(played.bots)))
 
     @app.command("analyse")
@@ -318,6 +325,8 @@ class _Table:
         for k in range(rounds):
             if self.table.match.is_over():
                 break
+            for line in getattr(self.table.match, "before_round", tuple)():  # who plays it, when not everyone
+                typer.echo(line)
             self.table.start(deal if k == 0 else None)
             if not self._round():
                 return
@@ -383,3 +392,4 @@ class _Table:
     def _scores(self) -> None:
         typer.echo(_("Scores: {scores}").format(
             scores=", ".join(f"{n} {s:g}" for n, s in zip(self.table.names, self.table.scores()))))
+        _standing(self.table.match)

@@ -9,7 +9,10 @@ settle a tie — what :mod:`solver.whole` needs to referee, simulate, play, foll
   most points in a round starts the next.
 * A game is ``game_rounds`` rounds (1 quick, 3 classic, 5 long); while two players (or teams)
   share the lead after them (or any place, with ``tie_break="any-place"``), extra rounds are
-  played, at most :data:`MAX_EXTRA_ROUNDS`.
+  played, at most :data:`MAX_EXTRA_ROUNDS`. By default every player plays them; with
+  ``extra_round_players="tied"`` only the players (or teams) of the tie being settled do — the
+  highest disputed place first — and the others sit the round out (no hand, no turn, no points:
+  the round's notation says ``sitting-out``).
 * With teams (``team_size``), the players of a team sit one after another, in seat order, and
   each player's score is their team's (what decides the game).
 * The analysis counts **cards**: what a move lays this turn, a coup's bonus added (as the drills
@@ -101,9 +104,35 @@ class Match:
 
     # -- rounds ------------------------------------------------------------------------
 
+    def sitting_out(self) -> frozenset[int]:
+        """The seats that sit the next round out: with ``extra_round_players="tied"``, in an extra
+        round, every player not in the tie it settles; nobody otherwise.
+
+        >>> rules = Rules().with_options(game_rounds=2, extra_round_players="tied")
+        >>> m = Match(("Ann", "Bob", "Cid"), rules, Deck.default(), (Round.parse("Ann, Bob, (Cid)"),), starter=2)
+        >>> sorted(m.sitting_out())
+        []
+        >>> m = replace(m, rounds=m.rounds + (Round.parse("Bob, Ann, (Cid)"),))
+        >>> m.scores(), m.is_over(), sorted(m.sitting_out())
+        ((72, 72, 0), False, [2])
+        >>> import random
+        >>> s = m.deal(random.Random(1))
+        >>> [len(h) for h in s.hands], s.names[s.to], str(s).split("; ")[-2]
+        ([7, 7, 0], 'Ann', 'sitting-out Cid')
+        """
+        if len(self.rounds) < self.rules.game_rounds:
+            return frozenset()
+        board = self.board()
+        seats = board.extra_round_seats() if board is not None else None
+        if seats is None:
+            return frozenset()
+        return frozenset(i for i, n in enumerate(self.names) if n not in seats)
+
     def deal(self, rng) -> RoundState:
-        """The next round, shuffled with a seed drawn from ``rng``; its starter as the rules say."""
-        return RoundState.deal(self.names, self.rules, self.deck, rng.randrange(2 ** 31), self.starter)
+        """The next round, shuffled with a seed drawn from ``rng``; its starter as the rules say (in
+        an extra round the tied alone play, the first of them from the starter on)."""
+        return RoundState.deal(self.names, self.rules, self.deck, rng.randrange(2 ** 31), self.starter,
+                               self.sitting_out())
 
     def parse_deal(self, text: str) -> RoundState:
         """A round as written (its notation); its hands must be the players' (names left out: in seat order)."""
@@ -115,6 +144,12 @@ class Match:
         if state.names != generic and [n.lower() for n in state.names] != [n.lower() for n in self.names]:
             raise TablecalcError(_("the deal names {theirs}, the players are {ours}: expected the same players in "
                                    "the same order").format(theirs=", ".join(state.names), ours=", ".join(self.names)))
+        sitting = self.sitting_out()
+        if state.sitting != sitting:
+            if not sitting:
+                raise TablecalcError(_("in this round every player plays: expected no 'sitting-out' in the deal"))
+            raise TablecalcError(_("this extra round is played by the tied players alone: expected 'sitting-out {names}' "
+                                   "in the deal").format(names=" ".join(self.names[i] for i in sorted(sitting))))
         return replace(state, names=self.names)
 
     def after_round(self, end: RoundState) -> "Match":
@@ -150,6 +185,39 @@ class Match:
             return False
         board = self.board()
         return played >= wanted + MAX_EXTRA_ROUNDS or board is not None and not board.disputed
+
+    def standing(self) -> tuple[str, ...]:
+        """The places, once extra rounds only the tied play have been played (their points are
+        kept apart from the scores, and only order the tied): one line, or none.
+
+        >>> rules = Rules().with_options(game_rounds=1, extra_round_players="tied")
+        >>> m = Match(("Ann", "Bob", "Cid", "Dee", "Eve"), rules, Deck.default(), (Round.parse("Ann, Bob, Cid, Dee+6, (Eve)"),))
+        >>> m.scores(), sorted(m.sitting_out()), m.standing()
+        ((40, 32, 25, 40, 0), [1, 2, 4], ())
+        >>> m = replace(m, rounds=m.rounds + (Round.parse("Dee, (Ann)"),))
+        >>> m.scores(), m.is_over()
+        ((40, 32, 25, 40, 0), True)
+        >>> m.standing()[0]
+        'Places after the extra rounds: 1. Dee 40 (+40 in extra rounds), 2. Ann 40, 3. Bob 32, 4. Cid 25, 5. Eve 0'
+        """
+        board = self.board()
+        if board is None or not board.extra or len(self.rounds) <= self.rules.game_rounds:
+            return ()
+        extra = board.team_extra if board.teams else board.extra
+        places = ", ".join(
+            (_("{place}. {name} {points} (+{extra} in extra rounds)") if extra[name] else _("{place}. {name} {points}"))
+            .format(place=k, name=name, points=points, extra=extra[name]) for k, (name, points) in enumerate(board.ranking, 1))
+        return (_("Places after the extra rounds: {places}").format(places=places),)
+
+    def before_round(self) -> tuple[str, ...]:
+        """What to say before the next round when some players sit it out (an extra round the tied
+        alone play): one line, or none."""
+        sitting = self.sitting_out()
+        if not sitting:
+            return ()
+        playing = [n for i, n in enumerate(self.names) if i not in sitting]
+        return (_("Extra round for {players}; {others} sit it out.").format(
+            players=", ".join(playing), others=", ".join(self.names[i] for i in sorted(sitting))),)
 
     def advice(self) -> tuple[str, ...]:
         """What the rules advise this table (seed 000, I: teams above six players)."""

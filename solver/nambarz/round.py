@@ -20,7 +20,9 @@ Its notation (``str`` and :meth:`RoundState.parse` round-trip)::
 * ``stock``: the draw pile, next card first; left out, every card not elsewhere, shuffled by
   ``seed`` (and not written again while nobody has drawn from it);
 * ``to``: the player to move (a name, or a seat from 1); ``out``: the finishing order so far;
-* ``coups``: legal calculations of 4+ cards so far (``Ann:4 Cid:5``); ``seed``: the seed of the
+* ``coups``: legal calculations of 4+ cards so far (``Ann:4 Cid:5``); ``sitting-out``: the
+  players who sit this round out (an extra round only the tied play, ``extra_round_players``):
+  no hand (``-``), no turn, no place; ``seed``: the seed of the
   reshuffles (and of a stock left out); ``reshuffles``: how many there were;
 * flags: ``again`` (the player to move laid play-again and plays again), ``last-draw``
   (play-again was their last card: they draw one), ``blocked``/``too-long`` (a round tablecalc
@@ -47,7 +49,7 @@ import enum
 import random
 from collections import Counter
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 from solver.errors import IllegalMove, TablecalcError, quoted
 from solver.game import TERMINAL
@@ -136,6 +138,9 @@ class RoundState:
     seed: int = 0
     reshuffles: int = 0
     ended: End | None = None
+    sitting: frozenset[int] = frozenset()
+    """The seats that sit this round out (an extra round only the tied play): dealt nothing, never
+    to move, no place."""
     idle: int = field(default=0, compare=False)
     moves: int = field(default=0, compare=False)
     stock_note: tuple | None = field(default=None, compare=False, repr=False)
@@ -148,17 +153,28 @@ class RoundState:
 
     @classmethod
     def deal(cls, players: int | Sequence[str], rules: Rules, deck: Deck | None = None, seed: int = 0,
-             starter: int = 0) -> "RoundState":
+             starter: int = 0, sitting: Collection[int] = ()) -> "RoundState":
         """Shuffle the round's deck with ``seed``, deal ``rules.hand_size`` cards each, turn up the
         first card that is not a joker (the published rules: the first card is never a joker).
+        The seats of ``sitting`` sit the round out: no cards; the first to play is ``starter``, or
+        after them the next seat that plays.
 
         >>> s = RoundState.deal(4, Rules(), seed=1)
         >>> [len(h) for h in s.hands], len(s.stock), s.cover.is_joker, s.current_player()
         ([7, 7, 7, 7], 63, False, 0)
+        >>> s = RoundState.deal(4, Rules(), seed=1, sitting={0, 2})
+        >>> [len(h) for h in s.hands], s.current_player(), s.playing
+        ([0, 7, 0, 7], 1, 2)
         """
         names = _names(players)
         d = round_deck(deck or Deck.default(), rules)
-        n = len(names)
+        sitting = frozenset(sitting)
+        if not sitting <= set(range(len(names))) or len(names) - len(sitting) < MIN_PLAYERS:
+            raise TablecalcError(_("bad players sitting out {seats}: expected seats 0 to {last}, at least {low} "
+                                   "players left to play").format(seats=sorted(sitting), last=len(names) - 1,
+                                                                  low=MIN_PLAYERS))
+        seats = [i for i in range(len(names)) if i not in sitting]
+        n = len(seats)
         cards = d.stock()
         need = n * rules.hand_size + 1
         if need > len(cards):
@@ -167,16 +183,20 @@ class RoundState:
                                        n=n, k=rules.hand_size, need=need, jokers=rules.jokers, size=len(cards)))
         rng = random.Random(seed)
         rng.shuffle(cards)
-        hands = tuple(tuple(cards[i * rules.hand_size:(i + 1) * rules.hand_size]) for i in range(n))
+        dealt = {seat: tuple(cards[k * rules.hand_size:(k + 1) * rules.hand_size]) for k, seat in enumerate(seats)}
+        hands = tuple(dealt.get(i, ()) for i in range(len(names)))
         rest = cards[n * rules.hand_size:]
         at = next((i for i, c in enumerate(rest) if not c.is_joker), None)
         if at is None:
             raise TablecalcError(_("no number card is left to turn up: deal fewer cards"))
         top = rest.pop(at)
-        if not 0 <= starter < n:
-            raise TablecalcError(_("player {p} does not exist: expected 0 to {last}").format(p=starter, last=n - 1))
+        if not 0 <= starter < len(names):
+            raise TablecalcError(_("player {p} does not exist: expected 0 to {last}").format(p=starter, last=len(names) - 1))
+        while starter in sitting:
+            starter = (starter + 1) % len(names)
         stock = tuple(rest)
-        return cls(rules, d, names, hands, stock, (top,), top, starter, seed=seed, stock_note=(stock, None))
+        return cls(rules, d, names, hands, stock, (top,), top, starter, seed=seed, sitting=sitting,
+                   stock_note=(stock, None))
 
     # -- OpenSpiel's vocabulary -----------------------------------------------------
 
@@ -184,13 +204,16 @@ class RoundState:
     def players(self) -> int:
         return len(self.names)
 
+    @property
+    def playing(self) -> int:
+        """How many players play this round (all but those sitting it out): what ends it."""
+        return len(self.names) - len(self.sitting)
+
     def is_terminal(self) -> bool:
         return self.ended is not None or self._enough_out()
 
     def _enough_out(self) -> bool:
-        if self.players <= OUT_TO_END:
-            return self.players - len(self.out) <= 1
-        return len(self.out) >= OUT_TO_END
+        return _enough_out(self.playing, len(self.out))
 
     def end(self) -> End | None:
         """Why the round is over (``None`` while it goes on)."""
@@ -326,7 +349,7 @@ class RoundState:
         if s.is_terminal():
             return s
         nxt = (s.to + 1) % s.players
-        while nxt in s.out:
+        while nxt in s.out or nxt in s.sitting:
             nxt = (nxt + 1) % s.players
         return _with(s, to=nxt)
 
@@ -361,7 +384,7 @@ class RoundState:
             return s._pass_turn()
         if not drawn:
             s = _with(s, idle=self.idle + 1)
-            if s.idle >= s.players - len(s.out):
+            if s.idle >= s.playing - len(s.out):
                 return _with(s, ended=End.BLOCKED)
             return s._pass_turn()
         s = _with(s, idle=0)
@@ -417,8 +440,8 @@ class RoundState:
     def result(self) -> Round:
         """The round for the score sheet: the finishing order, the coups, who still holds cards."""
         order = [self.names[i] for i in self.out]
-        holding = [n for i, n in enumerate(self.names) if i not in self.out]
-        if (self.rules.holder_place is HolderPlace.LAST and self.end() is End.OUT and self.players <= OUT_TO_END
+        holding = [n for i, n in enumerate(self.names) if i not in self.out and i not in self.sitting]
+        if (self.rules.holder_place is HolderPlace.LAST and self.end() is End.OUT and self.playing <= OUT_TO_END
                 and len(holding) == 1):
             order, holding = order + holding, []
         coups = tuple((self.names[p], k) for p, k in self.coups)
@@ -430,7 +453,8 @@ class RoundState:
     def parse(cls, text: str, rules: Rules, deck: Deck | None = None) -> "RoundState":
         """Read the notation of the module's notes; every card must exist in the round's deck."""
         d = round_deck(deck or Deck.default(), rules)
-        f = parse_fields(text, N_("round"), ["hands", "top", "pile", "stock", "to", "out", "coups", "seed", "reshuffles"],
+        f = parse_fields(text, N_("round"), ["hands", "top", "pile", "stock", "to", "out", "coups", "sitting-out", "seed",
+                                             "reshuffles"],
                          required=["hands", "top"], flags=["again", "last-draw", "blocked", "too-long"])
         names, hands = _parse_hands(str(f["hands"]), d)
         n = len(names)
@@ -459,8 +483,16 @@ class RoundState:
         out = tuple(_player(x, names, "out") for x in str(f.get("out", "")).replace(",", " ").split())
         if len(set(out)) != len(out):
             raise TablecalcError(_("bad round: a player is out twice"))
+        sitting = frozenset(_player(x, names, "sitting-out") for x in str(f.get("sitting-out", "")).replace(",", " ").split())
+        for i in sorted(sitting):
+            if hands[i] or i in out or i == to:
+                raise TablecalcError(_("bad round: {name} sits this round out, and so holds no card, is not out and "
+                                       "is not the player to move").format(name=names[i]))
+        if n - len(sitting) < MIN_PLAYERS:
+            raise TablecalcError(_("bad round: at least {low} players play a round, not {n}").format(
+                low=MIN_PLAYERS, n=n - len(sitting)))
         for i, h in enumerate(hands):
-            empty_ok = phase is Phase.LAST_DRAW and i == to
+            empty_ok = phase is Phase.LAST_DRAW and i == to or i in sitting
             if not h and i not in out and not empty_ok:
                 raise TablecalcError(_("bad round: {name} holds no card but is not out: add 'out {name}'").format(
                     name=names[i]))
@@ -469,7 +501,7 @@ class RoundState:
         ended = End.BLOCKED if f.get("blocked") else End.TOO_LONG if f.get("too-long") else None
         if phase is Phase.LAST_DRAW and hands[to]:
             raise TablecalcError(_("bad round: 'last-draw' is for a player whose last card was play-again (an empty hand)"))
-        over = ended is not None or (n - len(out) <= 1 if n <= OUT_TO_END else len(out) >= OUT_TO_END)
+        over = ended is not None or _enough_out(n - len(sitting), len(out))
         if to in out and not over:
             raise TablecalcError(_("bad round: {name} is out and cannot be the player to move").format(name=names[to]))
         coups = []
@@ -479,11 +511,15 @@ class RoundState:
                 raise TablecalcError(_("bad coup {part}: expected NAME:N, N the cards of a legal calculation (4 or more)").format(
                     part=quoted(part)))
             coups.append((_player(who, names, "coups"), int(k)))
+        for p, _k in coups:
+            if p in sitting:
+                raise TablecalcError(_("bad round: {name} sits this round out and cannot have made a coup in it").format(
+                    name=names[p]))
         if n > MAX_PLAYERS or n < MIN_PLAYERS:
             raise TablecalcError(_("Nambarz is played by {low} to {high} players, not {n}").format(
                 low=MIN_PLAYERS, high=MAX_PLAYERS, n=n))
         return cls(rules, d, names, hands, stock, pile, cover, to, phase, out, tuple(coups), seed,
-                   _whole(f.get("reshuffles", "0"), "reshuffles"), ended,
+                   _whole(f.get("reshuffles", "0"), "reshuffles"), ended, sitting,
                    stock_note=(stock, None if "stock" in f else ""))
 
     def __str__(self) -> str:
@@ -500,6 +536,7 @@ class RoundState:
             ("to", self.names[self.to]),
             ("out", " ".join(self.names[i] for i in self.out)),
             ("coups", " ".join(f"{self.names[p]}:{k}" for p, k in self.coups)),
+            ("sitting-out", " ".join(self.names[i] for i in sorted(self.sitting))),
             ("seed", str(self.seed) if self.seed else ""),
             ("reshuffles", str(self.reshuffles) if self.reshuffles else ""),
             ("again", self.phase is Phase.AGAIN),
@@ -522,6 +559,7 @@ class RoundState:
             ("to", self.names[self.to] if not self.is_terminal() else ""),
             ("out", " ".join(self.names[i] for i in self.out)),
             ("coups", " ".join(f"{self.names[p]}:{k}" for p, k in self.coups)),
+            ("sitting-out", " ".join(self.names[i] for i in sorted(self.sitting))),
             ("again", self.phase is Phase.AGAIN),
             ("last-draw", self.phase is Phase.LAST_DRAW),
             ("blocked", self.ended is End.BLOCKED),
@@ -564,11 +602,20 @@ class RoundState:
             "to": None if self.is_terminal() else self.names[self.to],
             "phase": self.phase.value,
             "out": [self.names[i] for i in self.out],
+            "sitting_out": [self.names[i] for i in sorted(self.sitting)],
             "over": over,
             "end": self.end().value if self.end() else None,
             "result": str(self.result()) if over else None,
             "points": dict(zip(self.names, (int(x) for x in self.returns()))) if over else None,
         }
+
+
+def _enough_out(playing: int, out: int) -> bool:
+    """Whether a round of ``playing`` players, ``out`` of them out, is over (seed 000, I): one player
+    left holding cards with 2 to 5 players, five out with 6 to 12."""
+    if playing <= OUT_TO_END:
+        return playing - out <= 1
+    return out >= OUT_TO_END
 
 
 def _default_stock(deck: Deck, placed: Sequence[Card], seed: int) -> tuple[Card, ...]:

@@ -20,7 +20,7 @@ from solver.i18n import N_
 from solver.rules import BaseRules, option
 from solver.search import SearchRules
 
-__all__ = ["Rules", "SimplestScope", "HolderPlace", "TieBreak", "PRESETS", "JOKER_LEVELS", "MAX_HAND_SIZE", "MAX_GAME_ROUNDS",
+__all__ = ["Rules", "SimplestScope", "HolderPlace", "TieBreak", "ExtraRoundPlayers", "PRESETS", "JOKER_LEVELS", "MAX_HAND_SIZE", "MAX_GAME_ROUNDS",
            "TEAM_SIZES"]
 
 JOKER_LEVELS = (0, 4, 8, 12)
@@ -58,6 +58,24 @@ class TieBreak(enum.StrEnum):
     """A tie for the first place only: the one and only winner."""
     ANY_PLACE = "any-place"
     """A tie at any place of the final ranking (every disputed place)."""
+
+
+class ExtraRoundPlayers(enum.StrEnum):
+    """Who plays the extra rounds that settle a tie at the end of a game (seed 000, V).
+
+    The seed says who plays only for teams: "les équipes qui obtiennent le même score [...]
+    rejouent des manches supplémentaires", the tied teams replay; for players it says only that
+    extra rounds are played. It never says that the others sit out, so the default stays what
+    tablecalc always did (``all``), and ``tied`` is the reading of the team sentence."""
+
+    ALL = "all"
+    """Every player plays each extra round, and its points are added like any round's: the
+    whole ranking may move (tablecalc's reading before this option)."""
+    TIED = "tied"
+    """Only the players (or teams) sharing the place being settled play it; the others sit out,
+    dealt no card and scoring nothing. An extra round's points only order the tied among
+    themselves: the game's rounds decide the places first. With several ties (``any-place``),
+    the highest disputed place is played off first, then the next."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +141,11 @@ class Rules(BaseRules):
                           "at any place of the ranking (any-place)."),
         always=False, words={TieBreak.LEAD: N_("extra rounds settle a tie for the lead"),
                              TieBreak.ANY_PLACE: N_("extra rounds settle a tie at any place")})
+    extra_round_players: ExtraRoundPlayers = option(
+        ExtraRoundPlayers.ALL, N_("Who plays an extra round: every player (all), or only the players or teams "
+                                  "in the tie it settles (tied), the others sitting it out."),
+        always=False, words={ExtraRoundPlayers.ALL: N_("every player plays an extra round"),
+                             ExtraRoundPlayers.TIED: N_("only the tied players play an extra round")})
     team_size: int = option(
         0, N_("Players in a team, 2 to 6, sitting one after another (0: no teams); a team scores its players' "
               "points added."), values=TEAM_SIZES, always=False, words=N_("teams of {value}"))

@@ -25,13 +25,13 @@ the round ends without them) score no place points. Coups score 7 per card beyon
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
 from solver.errors import TablecalcError, quoted
 from solver.i18n import _
 from solver.parsing import is_whole
-from solver.nambarz.rules import Rules, TieBreak
+from solver.nambarz.rules import ExtraRoundPlayers, Rules, TieBreak
 
 __all__ = ["PLACE_POINTS", "Round", "Scoreboard", "parse_round", "parse_teams", "score_game"]
 
@@ -121,14 +121,27 @@ def parse_teams(specs: Iterable[str]) -> dict[str, tuple[str, ...]]:
         if not sep or not name.strip() or not members.strip():
             raise TablecalcError(_("bad team {spec}: expected NAME=PLAYER,PLAYER like \"Red=Ann,Bob\"").format(spec=quoted(spec)))
         if name.strip() in teams:
-            raise TablecalcError(_("team {text} is given twice").format(strip=name.strip()))
+            raise TablecalcError(_("team {text} is given twice").format(text=name.strip()))
         teams[name.strip()] = tuple(m.strip() for m in members.split(",") if m.strip())
     return teams
 
 
 @dataclass(frozen=True)
 class Scoreboard:
-    """Scores of a game: per player and round ``(place, place points, coup points)``, totals, teams."""
+    """Scores of a game: per player and round ``(place, place points, coup points)``, totals, teams.
+
+    With ``extra_round_players="tied"``, the rounds after the game's ``game_rounds`` are extra
+    rounds played by the tied alone: their points are not in the totals but apart, in ``extra``
+    (``team_extra``), and only order players (or teams) whose totals are equal — an extra round
+    never moves anyone past a player who was not in the tie.
+
+    >>> rules = Rules().with_options(extra_round_players="tied", tie_break="any-place", game_rounds=1)
+    >>> b = score_game([Round.parse("Dee, Ann, Cid+4, (Bob)"), Round.parse("Ann, (Cid)")], rules=rules)
+    >>> b.totals, b.extra
+    ({'Dee': 40, 'Ann': 32, 'Cid': 32, 'Bob': 0}, {'Dee': 0, 'Ann': 40, 'Cid': 0, 'Bob': 0})
+    >>> b.ranking, b.leaders, b.disputed
+    ([('Dee', 40), ('Ann', 32), ('Cid', 32), ('Bob', 0)], ('Dee',), ())
+    """
 
     players: tuple[str, ...]
     rounds: tuple[Round, ...]
@@ -137,19 +150,32 @@ class Scoreboard:
     teams: Mapping[str, tuple[str, ...]]
     team_totals: Mapping[str, int]
     tie_break: TieBreak = TieBreak.LEAD
+    extra_round_players: ExtraRoundPlayers = ExtraRoundPlayers.ALL
+    game_rounds: int = 0
+    """The rounds of the game proper (the rest are extra rounds); 0: not told (every round counts alike)."""
+    extra: Mapping[str, int] = field(default_factory=dict)
+    """With ``tied`` extra rounds, each player's points in them (kept out of ``totals``); else empty."""
+    team_extra: Mapping[str, int] = field(default_factory=dict)
+
+    def _key(self) -> dict[str, tuple[int, int]]:
+        """What orders players (or teams), the most first: their total, then (``tied`` extra
+        rounds) their points in the extra rounds."""
+        scores, extra = (self.team_totals, self.team_extra) if self.teams else (self.totals, self.extra)
+        return {n: (pts, extra.get(n, 0)) for n, pts in scores.items()}
 
     @property
     def ranking(self) -> list[tuple[str, int]]:
-        """Players, or teams when there are teams, from the most points down."""
+        """Players, or teams when there are teams, from the first place down, with their totals."""
         scores = self.team_totals if self.teams else self.totals
-        return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+        key = self._key()
+        return sorted(scores.items(), key=lambda kv: (tuple(-k for k in key[kv[0]]), kv[0]))
 
     @property
     def leaders(self) -> tuple[str, ...]:
-        """Who has the most points; more than one means a tie, settled by extra rounds."""
-        ranking = self.ranking
-        top = ranking[0][1]
-        return tuple(name for name, pts in ranking if pts == top)
+        """Who holds the first place; more than one means a tie, settled by extra rounds."""
+        key = self._key()
+        top = key[self.ranking[0][0]]
+        return tuple(name for name, _pts in self.ranking if key[name] == top)
 
     @property
     def disputed(self) -> tuple[tuple[int, tuple[str, ...]], ...]:
@@ -161,16 +187,36 @@ class Scoreboard:
         (((1, ('Ann', 'Bob')),), ((1, ('Ann', 'Bob')), (3, ('Cid', 'Dee'))))
         """
         out, place = [], 1
-        ranking = self.ranking
+        ranking, key = self.ranking, self._key()
         while place <= len(ranking):
-            pts = ranking[place - 1][1]
-            group = tuple(n for n, p in ranking if p == pts)
+            group = tuple(n for n, _pts in ranking if key[n] == key[ranking[place - 1][0]])
             if len(group) > 1:
                 out.append((place, group))
             if self.tie_break is TieBreak.LEAD:
                 break
             place += len(group)
         return tuple(out)
+
+    def extra_round_seats(self) -> tuple[str, ...] | None:
+        """The players who play the next extra round: with ``tied``, those of the first disputed place
+        (every member of its teams, with teams); ``None`` when everyone plays it (``all``, or no tie).
+
+        >>> rules = Rules(extra_round_players=ExtraRoundPlayers.TIED, tie_break=TieBreak.ANY_PLACE, game_rounds=2)
+        >>> b = score_game([Round.parse("Ann, Bob, Cid, Dee"), Round.parse("Bob, Ann, Dee, Cid")], rules=rules)
+        >>> b.extra_round_seats()
+        ('Ann', 'Bob')
+        >>> score_game([*b.rounds, Round.parse("Bob, Ann")], rules=rules).extra_round_seats()
+        ('Cid', 'Dee')
+        """
+        if self.extra_round_players != ExtraRoundPlayers.TIED:
+            return None
+        disputed = self.disputed
+        if not disputed:
+            return None
+        tied = disputed[0][1]
+        if self.teams:
+            return tuple(p for p in self.players if any(p in self.teams[t] for t in tied))
+        return tuple(p for p in self.players if p in tied)
 
     def as_dict(self) -> dict:
         return {
@@ -182,11 +228,13 @@ class Scoreboard:
                         {"place": place, "place_points": pp, "coup_points": cp} for place, pp, cp in self.cells[p]
                     ],
                     "total": self.totals[p],
+                    **({"extra": self.extra[p]} if self.extra else {}),
                 }
                 for p in self.players
             ],
             "teams": [
-                {"name": t, "members": list(m), "total": self.team_totals[t]} for t, m in self.teams.items()
+                {"name": t, "members": list(m), "total": self.team_totals[t],
+                 **({"extra": self.team_extra[t]} if self.team_extra else {})} for t, m in self.teams.items()
             ],
             "ranking": [{"name": n, "total": s} for n, s in self.ranking],
             "leaders": list(self.leaders),
@@ -241,9 +289,35 @@ def score_game(
             pp = PLACE_POINTS[place - 1] if place and place <= len(PLACE_POINTS) else 0
             cp = sum(rules.coup_bonus(k) for who, k in r.coups if who == n)
             cells[n].append((place, pp, cp))
-    totals = {n: sum(pp + cp for _, pp, cp in cells[n]) for n in names}
+    board = _sheet(tuple(names), tuple(rounds), cells, teams, rules)
+    if rules.extra_round_players == ExtraRoundPlayers.TIED:
+        for k in range(rules.game_rounds, len(rounds)):
+            _check_extra_round(_sheet(tuple(names), tuple(rounds[:k]), cells, teams, rules), rounds[k], k + 1)
+    return board
+
+
+def _sheet(names: tuple[str, ...], rounds: tuple[Round, ...], cells: Mapping[str, Sequence[tuple[int | None, int, int]]],
+           teams: Mapping[str, tuple[str, ...]], rules: Rules) -> Scoreboard:
+    """The score sheet of ``rounds`` (the first ones of ``cells``)."""
+    kept = {n: tuple(c[:len(rounds)]) for n, c in cells.items()}
+    apart = rules.extra_round_players == ExtraRoundPlayers.TIED
+    game = rules.game_rounds if apart else len(rounds)
+    totals = {n: sum(pp + cp for _, pp, cp in kept[n][:game]) for n in names}
     team_totals = {t: sum(totals[m] for m in members) for t, members in teams.items()}
-    return Scoreboard(
-        tuple(names), tuple(rounds), {n: tuple(c) for n, c in cells.items()}, totals, teams, team_totals,
-        rules.tie_break,
-    )
+    extra = {n: sum(pp + cp for _, pp, cp in kept[n][game:]) for n in names} if apart else {}
+    team_extra = {t: sum(extra[m] for m in members) for t, members in teams.items()} if apart else {}
+    return Scoreboard(names, rounds, kept, totals, teams, team_totals, rules.tie_break, rules.extra_round_players,
+                      rules.game_rounds, extra, team_extra)
+
+
+def _check_extra_round(before: Scoreboard, extra: Round, number: int) -> None:
+    """With ``tied`` extra rounds: ``extra`` (round ``number``) is played by the players of the tie
+    it settles, and by nobody else."""
+    seats = before.extra_round_seats()
+    if seats is None:
+        raise TablecalcError(_("round {number} is an extra round, but no tie is left to settle before it: expected "
+                               "fewer rounds, or more --game-rounds").format(number=number))
+    for n in (*extra.order, *extra.holding):
+        if n not in seats:
+            raise TablecalcError(_("{name} plays round {number}, an extra round that only {players} play: the other "
+                                   "players sit it out").format(name=n, number=number, players=", ".join(seats)))

@@ -111,5 +111,8 @@ class Match(Protocol):
         """The best moves in ``state`` and the worth of each of ``moves`` (and of the best)."""
         ...
 
+    # Optional: ``advice()`` — lines the rules advise this table (shown before play); ``standing()``
+    # — lines on the places when the scores alone do not tell them (shown with the scores);
+    # ``before_round()`` — lines on the next round when it is not an ordinary one (who plays it).
     # Optional: ``compare_end(extra)`` — where a log's ``end`` line's other keys (a settlement the
     # game writes out) differ from the round just scored, as (key, the log's, the referee's).

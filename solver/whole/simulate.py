@@ -13,7 +13,7 @@ judges all legal.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from solver.errors import TablecalcError, quoted
@@ -47,6 +47,8 @@ class Played:
     bots: tuple[str, ...]
     rounds: tuple[PlayedRound, ...]
     scores: tuple[float, ...]
+    match: Any = field(default=None, compare=False, repr=False)
+    """The match as it ended (its places: ``Match.standing()``, where the game has it)."""
 
     def log_lines(self) -> Iterable[dict]:
         """The game as a log (:mod:`solver.whole.log`)."""
@@ -109,4 +111,4 @@ def simulate(game: BaseGame, rules: Any, data: Any, names: Sequence[str], *, rou
         played.append(PlayedRound(deal, tuple(moves), tuple(match.scores())))
     base = rules.name.removesuffix("+custom")
     return Played(game.name, match.names, base, rules.changes(), seed, tuple(seats), tuple(played),
-                  tuple(match.scores()))
+                  tuple(match.scores()), match)

@@ -356,7 +356,8 @@ def _view(entry: Entry) -> dict:
         "scores": [(n, f"{s:g}") for n, s in scores], "unit": _(table.match.unit),
         "bots": [(table.names[i], kind) for i, kind in table.kinds.items()],
         "people": [table.names[i] for i in sorted(table.humans)],
-        "advice": tuple(getattr(table.match, "advice", tuple)()), "rules_line": table.rules.describe(),
+        "advice": tuple(getattr(table.match, "advice", tuple)()),
+        "standing": tuple(getattr(table.match, "standing", tuple)()), "rules_line": table.rules.describe(),
         "seed": table.seed, "can_undo": bool(table.moves),
     }
 

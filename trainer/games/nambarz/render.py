@@ -54,21 +54,37 @@ def print_scoreboard(b: Scoreboard) -> None:
     for i in range(len(b.rounds)):
         table.add_column(_("round {n}").format(n=i + 1), justify="right")
     table.add_column(_("total"), justify="right", style="bold")
+    apart = bool(b.extra) and len(b.rounds) > b.game_rounds  # extra rounds the tied alone played
+    if apart:
+        table.add_column(_("extra rounds"), justify="right")
     for p in b.players:
         cells = []
         for place, pp, cp in b.cells[p]:
             where = f"{place}." if place else "–"
             cells.append(f"{where} {pp}" + (f" +{cp}" if cp else ""))
-        table.add_row(escape(p), *cells, str(b.totals[p]))
+        table.add_row(escape(p), *cells, str(b.totals[p]), *([str(b.extra[p])] if apart else []))
     console.rich(table)
+    if apart:
+        console.print(_("Only the tied played the extra rounds: their points are not in the totals, they only "
+                        "order the tied among themselves."))
     if b.teams:
         for t, members in b.teams.items():
             console.print(_("Team {team} ({members}): {total}").format(
-                team=escape(t), members=escape(", ".join(members)), total=f"[bold]{b.team_totals[t]}[/]"))
+                team=escape(t), members=escape(", ".join(members)), total=f"[bold]{b.team_totals[t]}[/]")
+                + (" " + _("(+{extra} in extra rounds)").format(extra=b.team_extra[t]) if apart else ""))
     leaders = b.leaders
     if len(leaders) == 1:
         console.print(_("Winner: {player}").format(player=f"[bold]{escape(leaders[0])}[/]"))
     for place, names in b.disputed:
+        if b.extra_round_seats() is not None:
+            who = escape(cards_text(names))  # the first disputed place is played off first
+            if place == 1:
+                console.print(_("Tie between {players}: they play an extra round, the others sit it out.").format(
+                    players=who))
+            else:
+                console.print(_("Tie for place {place} between {players}: they play an extra round, the others sit "
+                                "it out.").format(place=place, players=who))
+            break
         if place == 1:
             console.print(_("Tie between {players}: play an extra round.").format(players=escape(cards_text(names))))
         else:
@@ -114,7 +130,7 @@ def show_state(state, seat: int) -> None:
     elif state.phase.value == "last-draw":
         top += _(" — play-again was your last card: draw")
     others = ", ".join(f"{n} {len(h)}" for i, (n, h) in enumerate(zip(state.names, state.hands))
-                       if i != seat and i not in state.out)
+                       if i != seat and i not in state.out and i not in state.sitting)
     console.print(escape(_("Top: {top}").format(top=top)))
     console.print(escape(_("Your hand ({name}): {hand}").format(
         name=state.names[seat], hand=" ".join(card_name(c) for c in sorted(state.hands[seat])) or "-")))

@@ -307,7 +307,7 @@ class NambarzFace(Face):
     def draw_state(self, state: RoundState, seat: int | None) -> str:
         """The round as ``seat`` sees it: the card to cover (a play-again on it), the draw pile,
         every player's hand (face down but the seat's own; all face up for ``None``), who is to
-        move, who is out; once over, the points."""
+        move, who is out, who sits the round out; once over, the points."""
         over = state.is_terminal()
         parts = ['<div class="game-table nambarz">']
         top = [cover_svg(state.cover, 72, 105)]
@@ -325,7 +325,9 @@ class NambarzFace(Face):
             else:
                 pieces = [back(26, 38, label=_("a hidden card")) for _c in hand]
             head = name
-            if i in state.out:
+            if i in state.sitting:
+                head = _("{name} (sits this round out)").format(name=name)
+            elif i in state.out:
                 head = _("{name} (out, place {place})").format(name=name, place=state.out.index(i) + 1)
             elif not over and i == state.to:
                 head = _("{name} — to play").format(name=name)
