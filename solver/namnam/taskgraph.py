@@ -88,9 +88,9 @@ def solve_layer(n: int, flat: np.ndarray, offsets: np.ndarray, *, forbid: bool, 
     chunks = runner.generate(n, spans, flat, offsets, high, forbid, progress)
     while runner.sweep(chunks, low, high):
         pass
+    runner.release(chunks)  # the moves are not needed to finish
     cyclic = np.empty(size, dtype=np.bool_)
     runner.finish(n, spans, low, high, own_row, cyclic)
-    runner.release(chunks)
     if progress:
         progress(size)
     return cyclic

@@ -269,7 +269,7 @@ def test_a_build_that_cannot_fit_is_refused_before_it_starts(home, monkeypatch):
     r = CliRunner().invoke(app, ["namnam", "tables", "--build", "24"])
     assert r.exit_code == 3, r.output
     if numba_installed():  # the compiled builder (about 18 bytes a board of the last layer)
-        assert r.stderr == ("tablecalc: error: building the endgame tables up to 24 seeds needs about 9.1 GB of "
+        assert r.stderr == ("tablecalc: error: building the endgame tables up to 24 seeds needs about 11.2 GB of "
                             "memory (layer 24 alone has 417,225,900 boards), and 2.0 GB is available: at most --build "
                             "20 fits on this machine\n")
     else:  # the NumPy builder (about 200)
