@@ -14,19 +14,23 @@ that size, with no nearest value when the target is missed (``reach(..., nearest
 library's default; a fresh ``ValueSets`` per question, so no answer comes from a cache). The two
 are timed alternately, each going first on every other question; a third line times
 ``reach(..., nearest=True)``, what ``tablecalc reach`` and ``arith best`` answer (the nearest values
-too when the target is missed: more than the anchor gives). Each run prints the medians and the
-ratio anchor ÷ tablecalc; the end, the range of the medians and of the ratio over the runs. The
+too when the target is missed: more than the anchor gives). Every call is timed on the CPU clock
+of the process and on the wall clock. Each run prints the medians and the ratio anchor ÷ tablecalc
+on both; the end, the range of the medians and of the ratios over the runs. The
 two must agree on every question about whether the target is reached exactly and with how few
 numbers; a disagreement is printed with its selection and the script exits with status 1.
 
-Measured on this 2-core machine, shared (``nice -n 5``; 60 questions, 3 runs, two invocations):
+Measured on this 2-core machine, shared (``nice -n 5``; 60 questions, 3 runs, two invocations,
+load average 3.6-4.2), medians of CPU time per question, the range over the runs:
 
-    load average 6.1-6.3 at the start, 6.2-6.9 at the end
-    tablecalc reach                    1.37-1.61 ms median per question
-    countdown-numbers-solver           88.2-101 ms
-    anchor ÷ tablecalc                 60-70×   (tablecalc faster)
-    reach with the nearest values      1.60-1.86 ms
-    agreed on all 60 questions (54 reached exactly)
+    tablecalc reach                    1.23-1.51 ms, then 1.17-1.26 ms
+    countdown-numbers-solver           109-120 ms,   then 104-112 ms
+    ratio anchor / tablecalc           79-91x,       then 84-90x   (wall time: 82-98x, 84-90x)
+    reach with the nearest values      1.50-1.82 ms, then 1.42-1.76 ms
+    agreed on all 60 questions (58 reached exactly, with as few numbers)
+
+Earlier the same day, wall time only, load 3.4-4.7: 1.34-2.09 ms against 161-206 ms, 99-121x; the
+anchor's search alone (``place_operators``, printing left out) took as long as its whole answer.
 """
 
 from __future__ import annotations
@@ -68,10 +72,16 @@ def ours_nearest(numbers, target):
     return reach(numbers, target, RULES, value_sets=ValueSets(RULES), nearest=True)
 
 
+CLOCKS = ("CPU", "wall")
+
+
 def _timed(fn, *args):
-    t0 = time.perf_counter()
+    """The CPU time and the wall time of ``fn(*args)``, and its result. CPU time counts only this
+    process's work: on a loaded machine a 200 ms call is interrupted many times, a 1.5 ms one seldom,
+    so wall times stretch the long call more and the wall ratio drifts with the load."""
+    c0, t0 = time.process_time(), time.perf_counter()
     result = fn(*args)
-    return time.perf_counter() - t0, result
+    return (time.process_time() - c0, time.perf_counter() - t0), result
 
 
 def _ms(seconds: float) -> str:
@@ -83,12 +93,12 @@ def _span(values: list[float], fmt) -> str:
     return fmt(lo) if fmt(lo) == fmt(hi) else f"{fmt(lo)} – {fmt(hi)}"
 
 
-def one_run(qs, run: int) -> tuple[dict[str, list[float]], list[str], int]:
+def one_run(qs, run: int) -> tuple[dict[str, list[tuple[float, float]]], list[str], int]:
     """Time every question with the three, rotating who goes first; the times, the disagreements
     and how many targets were reached exactly."""
     solvers = {"reach": ours, "anchor": solutions, "nearest": ours_nearest}
     names = list(solvers)
-    times: dict[str, list[float]] = {name: [] for name in names}
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in names}
     disagreements, reached = [], 0
     for i, (numbers, target) in enumerate(qs):
         k = (i + run) % len(names)
@@ -125,25 +135,32 @@ def main(argv: list[str] | None = None) -> None:
           f"{args.runs} run{'s' * (args.runs != 1)}, interleaved")
     qs = questions(args.seed, args.queries)
     ours(*qs[0]), solutions(*qs[0]), ours_nearest(*qs[0])  # warm-up: imports, first calls
-    medians: dict[str, list[float]] = {"reach": [], "anchor": [], "nearest": []}
-    ratios, problems, reached = [], [], 0
+    names = {"reach": "tablecalc reach (fewest numbers, every calculation of that size)",
+             "anchor": "countdown-numbers-solver (every solution of every size)",
+             "nearest": "tablecalc reach with the nearest values (`tablecalc reach`)"}
+    medians = {(name, clock): [] for name in names for clock in range(len(CLOCKS))}
+    ratios: dict[int, list[float]] = {clock: [] for clock in range(len(CLOCKS))}
+    problems, reached = [], 0
     for run in range(args.runs):
         times, disagreements, reached = one_run(qs, run)
         problems += [d for d in disagreements if d not in problems]
-        for name, ts in times.items():
-            medians[name].append(statistics.median(ts))
-        ratio = medians["anchor"][-1] / medians["reach"][-1]
-        ratios.append(ratio)
-        print(f"run {run + 1}: tablecalc reach median {_ms(medians['reach'][-1])} (max {_ms(max(times['reach']))}); "
-              f"countdown-numbers-solver median {_ms(medians['anchor'][-1])} (max {_ms(max(times['anchor']))}); "
-              f"ratio {ratio:.0f}×; with the nearest values {_ms(medians['nearest'][-1])}")
+        parts = []
+        for clock, clock_name in enumerate(CLOCKS):
+            for name, ts in times.items():
+                medians[name, clock].append(statistics.median(t[clock] for t in ts))
+            ratios[clock].append(medians["anchor", clock][-1] / medians["reach", clock][-1])
+            parts.append(f"{clock_name}: reach {_ms(medians['reach', clock][-1])}, countdown-numbers-solver "
+                         f"{_ms(medians['anchor', clock][-1])}, ratio {ratios[clock][-1]:.0f}×, "
+                         f"reach with the nearest {_ms(medians['nearest', clock][-1])}")
+        print(f"run {run + 1}: " + "; ".join(parts))
     print()
-    print(f"tablecalc reach (fewest numbers, every distinct calculation of that size): {_span(medians['reach'], _ms)}")
-    print(f"countdown-numbers-solver (every solution of every size):                   {_span(medians['anchor'], _ms)}")
-    print(f"ratio countdown-numbers-solver ÷ tablecalc:                                "
-          f"{_span(ratios, lambda r: f'{r:.0f}×')} ({'tablecalc faster' if min(ratios) > 1 else 'tablecalc NOT always faster'})")
-    print(f"tablecalc reach with the nearest values (what `tablecalc reach` answers):   {_span(medians['nearest'], _ms)}")
-    print("(medians per question, one per run; the range is over the runs)")
+    width = max(map(len, names.values()))
+    print(f"{'median per question (range over the runs)':{width}}  {'CPU time':>19}  {'wall time':>19}")
+    for name, label in names.items():
+        print(f"{label:{width}}  " + "  ".join(f"{_span(medians[name, c], _ms):>19}" for c in range(len(CLOCKS))))
+    print(f"{'ratio countdown-numbers-solver ÷ tablecalc reach':{width}}  "
+          + "  ".join(f"{_span(ratios[c], lambda r: f'{r:.0f}×'):>19}" for c in range(len(CLOCKS))))
+    print("tablecalc faster" if min(min(r) for r in ratios.values()) > 1 else "tablecalc NOT always faster")
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
     if problems:
         print(f"\nDISAGREEMENT on {len(problems)} of {args.queries} questions:")
