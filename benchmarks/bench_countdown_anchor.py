@@ -29,6 +29,8 @@ load average 3.6-4.2), medians of CPU time per question, the range over the runs
     reach with the nearest values      1.50-1.82 ms, then 1.42-1.76 ms
     agreed on all 60 questions (58 reached exactly, with as few numbers)
 
+A third invocation at load 1.1-1.2: 1.12-1.30 ms against 110-112 ms, 85-98x (CPU and wall alike).
+
 Earlier the same day, wall time only, load 3.4-4.7: 1.34-2.09 ms against 161-206 ms, 99-121x; the
 anchor's search alone (``place_operators``, printing left out) took as long as its whole answer.
 """
