@@ -252,7 +252,8 @@ def generate(n: int, lo: int, hi: int, flat: np.ndarray, offsets: np.ndarray, lo
     best = np.empty(hi - lo, dtype=np.int8)
     room = np.empty(6 * (hi - lo), dtype=np.int32)
     used = _generate(n, lo, hi, flat, offsets, low, high, forbid, _COMB, count, best, room)
-    return Chunk(lo, hi, count, best, room[:used].copy(), used)
+    room.resize(used, refcheck=False)  # shrunk in place (realloc): no copy, the rest given back
+    return Chunk(lo, hi, count, best, room, used)
 
 
 def sweep(chunk: Chunk, low: np.ndarray, high: np.ndarray) -> bool:
@@ -270,8 +271,8 @@ def sweep(chunk: Chunk, low: np.ndarray, high: np.ndarray) -> bool:
     chunk.used = used
     if listed:
         chunk.todo = todo[:pending]
-    if used < len(chunk.moves) // 2:  # give the memory of the settled boards back
-        chunk.moves = chunk.moves[:used].copy()
+    if used < len(chunk.moves) // 2:  # give the memory of the settled boards back (realloc, in place)
+        chunk.moves.resize(used, refcheck=False)
         if not listed or pending < len(todo) // 2:  # and go over the boards left only (4 bytes each)
             chunk.todo = np.flatnonzero(chunk.count).astype(np.int32)
     return bool(changed)
