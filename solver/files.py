@@ -117,14 +117,7 @@ def read_bytes(path: str | Path, what: str, limit: int = MAX_FILE_BYTES) -> byte
     except OSError as e:
         raise _cannot("read", what, p, e) from None
     _check_readable(p, what, st.st_mode, st.st_size, limit)
-    try:
-        # O_NONBLOCK: should the path have become a FIFO since the stat, opening it cannot block
-        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError as e:
-        raise _cannot("read", what, p, e) from None
-    with os.fdopen(fd, "rb") as f:
-        st = os.fstat(fd)
-        _check_readable(p, what, st.st_mode, st.st_size, limit)
+    with _opened(p, what, limit) as f:
         try:
             data = f.read(limit + 1)
         except OSError as e:
@@ -140,25 +133,33 @@ def read_head(path: str | Path, what: str, count: int) -> tuple[bytes, int]:
     or a :class:`TablecalcError` saying why it cannot be read (a FIFO, a device or a folder is
     refused without being read, as :func:`read_bytes` does)."""
     p = Path(path)
+    with _opened(p, what, None) as f:
+        try:
+            return f.read(count), os.fstat(f.fileno()).st_size
+        except OSError as e:
+            raise _cannot("read", what, p, e) from None
+
+
+@contextmanager
+def _opened(p: Path, what: str, limit: int | None) -> Iterator[BinaryIO]:
+    """``p`` open for reading, once it is known to be a regular file (of at most ``limit`` bytes).
+    O_NONBLOCK: should the path be (or have become) a FIFO, opening it cannot block."""
     try:
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as e:
         raise _cannot("read", what, p, e) from None
     with os.fdopen(fd, "rb") as f:
         st = os.fstat(fd)
-        _check_readable(p, what, st.st_mode, 0, 1)
-        try:
-            return f.read(count), st.st_size
-        except OSError as e:
-            raise _cannot("read", what, p, e) from None
+        _check_readable(p, what, st.st_mode, st.st_size, limit)
+        yield f
 
 
-def _check_readable(p: Path, what: str, mode: int, size: int, limit: int) -> None:
+def _check_readable(p: Path, what: str, mode: int, size: int, limit: int | None) -> None:
     if not stat.S_ISREG(mode):
         raise TablecalcError(_("cannot read {what} {path}: it is {kind}, not a regular file; expected a file (or - for "
                                "standard input where a command reads it)").format(what=_(what), path=quoted_path(p),
                                                                                 kind=kind_of(mode)))
-    if size > limit:
+    if limit is not None and size > limit:
         raise TablecalcError(_("{what} {path} is too large ({size} bytes): expected at most {limit} bytes").format(
             what=_(what), path=quoted_path(p), size=f"{size:,}", limit=f"{limit:,}"))
 
