@@ -429,6 +429,8 @@ def _solve(max_seeds, flat, offsets, base, kept, forbid, cycle, compiled, runner
         elif n == 0:
             layer[:] = 0
             c = np.zeros(1, dtype=bool)
+            if progress:
+                progress(0, 2)  # generated and solved, as every layer counts
         elif compiled:
             from solver.namnam.taskgraph import solve_layer
 
