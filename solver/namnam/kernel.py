@@ -231,7 +231,8 @@ class Chunk:
         return (self.lo, self.hi, self.count, self.best, self.moves[:self.used].copy(), self.used, self.todo)
 
     def __setstate__(self, state):
-        self.lo, self.hi, self.count, self.best, self.moves, self.used, self.todo = state
+        self.lo, self.hi, self.count, self.best, moves, self.used, self.todo = state
+        self.moves = moves if moves.flags.owndata else moves.copy()  # resized in place by sweep
 
     @property
     def nbytes(self) -> int:
