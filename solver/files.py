@@ -144,9 +144,13 @@ def read_head(path: str | Path, what: str, count: int) -> tuple[bytes, int]:
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as e:
         raise _cannot("read", what, p, e) from None
-    with os.fdopen(fd, "rb") as f:
+    try:  # before fdopen, which refuses a folder with an error naming the descriptor ('3')
         st = os.fstat(fd)
         _check_readable(p, what, st.st_mode, 0, 1)
+    except BaseException:
+        os.close(fd)
+        raise
+    with os.fdopen(fd, "rb") as f:
         try:
             return f.read(count), st.st_size
         except OSError as e:
