@@ -148,9 +148,13 @@ def _opened(p: Path, what: str, limit: int | None) -> Iterator[BinaryIO]:
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as e:
         raise _cannot("read", what, p, e) from None
-    with os.fdopen(fd, "rb") as f:
+    try:  # before fdopen, which refuses a folder with an error naming the descriptor ('3')
         st = os.fstat(fd)
         _check_readable(p, what, st.st_mode, st.st_size, limit)
+    except BaseException:
+        os.close(fd)
+        raise
+    with os.fdopen(fd, "rb") as f:
         yield f
 
 

@@ -252,8 +252,7 @@ def generate(n: int, lo: int, hi: int, flat: np.ndarray, offsets: np.ndarray, lo
     best = np.empty(hi - lo, dtype=np.int8)
     room = np.empty(6 * (hi - lo), dtype=np.int32)
     used = _generate(n, lo, hi, flat, offsets, low, high, forbid, _COMB, count, best, room)
-    room.resize(used, refcheck=False)  # shrunk in place (realloc): no copy, the rest given back
-    return Chunk(lo, hi, count, best, room, used)
+    return Chunk(lo, hi, count, best, _shrunk(room, used), used)
 
 
 def sweep(chunk: Chunk, low: np.ndarray, high: np.ndarray) -> bool:
@@ -271,14 +270,24 @@ def sweep(chunk: Chunk, low: np.ndarray, high: np.ndarray) -> bool:
     chunk.used = used
     if listed:
         chunk.todo = todo[:pending]
-    if used < len(chunk.moves) // 2:  # give the memory of the settled boards back (realloc, in place)
-        chunk.moves.resize(used, refcheck=False)
+    if used < len(chunk.moves) // 2:  # give the memory of the settled boards back
+        chunk.moves = _shrunk(chunk.moves, used)
         if not listed or pending < len(todo) // 2:  # and go over the boards left only (4 bytes each)
             chunk.todo = np.flatnonzero(chunk.count).astype(np.int32)
     return bool(changed)
 
 
 _NO_TODO = np.zeros(0, dtype=np.int32)
+
+
+def _shrunk(a: np.ndarray, n: int) -> np.ndarray:
+    """The first ``n`` items of ``a``: ``a`` itself, shrunk in place (realloc: no copy, the rest
+    given back) when nothing else refers to it, else a copy."""
+    try:
+        a.resize(n)
+        return a
+    except ValueError:  # a view, or an array something else holds (numpy's reference check)
+        return a[:n].copy()
 
 
 def finish(n: int, lo: int, hi: int, low: np.ndarray, high: np.ndarray, own_row: bool,

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -569,6 +570,8 @@ class _TableFile:
         sizes, packed = _sizes(self.max_seeds)
         try:
             self._file.truncate(_file_size(self.max_seeds))
+            if hasattr(os, "posix_fallocate"):  # the disk space taken now: a full disk is an error here, not a SIGBUS mid-build
+                os.posix_fallocate(self._file.fileno(), 0, _file_size(self.max_seeds))
             self.values = np.memmap(self._file, dtype=np.int8, mode="r+", offset=HEADER_BYTES, shape=(sum(sizes),))
             self.bits = np.memmap(self._file, dtype=np.uint8, mode="r+", offset=HEADER_BYTES + sum(sizes),
                                   shape=(sum(packed),))

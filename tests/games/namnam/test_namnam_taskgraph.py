@@ -89,3 +89,27 @@ def test_an_address_where_no_scheduler_listens_is_one_line(tmp_path, monkeypatch
     assert r.stderr.startswith("tablecalc: error: cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'")
     assert r.stderr.count("\n") == 1
     assert not tables.available()
+
+
+def test_a_chunk_sent_to_another_process_sweeps_as_the_original(reference):
+    """A chunk pickled as Dask sends it (protocol 5: its arrays then borrow the received buffer) is
+    swept, and shrunk, as the original is: the same bounds, sweep for sweep."""
+    import pickle
+
+    from solver.namnam import kernel
+
+    n = N
+    flat = np.concatenate([np.asarray(v) for v in reference[GrandSlam.NO_CAPTURE].values[:n + 1]])
+    offsets = np.concatenate([[0], np.cumsum([tables.layer_size(k) for k in range(n + 1)])]).astype(np.int64)
+    runs = []
+    for sent in (False, True):
+        low, high = np.empty(tables.layer_size(n), dtype=np.int8), np.empty(tables.layer_size(n), dtype=np.int8)
+        chunk = kernel.generate(n, 0, len(low), flat, offsets, low, high, False)
+        if sent:
+            buffers = []
+            data = pickle.dumps(chunk, protocol=5, buffer_callback=buffers.append)
+            chunk = pickle.loads(data, buffers=[bytearray(b.raw()) for b in buffers])
+        while kernel.sweep(chunk, low, high):
+            pass
+        runs.append((low.copy(), high.copy()))
+    assert all(np.array_equal(a, b) for a, b in zip(*runs))
