@@ -155,17 +155,20 @@ class _Guard:
     """The data of a table file (values, then flags), memory-mapped, and the CRC-32 of each block
     of :data:`BLOCK_BYTES`: a block is checked the first time anything in it is read."""
 
-    def __init__(self, data: np.ndarray, crcs: np.ndarray, refuse: Callable[[str], TablecalcError]):
-        self.data, self.crcs, self.refuse = data, crcs, refuse
+    def __init__(self, data: np.ndarray, crcs: np.ndarray, refuse: Callable[[str], TablecalcError], path: Path):
+        self.data, self.crcs, self.refuse, self.path = data, crcs, refuse, path
         self.ok = bytearray(len(crcs))
 
     def check(self, lo: int, hi: int) -> None:
-        """Check the blocks of the bytes ``lo`` to ``hi - 1``."""
+        """Check the blocks of the bytes ``lo`` to ``hi - 1``. A damaged one: the file is refused
+        from now on (every caller, drills and the web app included, then goes without it), and
+        :class:`TablesDamaged` raised."""
         for b in range(lo // BLOCK_BYTES, (max(hi, lo + 1) - 1) // BLOCK_BYTES + 1):
             if not self.ok[b]:
                 if zlib.crc32(self.data[b * BLOCK_BYTES:(b + 1) * BLOCK_BYTES]) != int(self.crcs[b]):
-                    e = self.refuse(_("it is damaged: its checksum does not match its values"))
-                    raise TablesDamaged(str(e))
+                    why = str(self.refuse(_("it is damaged: its checksum does not match its values")))
+                    _forget_file(self.path, why)
+                    raise TablesDamaged(why)
                 self.ok[b] = 1
 
 
@@ -191,6 +194,8 @@ class _Checked:
     def __getitem__(self, r):
         if isinstance(r, (int, np.integer)):
             r = int(r) + (len(self.view) if r < 0 else 0)
+            if not 0 <= r < len(self.view):
+                raise IndexError(f"board {r} of a layer of {len(self.view)}")
             self.guard.check(self.at + r, self.at + r + 1)
             return self.view[r]
         self.guard.check(self.at, self.at + len(self.view))
@@ -252,6 +257,14 @@ class Tables:
         """Write the tables to ``path``, atomically (a build killed half-way leaves the file as it was);
         see :func:`save`."""
         save(self, path)
+
+    def verify(self) -> None:
+        """Check every block of the file the tables were read from (nothing for tables in memory):
+        :class:`TablesDamaged` on the first damaged one. Done before tables are extended."""
+        for v in self.values:
+            if isinstance(v, _Checked):
+                v.guard.check(0, len(v.guard.data))
+                return
 
 
 def _count(n: int, v: np.ndarray, cyclic: np.ndarray) -> dict:
@@ -395,9 +408,8 @@ def build(max_seeds: int, rules: Rules | None = None, progress: Callable[[int, i
     if scheduler != "local" and not compiled:
         raise TablecalcError(_("a build on a cluster (--scheduler) needs the compiled engine (Numba)"))
     if path is not None and cycle is not Cycle.OWN_ROW:
-        raise TablecalcError(_("the tables of the cycle rule {rule} are not saved: they are built in memory when "
-                               "asked for").format(rule=repr(cycle.value)))
-    check_memory(max_seeds, kept - 1, compiled=compiled)  # before any work: refused now if it cannot fit
+        raise _not_saved(cycle)
+    check_memory(max_seeds, kept - 1, compiled=compiled, cluster=scheduler != "local")  # before any work
     runner = runner_for(scheduler) if compiled and kept <= max_seeds else None
     sizes = [layer_size(k) for k in range(max_seeds + 1)]
     offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
@@ -459,6 +471,9 @@ move that stays in the layer (about three and a half a board); the moves of the 
 are given back as the sweeps go. Measured: 20 seeds peaked at 1.90 GB (17.4 bytes a board of layer
 20, with the smaller layers and Python). Past 20 seeds, 7 % more a seed (more moves a board, and
 what the allocator keeps): 24 seeds, extending the 20, peaked at 11.3 GB (22.7 bytes a board)."""
+CLUSTER_BYTES_PER_BOARD = 4
+"""The same on the machine that sends a build to a cluster (``--scheduler ADDRESS``): the moves
+are on the workers; here the layer's two bounds, its flags, and a round's answers."""
 _BASE_MEMORY = 150 << 20
 """What Python, NumPy and the program take before a build starts."""
 _COMPILED_BASE = 170 << 20
@@ -466,7 +481,7 @@ _COMPILED_BASE = 170 << 20
 18 at 841)."""
 
 
-def build_memory(max_seeds: int, base_seeds: int = -1, *, compiled: bool = False) -> int:
+def build_memory(max_seeds: int, base_seeds: int = -1, *, compiled: bool = False, cluster: bool = False) -> int:
     """The bytes a build of the tables up to ``max_seeds`` seeds needs at its peak, extending tables
     of ``base_seeds`` seeds (every smaller layer is kept: a byte of value and one of ``cyclic``
     per board, an eighth with the compiled builder; the largest layer solved takes
@@ -483,6 +498,8 @@ def build_memory(max_seeds: int, base_seeds: int = -1, *, compiled: bool = False
     boards = sum(layer_size(n) for n in range(max_seeds + 1))
     if compiled:  # the layers below are in the file being written, memory-mapped, and so is the base
         per_board = COMPILED_BYTES_PER_BOARD * (1 + 0.07 * max(0, max_seeds - 20))
+        if cluster:  # the moves are on the workers: here the bounds, the flags, a copy of the chunk's bounds
+            per_board = CLUSTER_BYTES_PER_BOARD
         base_file = _file_size(base_seeds) if base_seeds >= 0 else 0
         return int(_COMPILED_BASE + boards + boards // 8 + base_file + per_board * layer_size(max_seeds))
     return _BASE_MEMORY + 2 * boards + BYTES_PER_BOARD * layer_size(max_seeds)
@@ -492,14 +509,15 @@ def _gigabytes(n: int) -> str:
     return f"{n / 1e9:.1f} GB"
 
 
-def check_memory(max_seeds: int, base_seeds: int = -1, *, compiled: bool = False) -> None:
+def check_memory(max_seeds: int, base_seeds: int = -1, *, compiled: bool = False, cluster: bool = False) -> None:
     """Refuse (:class:`~solver.errors.SearchTooLarge`, before any work) a build that would not fit in
     the memory available now, saying how much it needs and how large a build would fit."""
-    need = build_memory(max_seeds, base_seeds, compiled=compiled)
+    need = build_memory(max_seeds, base_seeds, compiled=compiled, cluster=cluster)
     have = available_memory()
     if have is None or need <= have:
         return
-    fits = max((n for n in range(max_seeds) if build_memory(n, base_seeds, compiled=compiled) <= have), default=None)
+    fits = max((n for n in range(max_seeds) if build_memory(n, base_seeds, compiled=compiled, cluster=cluster) <= have),
+               default=None)
     hint = (_("at most --build {n} fits").format(n=fits) if fits is not None and fits > base_seeds
             else _("no larger build fits"))
     raise SearchTooLarge(
@@ -636,8 +654,7 @@ def save(tables: "Tables", path: Path | str) -> None:
     :func:`load` checks all of it and maps the values without reading them whole. Only the default cycle rule's tables are saved
     (the others are built in memory)."""
     if tables.cycle is not Cycle.OWN_ROW:
-        raise TablecalcError(_("the tables of the cycle rule {rule} are not saved: they are built in memory when "
-                               "asked for").format(rule=repr(tables.cycle.value)))
+        raise _not_saved(tables.cycle)
     with _TableFile(path, tables.max_seeds, tables.grand_slam) as out:
         at = 0
         for v, c in zip(tables.values, tables.cyclic):
@@ -645,6 +662,11 @@ def save(tables: "Tables", path: Path | str) -> None:
             at += len(v)
             out.put_flags(c)
         out.summary = tuple(tables.counts())
+
+
+def _not_saved(cycle: Cycle) -> TablecalcError:
+    return TablecalcError(_("the tables of the cycle rule {rule} are not saved: they are built in memory when "
+                            "asked for").format(rule=repr(cycle.value)))
 
 
 def _rebuild_hint(max_seeds: int | None, slam: GrandSlam | None) -> str:
@@ -711,7 +733,8 @@ def load(path: Path, *, max_seeds: int | None = None, grand_slam: GrandSlam | No
         raise refuse(_("its layers do not have the sizes of this index scheme"))
     counts = header.get("counts")
     if not (header.get("block_bytes") == BLOCK_BYTES and isinstance(counts, list) and len(counts) == n + 1
-            and all(isinstance(row, dict) and set(row) == set(_COUNT_KEYS) for row in counts)):
+            and all(isinstance(row, dict) and set(row) == set(_COUNT_KEYS)
+                    and all(type(row[key]) is int for key in _COUNT_KEYS) for row in counts)):
         raise refuse(_("its header is damaged"))
     if file_size != _file_size(n):
         raise refuse(_("it is truncated or damaged"))
@@ -723,7 +746,7 @@ def load(path: Path, *, max_seeds: int | None = None, grand_slam: GrandSlam | No
         raise refuse(getattr(e, "strerror", None) or str(e)) from None
     if hashlib.sha256(crcs.tobytes()).hexdigest() != header.get("blocks_sha256"):
         raise refuse(_("it is damaged: its checksum does not match its values"))
-    guard = _Guard(data, np.array(crcs), refuse)
+    guard = _Guard(data, np.array(crcs), refuse, path)
     try:
         if data_size <= CHECKED_WHOLE:
             guard.check(0, data_size)
@@ -857,12 +880,14 @@ def _key(path: Path) -> tuple:
 def forget(tables: Tables | None, why: str) -> None:
     """Stop using ``tables``, read from a file found damaged (:class:`TablesDamaged`): the file is
     refused from now on, for ``why``, until it changes."""
-    if tables is None:
-        return
-    for key in [k for k, t in _LOADED.items() if t is tables]:
+    if tables is not None and tables.source is not None:
+        _forget_file(tables.source, why)
+
+
+def _forget_file(path: Path, why: str) -> None:
+    for key in [k for k, t in _LOADED.items() if t.source == path]:
         del _LOADED[key]
-    if tables.source is not None:
-        _REFUSED[_key(tables.source)] = why
+    _REFUSED[_key(path)] = why
 
 
 def _read_saved(n: int, path: Path, slam: GrandSlam) -> Tables | str:

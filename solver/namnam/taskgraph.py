@@ -52,7 +52,7 @@ __all__ = ["CHUNK", "solve_layer", "runner_for", "Serial", "Threads", "Cluster",
 CHUNK = 1 << 21
 """Boards in a task: 2 million (a task's scratch space while it generates is 24 bytes a board)."""
 
-_ADDRESS = re.compile(r"^([a-z][a-z0-9+.-]*://)?[A-Za-z0-9_.\-\[\]:]+:\d{1,5}$")
+_ADDRESS = re.compile(r"^((tcp|tls)://)?([A-Za-z0-9_.\-]+|\[[0-9A-Fa-f:.]+\]):(\d{1,5})$")
 
 
 def dask_installed() -> bool:
@@ -62,10 +62,19 @@ def dask_installed() -> bool:
 
 def check_scheduler(scheduler: str) -> str:
     """``scheduler`` when it is ``local`` or looks like a cluster's address, else a one-line error."""
-    if scheduler == "local" or _ADDRESS.match(scheduler):
+    m = _ADDRESS.match(scheduler)
+    if scheduler == "local" or (m and 0 < int(m.group(4)) < 65536):
         return scheduler
     raise TablecalcError(_("bad scheduler {scheduler}: expected local, or the address of a Dask scheduler such as "
                            "tcp://10.0.0.5:8786").format(scheduler=quoted(scheduler)))
+
+
+def _cores() -> int:
+    """The cores this process may run on (its affinity, which a container may limit)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def runner_for(scheduler: str = "local"):
@@ -73,7 +82,7 @@ def runner_for(scheduler: str = "local"):
     check_scheduler(scheduler)
     if scheduler != "local":
         return Cluster(scheduler)
-    return Threads() if dask_installed() and (os.cpu_count() or 1) > 1 else Serial()
+    return Threads() if dask_installed() and _cores() > 1 else Serial()
 
 
 def solve_layer(n: int, flat: np.ndarray, offsets: np.ndarray, *, forbid: bool, own_row: bool, runner,
@@ -134,7 +143,7 @@ class Threads(Serial):
     layer's bounds (the kernels release the GIL)."""
 
     def __init__(self, workers: int | None = None):
-        self.workers = workers or os.cpu_count() or 1
+        self.workers = workers or _cores()
 
     def map(self, tasks: list[tuple]) -> list:
         from dask.threaded import get
@@ -155,6 +164,10 @@ class Threads(Serial):
 
 
 # ---------------------------------------------------------------- on a cluster
+
+
+def _first_line(e: BaseException) -> str:
+    return (str(e).strip().splitlines() or [type(e).__name__])[0]
 
 
 def _reachable(address: str) -> None:
@@ -220,11 +233,16 @@ class Cluster:
         from distributed import Client
 
         _reachable(address)
+        self.address = address
         try:
             self.client = Client(address, timeout="10s", set_as_default=False)
-        except (OSError, TimeoutError, ValueError) as e:
+        except Exception as e:  # whatever the client raises, one line
             raise TablecalcError(_("cannot reach the Dask scheduler at {address}: {why}").format(
-                address=quoted(address), why=str(e).splitlines()[0] if str(e) else type(e).__name__)) from None
+                address=quoted(address), why=_first_line(e))) from None
+
+    def _failed(self, e: Exception) -> TablecalcError:
+        return TablecalcError(_("the Dask cluster at {address} failed: {why}").format(
+            address=quoted(self.address), why=_first_line(e)))
 
     def close(self) -> None:
         self.client.close()
@@ -236,7 +254,10 @@ class Cluster:
         low = flat[offsets[n]:offsets[n + 1]]
         chunks = [self.client.submit(_first, f, pure=False) for f in futures]  # each chunk stays on its worker
         for f in futures:
-            lo, got_low, got_high = self.client.submit(_second, f, pure=False).result()
+            try:
+                lo, got_low, got_high = self.client.submit(_second, f, pure=False).result()
+            except Exception as e:  # a worker's error (another tablecalc there, no Numba...): one line
+                raise self._failed(e) from None
             low[lo:lo + len(got_low)], high[lo:lo + len(got_high)] = got_low, got_high
             if progress:
                 progress(len(got_low))
@@ -248,7 +269,10 @@ class Cluster:
         futures = [self.client.submit(_sweep_remote, c, bounds, pure=False) for c in chunks]
         changed = False
         for f in futures:
-            moved, (lo, got_low, got_high) = f.result()
+            try:
+                moved, (lo, got_low, got_high) = f.result()
+            except Exception as e:
+                raise self._failed(e) from None
             at = slice(lo, lo + len(got_low))
             changed |= moved
             low[at], high[at] = np.maximum(low[at], got_low), np.minimum(high[at], got_high)

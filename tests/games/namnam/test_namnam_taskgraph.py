@@ -71,12 +71,14 @@ def test_a_two_worker_cluster_builds_the_same_tables_bit_for_bit(reference, clus
     assert _same(tables.load(tables.cache_path(N), max_seeds=N), reference[GrandSlam.NO_CAPTURE])
 
 
-@pytest.mark.parametrize("scheduler", ["", "cluster", "tcp://", "http://host", "host:port", "a b:1", "local:1x"])
+@pytest.mark.parametrize("scheduler", ["", "cluster", "tcp://", "http://host", "host:port", "a b:1", "local:1x",
+                                       "ucx://127.0.0.1:1", "inproc://x:1", "host:99999", "host:0"])
 def test_a_scheduler_that_is_not_an_address_is_one_line(scheduler):
     with pytest.raises(TablecalcError, match="expected local, or the address of a Dask scheduler"):
         taskgraph.check_scheduler(scheduler)
-    r = CliRunner().invoke(app, ["namnam", "tables", "--build", "3", "--scheduler", scheduler])
-    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "Traceback" not in r.output, r.output
+    for args in (["--build", "3"], []):  # refused whether or not there is anything to build
+        r = CliRunner().invoke(app, ["namnam", "tables", *args, "--scheduler", scheduler])
+        assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "Traceback" not in r.output, r.output
 
 
 @pytest.mark.slow

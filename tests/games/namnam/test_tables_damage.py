@@ -315,3 +315,32 @@ def test_a_damaged_block_of_a_large_file_is_found_when_read_and_never_answers(ho
         d = _best(position)
         assert d["source"].startswith("search; cannot use the endgame tables") and path.name in d["source"], d
         assert not d["exact"] or d["value"] == value
+
+
+def test_a_damaged_block_is_not_extended_but_rebuilt(home, built, monkeypatch):
+    """``--build`` over tables whose file has a damaged block (unread so far) checks every block
+    first, says which file it leaves aside, and builds from nothing instead of copying bad values."""
+    monkeypatch.setattr(tables, "CHECKED_WHOLE", 0)
+    monkeypatch.setattr(tables, "RANGE_CHECKED", 1000)
+    monkeypatch.setattr(tables, "spot_check", lambda t, samples=0: None)
+    path = tables.cache_path(N)
+    built["t9"].save(path)
+    data = bytearray(path.read_bytes())
+    data[tables.HEADER_BYTES + sum(tables.layer_size(k) for k in range(N)) + 70_000] ^= 0x40
+    path.write_bytes(bytes(data))
+    r = CliRunner().invoke(app, ["namnam", "tables", "--build", "10", "--json"])
+    assert r.exit_code == 0, r.output
+    assert r.stderr.startswith("tablecalc: warning: cannot use the endgame tables") and "damaged" in r.stderr
+    again = tables.load(tables.cache_path(10), max_seeds=10)
+    assert all(np.array_equal(np.asarray(a), np.asarray(b)) for a, b in zip(again.values, built["t9"].values))
+    assert not path.exists()  # the 10-seed tables hold the 9
+
+
+def test_a_build_no_larger_than_the_tables_saved_writes_nothing(home, built):
+    built["t9"].save(tables.cache_path(N))
+    before = sorted(p.name for p in tables.cache_path(N).parent.iterdir())
+    r = CliRunner().invoke(app, ["namnam", "tables", "--build", "7", "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["max_seeds"] == N
+    assert "already built" in r.stderr and r.stderr.count("\n") == 1
+    assert sorted(p.name for p in tables.cache_path(N).parent.iterdir()) == before

@@ -137,8 +137,11 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
            scheduler: Annotated[str, typer.Option("--scheduler", help="Who runs the build's tasks: local (this machine's cores), or the address of a Dask cluster's scheduler (tcp://HOST:8786).")] = "local",
            *, rules, as_json: JsonOpt = False) -> None:
     """The endgame tables: build them (with a progress bar) and show positions, wins, draws and losses per seed count."""
-    from solver.namnam.tables import MAX_BUILD, available, build as do_build, cache_path, layer_size, lookup, superseded
+    from solver.namnam.tables import (MAX_BUILD, TablesDamaged, available, build as do_build, cache_path, forget,
+                                      layer_size, lookup, superseded)
+    from solver.namnam.taskgraph import check_scheduler
 
+    check_scheduler(scheduler)
     found = lookup(rules)  # the largest tables that read well; the files refused on the way
     if found.tables is None and found.refused and build is None:
         raise TablecalcError(found.refused[0])
@@ -150,6 +153,18 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
         if not 0 <= build <= MAX_BUILD:
             raise TablecalcError(_("bad --build {build}: expected 0 to {max_build} seeds").format(build=build, max_build=MAX_BUILD))
         base = t if t is not None and t.grand_slam is rules.grand_slam else None
+        if base is not None and base.source is not None and base.max_seeds >= build:  # saved: write nothing
+            typer.echo(_("The endgame tables up to {n} seeds are already built: they hold every board of {build} "
+                         "seeds or fewer").format(n=base.max_seeds, build=build), err=True)
+            build = None
+    if build is not None:
+        if base is not None:
+            try:  # extended only when every block reads well: a damaged one is rebuilt instead
+                base.verify()
+            except TablesDamaged as e:
+                typer.echo(f"tablecalc: warning: {e}", err=True)
+                forget(base, str(e))
+                base = None
         start = base.max_seeds + 1 if base is not None else 0
         total = 2 * sum(layer_size(n) for n in range(start, build + 1))  # generated, then solved
         path = cache_path(build, rules)
@@ -161,7 +176,7 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
 
                 with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                               TimeElapsedColumn()) as bar:
-                    task = bar.add_task(f"tables up to {build} seeds", total=total or None)
+                    task = bar.add_task(_("tables up to {n} seeds").format(n=build), total=total or None)
                     t = do_build(build, rules, lambda n, k: bar.update(task, advance=k, description=_("layer {n}/{total}").format(n=n, total=build)),
                                  base=base, engine=engine, scheduler=scheduler, path=path)
         except MemoryError:  # the estimate checked before the build was short of what this machine had
