@@ -70,7 +70,7 @@ SMALL_TABLES = 8
 MAX_BUILD = 28
 """The largest N the build command accepts: layer 28 has 1.68 billion boards, the largest whose
 numbers fit in 32 bits. What a build needs is estimated first (:func:`build_memory`): with the
-compiled builder 20 seeds take about 1.9 GB and 24 seeds about 9 GB; a build is refused before it
+compiled builder 20 seeds take about 1.9 GB and 24 seeds about 11 GB; a build is refused before it
 starts when the machine does not have the memory (:func:`check_memory`)."""
 _CHUNK = 1 << 20
 _COMB = np.array([[comb(a, b) for b in range(PITS)] for a in range(SEEDS + PITS)], dtype=np.int64)
@@ -470,7 +470,8 @@ bound while solved), one of upper bound, one of move count and one of best captu
 move that stays in the layer (about three and a half a board); the moves of the boards settled
 are given back as the sweeps go. Measured: 20 seeds peaked at 1.90 GB (17.4 bytes a board of layer
 20, with the smaller layers and Python). Past 20 seeds, 7 % more a seed (more moves a board, and
-what the allocator keeps): 24 seeds, extending the 20, peaked at 11.3 GB (22.7 bytes a board)."""
+what the allocator keeps): 24 seeds, extending the 20, peaked at 11.1 to 11.3 GB in two runs
+(22.3 to 22.7 bytes a board of layer 24 beyond the smaller layers, the file and Python)."""
 CLUSTER_BYTES_PER_BOARD = 4
 """The same on the machine that sends a build to a cluster (``--scheduler ADDRESS``): the moves
 are on the workers; here the layer's two bounds, its flags, and a round's answers."""
