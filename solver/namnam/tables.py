@@ -43,6 +43,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -584,10 +585,12 @@ class _TableFile:
 
     def __enter__(self) -> "_TableFile":
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        _remove_stale(self.path.parent)
         self._writing = writing(self.path, _("the endgame tables"), own=True)
         self._file = self._writing.__enter__()
         sizes, packed = _sizes(self.max_seeds)
         try:
+            _lock(self._file.fileno())  # this build's: a later build leaves it alone while it runs
             self._file.truncate(_file_size(self.max_seeds))
             if hasattr(os, "posix_fallocate"):  # the disk space taken now: a full disk is an error here, not a SIGBUS mid-build
                 os.posix_fallocate(self._file.fileno(), 0, _file_size(self.max_seeds))
@@ -643,6 +646,38 @@ class _TableFile:
         self._file.write(crcs)
         self._file.seek(0)
         self._file.write(head + b" " * (HEADER_BYTES - len(head)))
+
+
+def _lock(fd: int) -> bool:
+    """Take the lock of a table file being written (where the system has them); whether it was free."""
+    try:
+        import fcntl
+    except ImportError:
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except OSError:
+        return False
+
+
+def _remove_stale(folder: Path) -> None:
+    """Remove the temporary files of table builds that were killed (whose lock is free): each is
+    as large as the tables it was to hold. Those of a build still running are left alone."""
+    if not folder.is_dir():
+        return
+    for tmp in folder.glob(".endgame-*.tmp"):
+        try:
+            fd = os.open(tmp, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            continue
+        try:
+            if stat.S_ISREG(os.fstat(fd).st_mode) and _lock(fd):
+                tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
 
 
 def save(tables: "Tables", path: Path | str) -> None:

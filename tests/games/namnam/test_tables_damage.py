@@ -344,3 +344,18 @@ def test_a_build_no_larger_than_the_tables_saved_writes_nothing(home, built):
     assert json.loads(r.stdout)["max_seeds"] == N
     assert "already built" in r.stderr and r.stderr.count("\n") == 1
     assert sorted(p.name for p in tables.cache_path(N).parent.iterdir()) == before
+
+
+def test_the_file_of_a_killed_build_goes_with_the_next_one_but_not_a_running_ones(home, built):
+    import fcntl
+
+    folder = tables.cache_path(N).parent
+    folder.mkdir(parents=True)
+    stale = folder / ".endgame-no-capture-12.tables.abc123.tmp"
+    stale.write_bytes(b"\0" * 1000)  # left by a build killed with SIGKILL: its lock went with it
+    running = folder / ".endgame-no-capture-13.tables.def456.tmp"
+    running.write_bytes(b"\0" * 1000)
+    with open(running, "rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)  # a build still writing it
+        built["t7"].save(tables.cache_path(7))
+        assert not stale.exists() and running.exists()
