@@ -63,7 +63,7 @@ from solver.namnam.sowing import PITS, ROW, SEEDS, legal_starts, rotate, sow
 
 __all__ = ["Tables", "PackedFlags", "TablesDamaged", "build", "rank", "rank_many", "unrank", "compositions", "layer_size", "cache_path", "load",
            "save", "load_or_build", "MAX_BUILD", "available", "largest", "lookup", "find", "Lookup", "tables_for",
-           "SMALL_TABLES", "build_memory", "check_memory", "spot_check", "superseded", "FORMAT", "forget"]
+           "SMALL_TABLES", "build_memory", "check_memory", "check_build", "spot_check", "superseded", "FORMAT", "forget"]
 
 SMALL_TABLES = 8
 """Boards with at most this many seeds are solved exactly even when no tables were built: the
@@ -394,23 +394,11 @@ def build(max_seeds: int, rules: Rules | None = None, progress: Callable[[int, i
     >>> build(3, base=build(2)).values[3].shape == build(3).values[3].shape
     True
     """
-    if not 0 <= max_seeds <= MAX_BUILD:
-        raise TablecalcError(_("bad table size {n}: expected 0 to {most} seeds").format(n=max_seeds, most=MAX_BUILD))
-    from solver.namnam.taskgraph import check_scheduler, runner_for
+    from solver.namnam.taskgraph import runner_for
 
-    check_scheduler(scheduler)
-    slam = (rules or Rules()).grand_slam
-    cycle = (rules or Rules()).cycle
+    kept, compiled = check_build(max_seeds, rules, base, engine, scheduler=scheduler, saving=path is not None)
+    slam, cycle = (rules or Rules()).grand_slam, (rules or Rules()).cycle
     forbid = slam is GrandSlam.FORBIDDEN
-    kept = 0
-    if base is not None and base.grand_slam is slam and base.cycle is cycle:
-        kept = min(base.max_seeds, max_seeds) + 1
-    compiled = use_compiled(engine, what="table build")
-    if scheduler != "local" and not compiled:
-        raise TablecalcError(_("a build on a cluster (--scheduler) needs the compiled engine (Numba)"))
-    if path is not None and cycle is not Cycle.OWN_ROW:
-        raise _not_saved(cycle)
-    check_memory(max_seeds, kept - 1, compiled=compiled, cluster=scheduler != "local")  # before any work
     runner = runner_for(scheduler) if compiled and kept <= max_seeds else None
     sizes = [layer_size(k) for k in range(max_seeds + 1)]
     offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
@@ -429,6 +417,30 @@ def build(max_seeds: int, rules: Rules | None = None, progress: Callable[[int, i
         if runner is not None and hasattr(runner, "close"):
             runner.close()
     return load(path, max_seeds=max_seeds, grand_slam=slam)
+
+
+def check_build(max_seeds: int, rules: Rules | None = None, base: Tables | None = None, engine: str = "auto", *,
+                scheduler: str = "local", saving: bool = False) -> tuple[int, bool]:
+    """Refuse, before any work, a :func:`build` that cannot be made (one line each): a size out of
+    range, an unknown engine or scheduler, a cluster without the compiled engine, a cycle rule
+    whose tables are not saved, not enough memory. The layers ``base`` gives, and whether the
+    compiled engine builds the others."""
+    if not 0 <= max_seeds <= MAX_BUILD:
+        raise TablecalcError(_("bad table size {n}: expected 0 to {most} seeds").format(n=max_seeds, most=MAX_BUILD))
+    from solver.namnam.taskgraph import check_scheduler
+
+    check_scheduler(scheduler)
+    slam, cycle = (rules or Rules()).grand_slam, (rules or Rules()).cycle
+    kept = 0
+    if base is not None and base.grand_slam is slam and base.cycle is cycle:
+        kept = min(base.max_seeds, max_seeds) + 1
+    compiled = use_compiled(engine, what="table build")
+    if scheduler != "local" and not compiled:
+        raise TablecalcError(_("a build on a cluster (--scheduler) needs the compiled engine (Numba)"))
+    if saving and cycle is not Cycle.OWN_ROW:
+        raise _not_saved(cycle)
+    check_memory(max_seeds, kept - 1, compiled=compiled, cluster=scheduler != "local")
+    return kept, compiled
 
 
 def _solve(max_seeds, flat, offsets, base, kept, forbid, cycle, compiled, runner, progress, put_flags) -> tuple:

@@ -122,7 +122,9 @@ def best(position: PositionArg,
     print_board(pos, rules)
     how = _("exact") if r.exact else _("estimate at depth {depth}").format(depth=r.depth)
     moves = ", ".join(map(str, r.moves)) or _("none (the game is over)")
-    source = {"tables": _("tables"), "search": _("search")}.get(r.source, r.source)
+    words = {"tables": _("tables"), "search": _("search"), "game over": _("game over")}
+    head, sep, why = r.source.partition("; ")  # "search; <why the tables were refused>", the why in words already
+    source = words.get(head, head) + sep + why
     console.print(_("Best: {moves}   value {value} for the player to move ({how}, {source})").format(
         moves=f"[bold]{moves}[/]", value=f"{r.value:+d}", how=how, source=safe(source)))
     if r.pv:
@@ -137,8 +139,8 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
            scheduler: Annotated[str, typer.Option("--scheduler", help="Who runs the build's tasks: local (this machine's cores), or the address of a Dask cluster's scheduler (tcp://HOST:8786).")] = "local",
            *, rules, as_json: JsonOpt = False) -> None:
     """The endgame tables: build them (with a progress bar) and show positions, wins, draws and losses per seed count."""
-    from solver.namnam.tables import (MAX_BUILD, TablesDamaged, available, build as do_build, cache_path, forget,
-                                      layer_size, lookup, superseded)
+    from solver.namnam.tables import (MAX_BUILD, TablesDamaged, available, build as do_build, cache_path,
+                                      check_build, forget, layer_size, lookup, superseded)
     from solver.namnam.taskgraph import check_scheduler
 
     check_scheduler(scheduler)
@@ -168,6 +170,7 @@ def tables(build: Annotated[Optional[int], typer.Option("--build", help="Build t
         start = base.max_seeds + 1 if base is not None else 0
         total = 2 * sum(layer_size(n) for n in range(start, build + 1))  # generated, then solved
         path = cache_path(build, rules)
+        check_build(build, rules, base, engine, scheduler=scheduler, saving=True)  # refused before the bar is drawn
         try:
             if as_json or total == 0:
                 t = do_build(build, rules, base=base, engine=engine, scheduler=scheduler, path=path)
