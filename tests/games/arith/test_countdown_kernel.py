@@ -58,6 +58,7 @@ def test_five_numbers_with_large_tiles_agree():
         assert countdown_table(targets, rules, tiles=tiles, size=5, engine="compiled") == pure
 
 
+@pytest.mark.slow  # 3.4 s; the random-deck property above stays in the quick loop
 def test_a_sample_of_the_countdown_table_agrees_with_the_pure_path():
     table = countdown_table(engine="compiled")
     assert len(table.rows) == 13_243

@@ -40,6 +40,7 @@ def state(text: str, rules: Rules = Rules()) -> RoundState:
 
 
 @GAMES
+@pytest.mark.slow  # 5 s: the quick loop keeps the round's other tests
 @given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 12),
        preset=st.sampled_from(["basic", "confirmed", "experienced", "beginner", "parentheses"]),
        policy=st.sampled_from(["best", "simplest", "greedy", "random"]))

@@ -232,6 +232,7 @@ def _simulate(players, rules, seed, bots):
     return simulate(GAME, rules, GAME.load_data(rules), player_names(players), rounds=4, seed=seed, bots=bots)
 
 
+@pytest.mark.slow  # 3.4 s of random games
 def test_random_games_keep_every_invariant():
     rng = random.Random(9)
     for k in range(RANDOM_GAMES):
