@@ -121,18 +121,24 @@ answer; every other game is checked with ``judge SITUATION ANSWER``, its own ref
 random situation (``check`` is ``judge``'s old name where a game has no check of its own)."""
 
 
-def _refused_checks(game) -> list[list[str]]:
-    if game.name in OWN_CHECKS:
-        return OWN_CHECKS[game.name]
+def _checks(game, own: dict, answer_to, what: str) -> list[list[str]]:
+    """The game's own checks in ``own``, else ``judge`` on the first of 40 random situations
+    (seeded) to which ``answer_to(situation, rules, data)`` gives an answer."""
+    if game.name in own:
+        return own[game.name]
     rules = game.rules()
     data = game.load_data(rules)
     rng = random.Random(6)
     for _ in range(40):
         s = game.random_situation(rng, rules, data)
-        answer = game.refused_answer(s, rules, data)
+        answer = answer_to(s, rules, data)
         if answer is not None:
             return [["judge", str(s), answer]]
-    raise AssertionError(f"{game.name}: no refused answer in 40 random situations")
+    raise AssertionError(f"{game.name}: no {what} answer in 40 random situations")
+
+
+def _refused_checks(game) -> list[list[str]]:
+    return _checks(game, OWN_CHECKS, game.refused_answer, "refused")
 
 
 @pytest.mark.parametrize("game", ALL, ids=ids)
@@ -172,17 +178,11 @@ random situation."""
 
 
 def _legal_checks(game) -> list[list[str]]:
-    if game.name in OWN_LEGAL_CHECKS:
-        return OWN_LEGAL_CHECKS[game.name]
-    rules = game.rules()
-    data = game.load_data(rules)
-    rng = random.Random(6)
-    for _ in range(40):
-        s = game.random_situation(rng, rules, data)
+    def first_best(s, rules, data):
         answers = game.best_answers(game.best(s, rules, data))
-        if answers:
-            return [["judge", str(s), answers[0]]]
-    raise AssertionError(f"{game.name}: no legal answer in 40 random situations")
+        return answers[0] if answers else None
+
+    return _checks(game, OWN_LEGAL_CHECKS, first_best, "legal")
 
 
 @pytest.mark.parametrize("game", ALL, ids=ids)
