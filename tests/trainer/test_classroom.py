@@ -28,13 +28,6 @@ T0 = datetime(2025, 3, 3, 18, 0, tzinfo=UTC)  # a Monday
 runner = CliRunner()
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLECALC_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("TABLECALC_LEARNER", raising=False)
-    return tmp_path / "home"
-
-
 def answer(history, learner, fact: str, given: str | None = None, *, seconds=2.0, at=T0, hints=0, level="mul"):
     """A learner's answer to a fact typed as a person writes it (``7 × 8``), judged by the arith drill."""
     drill = make_drill("arith", level=level)

@@ -37,13 +37,6 @@ DATA = ROOT / "tests" / "data"
 runner = CliRunner()
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLECALC_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("TABLECALC_LEARNER", raising=False)
-    return tmp_path / "home"
-
-
 def answer(history, learner, fact: str, right: bool = True, *, at=T0, level="mul"):
     drill = make_drill("arith", level=level)
     puzzle = drill.from_situation(f"calculate {fact}")
