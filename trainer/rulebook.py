@@ -24,18 +24,28 @@ def _options_line(game: BaseGame, clause: Clause, quote: str = "") -> str:
     return _("Options: {options}").format(options=flags)
 
 
+def _by_section(book: RuleBook):
+    """Each clause of ``book`` in order, with its section's heading (``3. Title``) where a section
+    begins, else ``None``."""
+    titles = dict(book.sections)
+    section = None
+    for c in book.clauses:
+        heading = None
+        if c.section != section:
+            section = c.section
+            heading = f"{section}. {titles.get(section, '')}".rstrip()
+        yield heading, c
+
+
 def book_text(game: BaseGame, book: RuleBook) -> list[str]:
     """The whole book as lines for a terminal: each section, each clause with its text, its source
     and its options."""
     lines = [book.title, ""]
     if book.intro:
         lines += textwrap.wrap(book.intro, WIDTH) + [""]
-    titles = dict(book.sections)
-    section = None
-    for c in book.clauses:
-        if c.section != section:
-            section = c.section
-            lines += [f"{section}. {titles.get(section, '')}".rstrip(), ""]
+    for heading, c in _by_section(book):
+        if heading:
+            lines += [heading, ""]
         lines.append(f"  {c.id}  {c.title}")
         lines += textwrap.wrap(c.text, WIDTH, initial_indent="      ", subsequent_indent="      ")
         lines.append("      " + _("Source: {source}").format(source=c.source))
@@ -76,12 +86,9 @@ def book_markdown(game: BaseGame, lang: str) -> str:
                "do not edit -->", "", f"# {book.title}", "", others, ""]
         if book.intro:
             out += [book.intro, ""]
-        titles = dict(book.sections)
-        section = None
-        for c in book.clauses:
-            if c.section != section:
-                section = c.section
-                out += [f"## {section}. {titles.get(section, '')}".rstrip(), ""]
+        for heading, c in _by_section(book):
+            if heading:
+                out += [f"## {heading}", ""]
             out += [f"### {c.id} {c.title}", "", c.text, ""]
             notes = [_("Source: {source}").format(source=c.source)]
             if c.options:
