@@ -21,7 +21,7 @@ from solver.errors import TablecalcError
 from solver.i18n import _, language, use
 from solver.search import Query, SearchRules, ValueSets
 
-__all__ = ["answer_lines", "answer_batch", "run_in_order", "BATCH_CHUNK", "KEPT_RULES"]
+__all__ = ["answer_lines", "answer_batch", "run_in_order", "rows_in_order", "BATCH_CHUNK", "KEPT_RULES"]
 
 BATCH_CHUNK = 100
 """Lines per piece of work handed to a process (progress is reported after each)."""
@@ -106,6 +106,27 @@ def _serve(function: Callable, conn, lang: str = "en") -> None:
         except Exception as e:  # the parent raises it, as map would
             answer = (False, e)
         conn.send(answer)
+
+
+def rows_in_order(function: Callable, jobs: list, processes: int, total: int,
+                  progress: Callable[[int, int], None] | None = None) -> list:
+    """The lists ``function`` returns for ``jobs`` (:func:`run_in_order`), joined in order;
+    ``progress(done, total)`` before the first and after each, counting their items.
+
+    >>> rows_in_order(lambda n: [n] * n, [1, 2], 1, 3, lambda done, total: print(done, total))
+    0 3
+    1 3
+    3 3
+    [1, 2, 2]
+    """
+    rows: list = []
+    if progress is not None:
+        progress(0, total)
+    for part in run_in_order(function, jobs, processes):
+        rows += part
+        if progress is not None:
+            progress(len(rows), total)
+    return rows
 
 
 def run_in_order(function: Callable, jobs: list, processes: int) -> Iterator:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from solver.arith.deal import COUNTDOWN_NUMBERS
-from solver.batch import run_in_order
+from solver.batch import rows_in_order
 from solver.budget import MAX_WORK
 from solver.compiled import numba_installed, use_compiled
 from solver.errors import TablecalcError, quoted
@@ -465,12 +465,6 @@ def countdown_table(
         return _compiled_table(sels, targets, rules, tiles, size, progress, summary)
     step = _piece_size(len(sels), processes)
     jobs = [(sels[i : i + step], targets, rules, summary) for i in range(0, len(sels), step)]
-    rows: list = []
-    if progress is not None:
-        progress(0, len(sels))
-    for part in run_in_order(_table_chunk, jobs, processes):
-        rows += part
-        if progress is not None:
-            progress(len(rows), len(sels))
+    rows = rows_in_order(_table_chunk, jobs, processes, len(sels), progress)
     near = tuple(r[2] for r in rows) if summary else None
     return CountdownTable(targets, rules, tuple((r[0], r[1]) for r in rows), near, tuple(sorted(tiles)))

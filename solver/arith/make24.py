@@ -37,7 +37,7 @@ from typing import Callable, Sequence
 
 from solver.arith.deal import MAKE24_NUMBERS
 from solver.arith.rules import Rules
-from solver.batch import run_in_order
+from solver.batch import rows_in_order
 from solver.distinct import Distinct, classes
 from solver.errors import TablecalcError
 from solver.i18n import _
@@ -189,13 +189,7 @@ def make24_table(
                                "not empty").format(size=size, lo=numbers.start, hi=numbers.stop - 1))
     sels = sorted(sub_multisets(tuple(n for n in numbers for _ in range(size)), size))
     jobs = [(sels[i:i + CHUNK], rules, target) for i in range(0, len(sels), CHUNK)]
-    rows: list[Make24Row] = []
-    if progress is not None:
-        progress(0, len(sels))
-    for part in run_in_order(_rows, jobs, processes):
-        rows += part
-        if progress is not None:
-            progress(len(rows), len(sels))
+    rows: list[Make24Row] = rows_in_order(_rows, jobs, processes, len(sels), progress)
     order = sorted((r for r in rows if r.solvable), key=lambda r: (r.score, r.numbers))
     rank = {r.numbers: i for i, r in enumerate(order, 1)}
     return Make24Table(numbers, size, target, tuple(replace(r, rank=rank.get(r.numbers)) for r in rows))
