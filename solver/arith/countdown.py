@@ -291,7 +291,7 @@ class CountdownTable:
     def per_target(self) -> dict[int, int]:
         """Target → how many selections reach it."""
         counts = dict.fromkeys(self.targets, len(self.rows))
-        for _, missed in self.rows:
+        for _selection, missed in self.rows:
             for t in missed:
                 counts[t] -= 1
         return counts

@@ -114,7 +114,7 @@ def _peak(e: Expr) -> tuple[Fraction, Fraction]:
         if order[0][2]:
             continue
         run, peak = order[0][0], max(item[1] for item in items)
-        for value, _, negated in order[1:]:
+        for value, _high, negated in order[1:]:
             op = minus if negated else plus
             if op == "/" and value == 0:
                 break
